@@ -1,0 +1,70 @@
+package io.github.dra4j.kubeletplugin;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * The health of one device, as a driver reports it.
+ *
+ * @param poolName the device's pool
+ * @param deviceName the device's name in the pool
+ * @param state its health
+ * @param checkedAt when the driver last determined the state
+ * @param checkTimeout after how long without a report the kubelet should treat the device as
+ *     unknown; null or zero means the kubelet's default (30 s)
+ * @param message optional detail for people (null or empty for none); the kubelet keeps at most
+ *     1024 characters
+ */
+public record DeviceHealth(
+    String poolName,
+    String deviceName,
+    HealthState state,
+    Instant checkedAt,
+    Duration checkTimeout,
+    String message) {
+
+  /** Rejects missing identity, state or time; negative timeouts are refused. */
+  public DeviceHealth {
+    requireNonEmpty(poolName, "poolName");
+    requireNonEmpty(deviceName, "deviceName");
+    Objects.requireNonNull(state, "state");
+    Objects.requireNonNull(checkedAt, "checkedAt");
+    if (checkTimeout != null && checkTimeout.isNegative()) {
+      throw new IllegalArgumentException(
+          "checkTimeout of device " + poolName + "/" + deviceName + " is negative: "
+              + checkTimeout);
+    }
+    message = message == null ? "" : message;
+  }
+
+  /**
+   * A device that was just found healthy.
+   *
+   * @param poolName the pool
+   * @param deviceName the device
+   * @return the report, checked now
+   */
+  public static DeviceHealth healthy(String poolName, String deviceName) {
+    return new DeviceHealth(poolName, deviceName, HealthState.HEALTHY, Instant.now(), null, "");
+  }
+
+  /**
+   * A device that was just found unhealthy.
+   *
+   * @param poolName the pool
+   * @param deviceName the device
+   * @param message why
+   * @return the report, checked now
+   */
+  public static DeviceHealth unhealthy(String poolName, String deviceName, String message) {
+    return new DeviceHealth(
+        poolName, deviceName, HealthState.UNHEALTHY, Instant.now(), null, message);
+  }
+
+  private static void requireNonEmpty(String value, String field) {
+    if (value == null || value.isEmpty()) {
+      throw new IllegalArgumentException(field + " must not be empty, got \"" + value + "\"");
+    }
+  }
+}

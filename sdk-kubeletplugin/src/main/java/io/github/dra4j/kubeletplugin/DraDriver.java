@@ -1,0 +1,74 @@
+package io.github.dra4j.kubeletplugin;
+
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a DRA driver implements: preparing and unpreparing ResourceClaims on this node.
+ *
+ * <p>The {@link KubeletPlugin} calls these methods when the kubelet asks, after checking the
+ * request and fetching each claim from the API server. With serialization on (the default), calls
+ * never overlap, not even across the two driver pods of a rolling update; with it off, the driver
+ * must be thread-safe.
+ *
+ * <p><b>Statelessness.</b> The kubelet may send a prepare to one driver instance and the matching
+ * unprepare to another (rolling update), and it repeats calls after restarts. A driver must keep
+ * no state in memory across calls: load what it needs from disk (the plugin data directory) and
+ * save it again inside the call. Both calls must be idempotent; unpreparing a claim that was never
+ * prepared is not an error.
+ */
+public interface DraDriver {
+
+  /**
+   * Prepares claims for use by containers on this node.
+   *
+   * <p>Each claim is a full {@code resource.k8s.io/v1} object with {@code status.allocation} set.
+   * A claim may carry allocation results of several drivers; pick the results whose {@code
+   * driver} is yours. Return one entry per claim, keyed by claim UID. A claim that fails gets
+   * {@link PrepareResult#failed(String)}; the others are unaffected.
+   *
+   * @param claims the claims to prepare, in the kubelet's order
+   * @return results keyed by claim UID
+   * @throws Exception if the whole call failed; the kubelet retries later
+   */
+  Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims) throws Exception;
+
+  /**
+   * Undoes {@link #prepareResourceClaims}. Only namespace, name and UID are given because the
+   * claim object may already be deleted.
+   *
+   * @param claims the claims to unprepare
+   * @return results keyed by claim UID
+   * @throws Exception if the whole call failed; the kubelet retries later
+   */
+  Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims)
+      throws Exception;
+
+  /**
+   * Receives errors that happen in the background, outside any kubelet call: a gRPC server that
+   * stopped, ResourceSlice publishing that failed. Publishing errors arrive wrapped in {@link
+   * RecoverableException}; everything else is fatal by convention, and a driver should shut down
+   * (for example by closing the plugin and exiting) so that its pod gets restarted.
+   *
+   * <p>The default logs the error.
+   *
+   * @param error what went wrong
+   * @param message where it happened
+   */
+  default void handleError(Throwable error, String message) {
+    LoggerFactory.getLogger(DraDriver.class).error("{}", message, error);
+  }
+
+  /**
+   * Whether this driver reports device health. When true, the plugin serves and advertises the
+   * kubelet's device-health stream, and the driver pushes changes through {@link
+   * KubeletPlugin#deviceHealth()}.
+   *
+   * @return false by default
+   */
+  default boolean reportsDeviceHealth() {
+    return false;
+  }
+}

@@ -1,0 +1,386 @@
+package io.github.dra4j.kubeletplugin;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.grpc.ServerInterceptor;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Configures and starts a {@link KubeletPlugin}. The options are those of the Go helper's {@code
+ * kubeletplugin.Start}, with the same defaults, plus a few that only Java needs.
+ *
+ * <p>A later call of the same option overwrites an earlier one, except {@link #interceptor}, which
+ * accumulates. Not thread-safe: configure from one thread, then call {@link #start()}.
+ */
+public final class KubeletPluginBuilder {
+
+  /** The kubelet's plugin registry directory. */
+  public static final Path DEFAULT_REGISTRAR_DIRECTORY = Path.of("/var/lib/kubelet/plugins_registry");
+
+  /** The parent of per-driver plugin data directories. */
+  public static final Path DEFAULT_PLUGINS_DIRECTORY = Path.of("/var/lib/kubelet/plugins");
+
+  final DraDriver driver;
+  String driverName = "";
+  KubernetesClient kubeClient;
+  String nodeName = "";
+  String nodeUid = "";
+  Path registrarDirectory = DEFAULT_REGISTRAR_DIRECTORY;
+  String registrarSocketFilename = "";
+  Path pluginDataDirectory;
+  String pluginSocket = "";
+  String rollingUpdatePodUid = "";
+  boolean serialize = true;
+  Path flockDirectory;
+  boolean nodeV1 = true;
+  boolean nodeV1beta1 = true;
+  boolean registrationService = true;
+  boolean draService = true;
+  final List<ServerInterceptor> interceptors = new ArrayList<>();
+  MeterRegistry meterRegistry;
+  boolean logCalls = true;
+  InetSocketAddress livenessAddress;
+  Set<PosixFilePermission> socketPermissions = PosixFilePermissions.fromString("rw-------");
+  int maxClaimsPerCall = 1024;
+  boolean claimCache;
+  boolean closeOnShutdown = true;
+  Duration healthRefreshInterval = Duration.ofSeconds(10);
+  Duration socketCheckInterval = Duration.ofSeconds(5);
+
+  KubeletPluginBuilder(DraDriver driver) {
+    this.driver = Objects.requireNonNull(driver, "driver");
+  }
+
+  /**
+   * The DRA driver name (mandatory): sent to the kubelet, used in socket names and ResourceSlices.
+   *
+   * @param name for example {@code gpu.example.com}
+   * @return this builder
+   */
+  public KubeletPluginBuilder driverName(String name) {
+    this.driverName = Objects.requireNonNull(name, "driverName");
+    return this;
+  }
+
+  /**
+   * The API client (mandatory). Needs RBAC to get ResourceClaims, list/watch/create/update/delete
+   * ResourceSlices, and get Nodes when no node UID is given. Borrowed: the plugin does not close it.
+   *
+   * @param client a fabric8 client
+   * @return this builder
+   */
+  public KubeletPluginBuilder kubeClient(KubernetesClient client) {
+    this.kubeClient = Objects.requireNonNull(client, "kubeClient");
+    return this;
+  }
+
+  /**
+   * The node the plugin runs on; needed to publish ResourceSlices.
+   *
+   * @param name the Node name (downward API {@code spec.nodeName})
+   * @return this builder
+   */
+  public KubeletPluginBuilder nodeName(String name) {
+    this.nodeName = Objects.requireNonNull(name, "nodeName");
+    return this;
+  }
+
+  /**
+   * The UID of the Node object, used as ResourceSlice owner; when empty the Node is read once.
+   *
+   * @param uid the Node UID
+   * @return this builder
+   */
+  public KubeletPluginBuilder nodeUid(String uid) {
+    this.nodeUid = Objects.requireNonNull(uid, "nodeUid");
+    return this;
+  }
+
+  /**
+   * The directory the kubelet watches for registration sockets. Must exist.
+   *
+   * @param directory default {@code /var/lib/kubelet/plugins_registry}
+   * @return this builder
+   */
+  public KubeletPluginBuilder registrarDirectory(Path directory) {
+    this.registrarDirectory = Objects.requireNonNull(directory, "registrarDirectory");
+    return this;
+  }
+
+  /**
+   * The registration socket file name; not allowed together with {@link #rollingUpdate}.
+   *
+   * @param name default {@code <driver>-reg.sock}
+   * @return this builder
+   */
+  public KubeletPluginBuilder registrarSocketFilename(String name) {
+    this.registrarSocketFilename = Objects.requireNonNull(name, "registrarSocketFilename");
+    return this;
+  }
+
+  /**
+   * The directory of the DRA socket and the lock file. Must exist; in rolling-update mode both
+   * driver pods must share it.
+   *
+   * @param directory default {@code /var/lib/kubelet/plugins/<driver>}
+   * @return this builder
+   */
+  public KubeletPluginBuilder pluginDataDirectory(Path directory) {
+    this.pluginDataDirectory = Objects.requireNonNull(directory, "pluginDataDirectory");
+    return this;
+  }
+
+  /**
+   * The DRA socket file name.
+   *
+   * @param name default {@code dra.sock}, or {@code dra-<podUID>.sock} in rolling-update mode
+   * @return this builder
+   */
+  public KubeletPluginBuilder pluginSocket(String name) {
+    this.pluginSocket = Objects.requireNonNull(name, "pluginSocket");
+    return this;
+  }
+
+  /**
+   * Enables seamless upgrades: two driver pods (old and new) serve side by side, each with its own
+   * sockets, and exclude each other through a lock file. Needs kubelet 1.33 or later. The driver
+   * must be stateless across calls (see {@link DraDriver}).
+   *
+   * @param podUid this pod's UID (downward API {@code metadata.uid}); empty disables
+   * @return this builder
+   */
+  public KubeletPluginBuilder rollingUpdate(String podUid) {
+    this.rollingUpdatePodUid = Objects.requireNonNull(podUid, "rollingUpdate");
+    return this;
+  }
+
+  /**
+   * Whether prepare and unprepare calls run one at a time (default true). Off, the driver must
+   * handle concurrent calls itself.
+   *
+   * @param on true to serialize
+   * @return this builder
+   */
+  public KubeletPluginBuilder serialize(boolean on) {
+    this.serialize = on;
+    return this;
+  }
+
+  /**
+   * Where {@code serialize.lock} lives in rolling-update mode.
+   *
+   * @param directory default: the plugin data directory
+   * @return this builder
+   */
+  public KubeletPluginBuilder flockDirectory(Path directory) {
+    this.flockDirectory = Objects.requireNonNull(directory, "flockDirectory");
+    return this;
+  }
+
+  /**
+   * Whether to serve and advertise DRA v1 (kubelet 1.34+). Default true.
+   *
+   * @param on true to serve
+   * @return this builder
+   */
+  public KubeletPluginBuilder nodeV1(boolean on) {
+    this.nodeV1 = on;
+    return this;
+  }
+
+  /**
+   * Whether to serve and advertise DRA v1beta1 (kubelet 1.32+). Default true.
+   *
+   * @param on true to serve
+   * @return this builder
+   */
+  public KubeletPluginBuilder nodeV1beta1(boolean on) {
+    this.nodeV1beta1 = on;
+    return this;
+  }
+
+  /**
+   * Whether to start the registration server. Default true; off for tests.
+   *
+   * @param on true to start it
+   * @return this builder
+   */
+  public KubeletPluginBuilder registrationService(boolean on) {
+    this.registrationService = on;
+    return this;
+  }
+
+  /**
+   * Whether to start the DRA server. Default true; off for a plugin that only publishes slices.
+   *
+   * @param on true to start it
+   * @return this builder
+   */
+  public KubeletPluginBuilder draService(boolean on) {
+    this.draService = on;
+    return this;
+  }
+
+  /**
+   * Adds a gRPC interceptor to both servers; interceptors run after the SDK's own, in the order
+   * added.
+   *
+   * @param interceptor an interceptor
+   * @return this builder
+   */
+  public KubeletPluginBuilder interceptor(ServerInterceptor interceptor) {
+    interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
+    return this;
+  }
+
+  /**
+   * Where call timers go. Default: a registry owned by the plugin, readable through {@link
+   * KubeletPlugin#meterRegistry()}.
+   *
+   * @param registry a Micrometer registry (for example a Prometheus one)
+   * @return this builder
+   */
+  public KubeletPluginBuilder meterRegistry(MeterRegistry registry) {
+    this.meterRegistry = Objects.requireNonNull(registry, "meterRegistry");
+    return this;
+  }
+
+  /**
+   * Whether requests and responses are logged at DEBUG (default true). Failures are always logged.
+   *
+   * @param on true to log calls
+   * @return this builder
+   */
+  public KubeletPluginBuilder logCalls(boolean on) {
+    this.logCalls = on;
+    return this;
+  }
+
+  /**
+   * Serves the {@code grpc.health.v1} health service on a TCP address for a liveness probe.
+   * Default: off.
+   *
+   * @param address where to listen, for example {@code new InetSocketAddress(51515)}; port 0
+   *     picks a free port (see {@link KubeletPlugin#livenessPort()})
+   * @return this builder
+   */
+  public KubeletPluginBuilder livenessProbe(InetSocketAddress address) {
+    this.livenessAddress = Objects.requireNonNull(address, "livenessProbe");
+    return this;
+  }
+
+  /**
+   * File mode of both sockets. Default {@code rw-------}: only the owner (root, like the kubelet)
+   * may connect.
+   *
+   * @param permissions the mode
+   * @return this builder
+   */
+  public KubeletPluginBuilder socketPermissions(Set<PosixFilePermission> permissions) {
+    this.socketPermissions = Set.copyOf(permissions);
+    return this;
+  }
+
+  /**
+   * The largest number of claims accepted in one call (default 1024); larger requests fail with
+   * INVALID_ARGUMENT before any claim is read.
+   *
+   * @param max at least 1
+   * @return this builder
+   */
+  public KubeletPluginBuilder maxClaimsPerCall(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException("maxClaimsPerCall must be at least 1, got " + max);
+    }
+    this.maxClaimsPerCall = max;
+    return this;
+  }
+
+  /**
+   * Serves claims from an informer cache instead of one GET per claim, falling back to a GET when
+   * the cached claim is missing, unallocated or has another UID. Default off: the informer watches
+   * all claims in the cluster (RBAC list/watch, memory).
+   *
+   * @param on true to cache
+   * @return this builder
+   */
+  public KubeletPluginBuilder claimCache(boolean on) {
+    this.claimCache = on;
+    return this;
+  }
+
+  /**
+   * Whether a JVM shutdown hook closes the plugin on SIGTERM or SIGINT, removing its sockets so
+   * the kubelet deregisters it at once. Default true.
+   *
+   * @param on true to install the hook
+   * @return this builder
+   */
+  public KubeletPluginBuilder closeOnShutdown(boolean on) {
+    this.closeOnShutdown = on;
+    return this;
+  }
+
+  /**
+   * How often device health is re-sent to the kubelet when nothing changed, so that devices do
+   * not time out to "unknown" (the kubelet's default timeout is 30 s). Default 10 s.
+   *
+   * @param interval a positive duration
+   * @return this builder
+   */
+  public KubeletPluginBuilder healthRefreshInterval(Duration interval) {
+    this.healthRefreshInterval = positive(interval, "healthRefreshInterval");
+    return this;
+  }
+
+  /**
+   * How often the plugin checks that its socket files are still there; a removed or replaced
+   * socket is reported to {@link DraDriver#handleError} as fatal. Default 5 s.
+   *
+   * @param interval a positive duration
+   * @return this builder
+   */
+  public KubeletPluginBuilder socketCheckInterval(Duration interval) {
+    this.socketCheckInterval = positive(interval, "socketCheckInterval");
+    return this;
+  }
+
+  /**
+   * Checks the options, creates the sockets (DRA first, then registration) and starts serving.
+   *
+   * @return the running plugin
+   * @throws PluginStartException naming what is wrong; nothing is left running
+   */
+  public KubeletPlugin start() {
+    if (driverName.isEmpty()) {
+      throw new PluginStartException("driver name must be set");
+    }
+    if (kubeClient == null) {
+      throw new PluginStartException("Kubernetes client must be set");
+    }
+    if (!rollingUpdatePodUid.isEmpty() && !registrarSocketFilename.isEmpty()) {
+      throw new PluginStartException(
+          "rolling updates and explicit registration socket filename are mutually exclusive");
+    }
+    if (meterRegistry == null) {
+      meterRegistry = new SimpleMeterRegistry();
+    }
+    return KubeletPlugin.start(PluginSettings.resolve(this));
+  }
+
+  private static Duration positive(Duration value, String option) {
+    if (value == null || value.isZero() || value.isNegative()) {
+      throw new IllegalArgumentException(option + " must be positive, got " + value);
+    }
+    return value;
+  }
+}

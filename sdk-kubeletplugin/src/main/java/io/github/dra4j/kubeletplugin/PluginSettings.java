@@ -1,0 +1,103 @@
+package io.github.dra4j.kubeletplugin;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.kubeletplugin.health.HealthStreamService;
+import io.github.dra4j.kubeletplugin.node.NodeServiceDefinitions;
+import io.github.dra4j.kubeletplugin.socket.SocketNames;
+import io.grpc.ServerInterceptor;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The builder's options after defaults and derived values are filled in (rules A2, A5, A7).
+ * Immutable.
+ */
+record PluginSettings(
+    DraDriver driver,
+    String driverName,
+    KubernetesClient kubeClient,
+    String nodeName,
+    String nodeUid,
+    Path registrationSocket,
+    Path draSocket,
+    Path lockDirectory,
+    String rollingUpdatePodUid,
+    boolean serialize,
+    boolean registrationService,
+    boolean draService,
+    boolean nodeV1,
+    boolean nodeV1beta1,
+    boolean health,
+    List<String> supportedServices,
+    List<ServerInterceptor> interceptors,
+    MeterRegistry meterRegistry,
+    boolean logCalls,
+    InetSocketAddress livenessAddress,
+    Set<PosixFilePermission> socketPermissions,
+    int maxClaimsPerCall,
+    boolean claimCache,
+    boolean closeOnShutdown,
+    Duration healthRefreshInterval,
+    Duration socketCheckInterval) {
+
+  /** DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation). */
+  private static final Pattern DRIVER_NAME =
+      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+
+  static PluginSettings resolve(KubeletPluginBuilder b) {
+    if (b.driverName.length() > 63 || !DRIVER_NAME.matcher(b.driverName).matches()) {
+      throw new PluginStartException(
+          "driver name \"" + b.driverName + "\" is invalid: it must be a DNS subdomain of at most"
+              + " 63 lower-case letters, digits, '-' and '.', like gpu.example.com");
+    }
+    boolean rolling = !b.rollingUpdatePodUid.isEmpty();
+    Path registrarDirectory = b.registrarDirectory.normalize();
+    String registrarName = !b.registrarSocketFilename.isEmpty()
+        ? b.registrarSocketFilename
+        : rolling
+            ? SocketNames.rollingUpdateRegistrationSocket(
+                registrarDirectory, b.driverName, b.rollingUpdatePodUid)
+            : SocketNames.registrationSocket(b.driverName);
+    Path dataDirectory = (b.pluginDataDirectory != null
+        ? b.pluginDataDirectory
+        : KubeletPluginBuilder.DEFAULT_PLUGINS_DIRECTORY.resolve(b.driverName)).normalize();
+    String pluginSocket = !b.pluginSocket.isEmpty()
+        ? b.pluginSocket
+        : rolling
+            ? SocketNames.rollingUpdatePluginSocket(b.rollingUpdatePodUid)
+            : SocketNames.DEFAULT_PLUGIN_SOCKET;
+    Path lockDirectory = rolling && b.serialize
+        ? (b.flockDirectory != null ? b.flockDirectory : dataDirectory).normalize()
+        : null;
+    boolean health = b.driver.reportsDeviceHealth();
+    List<String> services = new ArrayList<>();
+    if (b.nodeV1) {
+      services.add(NodeServiceDefinitions.V1_ADVERTISED);
+    }
+    if (b.nodeV1beta1) {
+      services.add(NodeServiceDefinitions.V1BETA1_ADVERTISED);
+    }
+    if (health) {
+      services.add(HealthStreamService.V1_SERVICE);
+      services.add(HealthStreamService.V1ALPHA1_SERVICE);
+    }
+    if (services.isEmpty()) {
+      throw new PluginStartException("no supported DRA gRPC API is implemented and enabled");
+    }
+    return new PluginSettings(
+        b.driver, b.driverName, b.kubeClient, b.nodeName, b.nodeUid,
+        registrarDirectory.resolve(registrarName), dataDirectory.resolve(pluginSocket),
+        lockDirectory, b.rollingUpdatePodUid, b.serialize, b.registrationService, b.draService,
+        b.nodeV1, b.nodeV1beta1, health, List.copyOf(services), List.copyOf(b.interceptors),
+        b.meterRegistry, b.logCalls, b.livenessAddress, Set.copyOf(b.socketPermissions),
+        b.maxClaimsPerCall, b.claimCache, b.closeOnShutdown, b.healthRefreshInterval,
+        b.socketCheckInterval);
+  }
+}

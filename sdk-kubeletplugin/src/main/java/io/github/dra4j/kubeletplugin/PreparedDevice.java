@@ -1,0 +1,101 @@
+package io.github.dra4j.kubeletplugin;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One device a prepared claim gives to containers.
+ *
+ * @param requests the claim requests this device serves, as {@code request} or {@code
+ *     request/subrequest} names; empty means all requests of the claim. Sub-request parts are
+ *     stripped before the kubelet sees them, because containers only reference top-level requests.
+ * @param poolName the pool of the device (required)
+ * @param deviceName the device name within its pool (required)
+ * @param cdiDeviceIds fully qualified CDI device IDs ({@code vendor/class=name}) for the container
+ *     runtime; may be empty
+ * @param shareId for devices allocated as shares (consumable capacity), the share ID; null if none.
+ *     Sent to kubelets that speak v1 of the DRA service; dropped for v1beta1.
+ */
+public record PreparedDevice(
+    List<String> requests,
+    String poolName,
+    String deviceName,
+    List<String> cdiDeviceIds,
+    String shareId) {
+
+  /** Copies lists and rejects nulls (other than {@code shareId}). */
+  public PreparedDevice {
+    requests = List.copyOf(requests);
+    Objects.requireNonNull(poolName, "poolName");
+    Objects.requireNonNull(deviceName, "deviceName");
+    cdiDeviceIds = List.copyOf(cdiDeviceIds);
+  }
+
+  /**
+   * Starts a builder for a device of a pool.
+   *
+   * @param poolName the pool name
+   * @param deviceName the device name
+   * @return a builder
+   */
+  public static Builder builder(String poolName, String deviceName) {
+    return new Builder(poolName, deviceName);
+  }
+
+  /** Builds a {@link PreparedDevice}; not thread-safe, use from one thread. */
+  public static final class Builder {
+    private final String poolName;
+    private final String deviceName;
+    private final List<String> requests = new ArrayList<>();
+    private final List<String> cdiDeviceIds = new ArrayList<>();
+    private String shareId;
+
+    private Builder(String poolName, String deviceName) {
+      this.poolName = poolName;
+      this.deviceName = deviceName;
+    }
+
+    /**
+     * Adds claim requests this device serves.
+     *
+     * @param names request names ({@code req} or {@code req/sub})
+     * @return this builder
+     */
+    public Builder request(String... names) {
+      requests.addAll(List.of(names));
+      return this;
+    }
+
+    /**
+     * Adds CDI device IDs.
+     *
+     * @param ids fully qualified CDI device IDs
+     * @return this builder
+     */
+    public Builder cdiDeviceId(String... ids) {
+      cdiDeviceIds.addAll(List.of(ids));
+      return this;
+    }
+
+    /**
+     * Sets the share ID of a shared device.
+     *
+     * @param id the share ID
+     * @return this builder
+     */
+    public Builder shareId(String id) {
+      this.shareId = id;
+      return this;
+    }
+
+    /**
+     * Builds the device.
+     *
+     * @return an immutable device
+     */
+    public PreparedDevice build() {
+      return new PreparedDevice(requests, poolName, deviceName, cdiDeviceIds, shareId);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package io.github.dra4j.kubeletplugin.node;
+
+import io.github.dra4j.kubeletplugin.grpc.MethodAlias;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.DRAPluginGrpc;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourceResponse;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesRequest;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
+import io.grpc.StatusException;
+import io.grpc.stub.ServerCalls;
+import io.grpc.stub.StreamObserver;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * The DRA node service as gRPC service definitions, for v1 and v1beta1.
+ *
+ * <p>v1beta1 has the same messages as v1 minus {@code Device.share_id}, so it is served by the
+ * same {@link NodeService} under the v1beta1 service name, with share IDs removed from answers
+ * (the kubelet's own v1beta1 conversion drops them too). Both versions therefore run the very same
+ * handler code and the same serialization lock (rule B3).
+ */
+public final class NodeServiceDefinitions {
+
+  /** Advertised identifier of DRA v1. */
+  public static final String V1_ADVERTISED = "v1.DRAPlugin";
+
+  /** Advertised identifier of DRA v1beta1. */
+  public static final String V1BETA1_ADVERTISED = "v1beta1.DRAPlugin";
+
+  /** gRPC service name of DRA v1beta1. */
+  public static final String V1BETA1_SERVICE = "k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin";
+
+  private NodeServiceDefinitions() {}
+
+  /**
+   * The v1 service, {@code k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin}.
+   *
+   * @param service the handler
+   * @return the definition
+   */
+  public static ServerServiceDefinition v1(NodeService service) {
+    return define(DRAPluginGrpc.SERVICE_NAME, service, UnaryOperator.identity());
+  }
+
+  /**
+   * The v1beta1 service, {@code k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin}.
+   *
+   * @param service the handler
+   * @return the definition
+   */
+  public static ServerServiceDefinition v1beta1(NodeService service) {
+    return define(V1BETA1_SERVICE, service, NodeServiceDefinitions::withoutShareIds);
+  }
+
+  private static ServerServiceDefinition define(
+      String serviceName,
+      NodeService service,
+      UnaryOperator<NodePrepareResourcesResponse> prepareAnswer) {
+    return ServerServiceDefinition.builder(serviceName)
+        .addMethod(
+            MethodAlias.under(DRAPluginGrpc.getNodePrepareResourcesMethod(), serviceName),
+            ServerCalls.asyncUnaryCall(
+                (NodePrepareResourcesRequest request,
+                    StreamObserver<NodePrepareResourcesResponse> observer) ->
+                    respond(observer, () -> prepareAnswer.apply(service.prepare(request)))))
+        .addMethod(
+            MethodAlias.under(DRAPluginGrpc.getNodeUnprepareResourcesMethod(), serviceName),
+            ServerCalls.asyncUnaryCall(
+                (NodeUnprepareResourcesRequest request,
+                    StreamObserver<NodeUnprepareResourcesResponse> observer) ->
+                    respond(observer, () -> service.unprepare(request))))
+        .build();
+  }
+
+  @FunctionalInterface
+  private interface Handler<R> {
+    R handle() throws StatusException;
+  }
+
+  private static <R> void respond(StreamObserver<R> observer, Handler<R> handler) {
+    R response;
+    try {
+      response = handler.handle();
+    } catch (StatusException e) {
+      observer.onError(e);
+      return;
+    } catch (RuntimeException e) {
+      // A bug, not bad input: answer with a clear status instead of grpc-java's bare UNKNOWN.
+      observer.onError(Status.INTERNAL.withDescription("dra4j internal error: " + e)
+          .withCause(e).asException());
+      return;
+    }
+    observer.onNext(response);
+    observer.onCompleted();
+  }
+
+  private static NodePrepareResourcesResponse withoutShareIds(
+      NodePrepareResourcesResponse response) {
+    NodePrepareResourcesResponse.Builder builder = response.toBuilder();
+    for (Map.Entry<String, NodePrepareResourceResponse> entry :
+        response.getClaimsMap().entrySet()) {
+      NodePrepareResourceResponse.Builder claim = entry.getValue().toBuilder();
+      claim.getDevicesBuilderList().forEach(device -> device.clearShareId());
+      builder.putClaims(entry.getKey(), claim.build());
+    }
+    return builder.build();
+  }
+}

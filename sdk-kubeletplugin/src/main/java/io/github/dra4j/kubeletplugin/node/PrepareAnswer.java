@@ -1,0 +1,53 @@
+package io.github.dra4j.kubeletplugin.node;
+
+import io.github.dra4j.kubeletplugin.ClaimReference;
+import io.github.dra4j.kubeletplugin.PrepareResult;
+import io.github.dra4j.kubeletplugin.PreparedDevice;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.Device;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourceResponse;
+import java.util.Optional;
+
+/** Turns a driver's {@link PrepareResult} into the wire answer for one claim (rule D6). */
+final class PrepareAnswer {
+
+  private PrepareAnswer() {}
+
+  static NodePrepareResourceResponse of(ClaimReference ref, PrepareResult result) {
+    NodePrepareResourceResponse.Builder answer = NodePrepareResourceResponse.newBuilder();
+    if (result == null) {
+      return answer.setError("driver returned no result for claim " + ref.namespacedName()).build();
+    }
+    if (result.isFailed()) {
+      return answer.setError(result.error()).build();
+    }
+    Optional<String> problem = DeviceCheck.problem(result.devices());
+    if (problem.isPresent()) {
+      return answer.setError(problem.get()).build();
+    }
+    for (PreparedDevice device : result.devices()) {
+      Device.Builder wire = answer.addDevicesBuilder()
+          .setPoolName(device.poolName())
+          .setDeviceName(device.deviceName())
+          .addAllCdiDeviceIds(device.cdiDeviceIds());
+      for (String request : device.requests()) {
+        wire.addRequestNames(baseRequest(request));
+      }
+      if (device.shareId() != null) {
+        wire.setShareId(device.shareId());
+      }
+    }
+    return answer.build();
+  }
+
+  /**
+   * The top-level request of a {@code request/subrequest} reference; containers only reference
+   * top-level requests.
+   *
+   * @param reference {@code req} or {@code req/sub}
+   * @return the text before the first slash
+   */
+  static String baseRequest(String reference) {
+    int slash = reference.indexOf('/');
+    return slash < 0 ? reference : reference.substring(0, slash);
+  }
+}
