@@ -18,9 +18,26 @@ public final class InvalidNameException extends IllegalArgumentException {
    * @param reason why it was rejected
    */
   public InvalidNameException(String field, String value, String reason) {
-    super(field + " \"" + value + "\": " + reason);
+    super(field + " \"" + printable(value) + "\": " + reason);
     this.field = field;
     this.value = value;
+  }
+
+  /** Shows control characters (NUL, newline) as {@code \\uXXXX} so messages stay one line. */
+  private static String printable(String value) {
+    if (value == null) {
+      return "null";
+    }
+    StringBuilder out = new StringBuilder(value.length());
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (Character.isISOControl(c)) {
+        out.append(String.format("\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
   }
 
   /**

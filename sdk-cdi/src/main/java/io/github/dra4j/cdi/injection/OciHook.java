@@ -1,0 +1,20 @@
+package io.github.dra4j.cdi.injection;
+
+import java.util.List;
+
+/**
+ * An OCI hook as it appears in one of the {@code hooks} lists.
+ *
+ * @param path the executable
+ * @param args argv including argv[0]
+ * @param env the hook's environment
+ * @param timeout seconds; null if not set
+ */
+public record OciHook(String path, List<String> args, List<String> env, Integer timeout) {
+
+  /** Copies the lists. */
+  public OciHook {
+    args = List.copyOf(args);
+    env = List.copyOf(env);
+  }
+}
