@@ -145,10 +145,17 @@ public final class NodeService {
       List<Claim> claims, Rejection rejection, String operation) {
     List<ClaimReference> refs = new ArrayList<>(claims.size());
     Set<String> seen = new HashSet<>();
+    Set<String> duplicated = new HashSet<>();
+    for (Claim claim : claims) {
+      if (!seen.add(claim.getUid())) {
+        duplicated.add(claim.getUid());
+      }
+    }
     for (int i = 0; i < claims.size(); i++) {
       Claim claim = claims.get(i);
       Optional<String> problem = ClaimRequestCheck.problem(i, claim);
-      if (problem.isEmpty() && !seen.add(claim.getUid())) {
+      if (problem.isEmpty() && duplicated.contains(claim.getUid())) {
+        // Answers are keyed by UID, so two claims with one UID cannot both be answered.
         problem = Optional.of("claim #" + i + ": uid " + claim.getUid()
             + " appears more than once in the request");
       }

@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.node;
 
 import io.github.dra4j.kubeletplugin.grpc.MethodAlias;
+import io.github.dra4j.kubeletplugin.grpc.ParsedRequest;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.DRAPluginGrpc;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
@@ -62,29 +63,37 @@ public final class NodeServiceDefinitions {
       UnaryOperator<NodePrepareResourcesResponse> prepareAnswer) {
     return ServerServiceDefinition.builder(serviceName)
         .addMethod(
-            MethodAlias.under(DRAPluginGrpc.getNodePrepareResourcesMethod(), serviceName),
+            ParsedRequest.tolerant(
+                MethodAlias.under(DRAPluginGrpc.getNodePrepareResourcesMethod(), serviceName)),
             ServerCalls.asyncUnaryCall(
-                (NodePrepareResourcesRequest request,
+                (ParsedRequest<NodePrepareResourcesRequest> request,
                     StreamObserver<NodePrepareResourcesResponse> observer) ->
-                    respond(observer, () -> prepareAnswer.apply(service.prepare(request)))))
+                    respond(observer, request,
+                        r -> prepareAnswer.apply(service.prepare(r)))))
         .addMethod(
-            MethodAlias.under(DRAPluginGrpc.getNodeUnprepareResourcesMethod(), serviceName),
+            ParsedRequest.tolerant(
+                MethodAlias.under(DRAPluginGrpc.getNodeUnprepareResourcesMethod(), serviceName)),
             ServerCalls.asyncUnaryCall(
-                (NodeUnprepareResourcesRequest request,
+                (ParsedRequest<NodeUnprepareResourcesRequest> request,
                     StreamObserver<NodeUnprepareResourcesResponse> observer) ->
-                    respond(observer, () -> service.unprepare(request))))
+                    respond(observer, request, service::unprepare)))
         .build();
   }
 
   @FunctionalInterface
-  private interface Handler<R> {
-    R handle() throws StatusException;
+  private interface Handler<Q, R> {
+    R handle(Q request) throws StatusException;
   }
 
-  private static <R> void respond(StreamObserver<R> observer, Handler<R> handler) {
+  private static <Q, R> void respond(
+      StreamObserver<R> observer, ParsedRequest<Q> request, Handler<Q, R> handler) {
+    if (request.problem() != null) {
+      observer.onError(request.problem().asException());
+      return;
+    }
     R response;
     try {
-      response = handler.handle();
+      response = handler.handle(request.message());
     } catch (StatusException e) {
       observer.onError(e);
       return;

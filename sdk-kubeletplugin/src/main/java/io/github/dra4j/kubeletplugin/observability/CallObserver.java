@@ -182,6 +182,7 @@ public final class CallObserver implements ServerInterceptor {
 
   private static Object describe(Object message) {
     if (message instanceof MessageOrBuilder proto) {
+      // Rendered lazily: only when DEBUG is on.
       return new Object() {
         @Override
         public String toString() {

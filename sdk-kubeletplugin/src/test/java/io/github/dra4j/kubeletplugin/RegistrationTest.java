@@ -1,0 +1,178 @@
+package io.github.dra4j.kubeletplugin;
+
+import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
+import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import io.github.dra4j.kubeletplugin.wire.registration.v1.PluginInfo;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@EnableKubernetesMockClient(crud = true)
+class RegistrationTest {
+
+  KubernetesClient client;
+  @TempDir Path root;
+  private final TestKubelet kubelet = new TestKubelet();
+
+  @AfterEach
+  void closeKubelet() {
+    kubelet.close();
+  }
+
+  @Test
+  void kubeletDiscoversTheSocketAndGetsTheDriversInfo() throws Exception {
+    try (KubeletPlugin plugin =
+        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+      Path registry = root.resolve("registry");
+      assertThat(TestKubelet.discover(registry))
+          .containsExactly(registry.resolve(DRIVER + "-reg.sock"));
+
+      PluginInfo info = kubelet.getInfo(plugin.registrationSocket());
+
+      assertThat(info.getType()).isEqualTo("DRAPlugin");
+      assertThat(info.getName()).isEqualTo(DRIVER);
+      assertThat(info.getEndpoint())
+          .isEqualTo(root.resolve("plugins").resolve(DRIVER).resolve("dra.sock").toString());
+      assertThat(info.getSupportedVersionsList())
+          .containsExactly("v1.DRAPlugin", "v1beta1.DRAPlugin");
+      assertThat(Path.of(info.getEndpoint())).exists();
+    }
+  }
+
+  @Test
+  void healthServicesAreAdvertisedAfterTheNodeServicesWhenTheDriverReportsHealth() {
+    try (KubeletPlugin plugin =
+        TestPlugins.builder(new RecordingDriver(DRIVER).withHealth(), client, root).start()) {
+      assertThat(kubelet.getInfo(plugin.registrationSocket()).getSupportedVersionsList())
+          .containsExactly(
+              "v1.DRAPlugin", "v1beta1.DRAPlugin", "v1.DRAResourceHealth",
+              "v1alpha1.DRAResourceHealth");
+    }
+  }
+
+  @Test
+  void disablingV1LeavesOnlyV1beta1Advertised() {
+    try (KubeletPlugin plugin =
+        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).nodeV1(false).start()) {
+      assertThat(kubelet.getInfo(plugin.registrationSocket()).getSupportedVersionsList())
+          .containsExactly("v1beta1.DRAPlugin");
+    }
+  }
+
+  @Test
+  void registrationStatusIsRecordedAndARejectionIsAnsweredWithTheGoHelpersError() {
+    try (KubeletPlugin plugin =
+        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+      assertThat(plugin.registrationStatus()).isEmpty();
+
+      kubelet.notify(plugin.registrationSocket(), true, "");
+      assertThat(plugin.registrationStatus()).contains(new RegistrationStatus(true, ""));
+
+      assertThatThrownBy(
+              () -> kubelet.notify(plugin.registrationSocket(), false, "RegisterPlugin error -- x"))
+          .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNKNOWN);
+            assertThat(e.getStatus().getDescription())
+                .isEqualTo("failed registration process: RegisterPlugin error -- x");
+          });
+      assertThat(plugin.registrationStatus())
+          .isEqualTo(Optional.of(new RegistrationStatus(false, "RegisterPlugin error -- x")));
+    }
+  }
+
+  @Test
+  void mandatoryOptionsFailWithTheGoHelpersMessages() {
+    RecordingDriver driver = new RecordingDriver(DRIVER);
+    assertThatThrownBy(() -> KubeletPlugin.builder(driver).kubeClient(client).start())
+        .isInstanceOf(PluginStartException.class)
+        .hasMessage("driver name must be set");
+    assertThatThrownBy(() -> KubeletPlugin.builder(driver).driverName(DRIVER).start())
+        .hasMessage("Kubernetes client must be set");
+    assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
+            .rollingUpdate("11111111-2222-3333-4444-555555555555")
+            .registrarSocketFilename("x.sock").start())
+        .hasMessage(
+            "rolling updates and explicit registration socket filename are mutually exclusive");
+    assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
+            .nodeV1(false).nodeV1beta1(false).start())
+        .hasMessage("no supported DRA gRPC API is implemented and enabled");
+    assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
+            .driverName("../../etc").start())
+        .hasMessageStartingWith("driver name \"../../etc\" is invalid");
+  }
+
+  @Test
+  void theDraServerStartsBeforeTheRegistrarSoAFailedDraSocketNeverRegisters() throws Exception {
+    Path registry = Files.createDirectories(root.resolve("registry"));
+    try (WatchService watch = FileSystems.getDefault().newWatchService()) {
+      registry.register(watch, StandardWatchEventKinds.ENTRY_CREATE,
+          StandardWatchEventKinds.ENTRY_DELETE);
+
+      assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+              .pluginDataDirectory(root.resolve("does-not-exist"))
+              .start())
+          .isInstanceOf(PluginStartException.class)
+          .hasMessageStartingWith(
+              "start DRA service: listen on \"" + root.resolve("does-not-exist/dra.sock") + "\": ");
+
+      WatchKey key = watch.poll();
+      assertThat(key == null ? java.util.List.of() : key.pollEvents())
+          .as("the registration socket must never have appeared")
+          .isEmpty();
+      assertThat(TestKubelet.discover(registry)).isEmpty();
+    }
+  }
+
+  @Test
+  void socketsAreOwnerOnlyByDefaultAndConfigurable() throws Exception {
+    try (KubeletPlugin plugin =
+        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+      assertThat(PosixFilePermissions.toString(
+              Files.getPosixFilePermissions(plugin.registrationSocket())))
+          .isEqualTo("rw-------");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(plugin.draSocket())))
+          .isEqualTo("rw-------");
+    }
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .socketPermissions(PosixFilePermissions.fromString("rw-rw----")).start()) {
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(plugin.draSocket())))
+          .isEqualTo("rw-rw----");
+    }
+  }
+
+  @Test
+  void closingRemovesBothSocketsAndIsIdempotent() throws Exception {
+    KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start();
+    Path reg = plugin.registrationSocket();
+    Path dra = plugin.draSocket();
+    assertThat(reg).exists();
+    assertThat(dra).exists();
+
+    plugin.close();
+    plugin.close();
+
+    assertThat(reg).doesNotExist();
+    assertThat(dra).doesNotExist();
+    assertThat(plugin.isServing()).isFalse();
+    try (var files = Files.list(root.resolve("registry"))) {
+      assertThat(files).as("no temporary socket left behind").isEmpty();
+    }
+  }
+}
