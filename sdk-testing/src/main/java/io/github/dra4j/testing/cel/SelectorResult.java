@@ -1,0 +1,46 @@
+package io.github.dra4j.testing.cel;
+
+import java.util.Objects;
+
+/**
+ * The outcome of evaluating one selector against one device: {@link Match}, {@link NoMatch} or
+ * {@link Failure}. A failure is never "false": Kubernetes treats it as an error that aborts the
+ * allocation attempt.
+ */
+public sealed interface SelectorResult
+    permits SelectorResult.Match, SelectorResult.NoMatch, SelectorResult.Failure {
+
+  /** The expression evaluated to {@code true}. */
+  record Match() implements SelectorResult {}
+
+  /** The expression evaluated to {@code false}. */
+  record NoMatch() implements SelectorResult {}
+
+  /**
+   * The expression failed on this device.
+   *
+   * @param message the error in Kubernetes' words, e.g. {@code no such key: vendor}
+   */
+  record Failure(String message) implements SelectorResult {
+    /** Checks that a message is present. */
+    public Failure {
+      Objects.requireNonNull(message, "message");
+    }
+  }
+
+  /** The shared {@link Match} instance. */
+  SelectorResult MATCH = new Match();
+
+  /** The shared {@link NoMatch} instance. */
+  SelectorResult NO_MATCH = new NoMatch();
+
+  /** Returns true for {@link Match}. */
+  default boolean matches() {
+    return this instanceof Match;
+  }
+
+  /** Returns true for {@link Failure}. */
+  default boolean failed() {
+    return this instanceof Failure;
+  }
+}
