@@ -1,0 +1,494 @@
+package io.github.dra4j.testing.apiserver;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.github.dra4j.testing.apiserver.catalog.ResourceCatalog;
+import io.github.dra4j.testing.apiserver.dispatch.Discovery;
+import io.github.dra4j.testing.apiserver.dispatch.GeneratedNames;
+import io.github.dra4j.testing.apiserver.dispatch.InMemoryDispatcher;
+import io.github.dra4j.testing.apiserver.dispatch.ServerBehaviour;
+import io.github.dra4j.testing.apiserver.watch.WatchHub;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Predicate;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * An in-memory Kubernetes API server for tests and local development: the fabric8 mock server in
+ * CRUD mode, extended with what DRA code needs from a real server.
+ *
+ * <ul>
+ *   <li>Label and field selectors on list, watch and delete-collection, with the fields the real
+ *       server supports (ResourceSlice {@code spec.driver} and {@code spec.nodeName}, where {@code
+ *       spec.nodeName=} selects slices without a node; Pod {@code spec.nodeName}; {@code
+ *       metadata.name} and {@code metadata.namespace} everywhere). Unsupported fields answer 400.
+ *   <li>Watches that resume from a resource version, deliver selection changes as ADDED/DELETED
+ *       and answer 410 Expired beyond their history.
+ *   <li>Real-looking {@code generateName} suffixes, delete preconditions (uid, resourceVersion),
+ *       ResourceSlice validation of the API limits, discovery documents and {@code /version}.
+ *   <li>Test hooks: disabled group-versions (404), injected faults, stored-object transformers
+ *       (to simulate disabled feature gates), a request log, and closing all watches.
+ * </ul>
+ *
+ * <p>Each group-version is a separate store: objects created through {@code v1beta2} are not
+ * visible through {@code v1} (a real server converts between versions).
+ *
+ * <p>The fabric8 mock web server logs every request through {@code java.util.logging} at INFO;
+ * loading this class lowers that one logger to WARNING so test and benchmark output stays readable.
+ *
+ * <p>Typical use: {@code try (var server = InMemoryApiServer.builder().build().start()) {
+ * server.client()... }}. Thread-safe; the hooks may be changed while clients are connected.
+ */
+public final class InMemoryApiServer implements AutoCloseable {
+
+  /** Held so the level set below is not lost when the JDK collects an unreferenced logger. */
+  private static final java.util.logging.Logger MOCK_WEB_SERVER_LOG =
+      java.util.logging.Logger.getLogger(MockWebServer.class.getName());
+
+  static {
+    MOCK_WEB_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
+  }
+
+  private final int requestedPort;
+  private final ServerBehaviour behaviour;
+  private final WatchHub watches;
+  private final KubernetesMockServer server;
+  private final Object clientLock = new Object();
+  private final List<KubernetesClient> clients = new ArrayList<>();
+  private KubernetesClient sharedClient;
+  private volatile boolean started;
+  private volatile boolean closed;
+
+  private InMemoryApiServer(Builder builder) {
+    JsonMapper mapper = JsonMapper.builder().build();
+    ResourceCatalog catalog = ResourceCatalog.standard();
+    this.requestedPort = builder.port;
+    this.behaviour = new ServerBehaviour();
+    builder.disabledGroupVersions.forEach(behaviour::disable);
+    builder.transformers.forEach((gvr, list) -> list.forEach(t -> behaviour.addTransformer(gvr, t)));
+    behaviour.validateResourceSlices(builder.validateResourceSlices);
+    this.watches = new WatchHub(mapper, builder.historyLimit);
+    Discovery discovery = new Discovery(mapper, catalog, behaviour, builder.kubernetesVersion);
+    InMemoryDispatcher dispatcher =
+        new InMemoryDispatcher(
+            mapper, catalog, behaviour, watches, discovery, new GeneratedNames(builder.random));
+    this.server =
+        new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher,
+            false);
+  }
+
+  /**
+   * Starts configuring a server.
+   *
+   * @return a builder with defaults: random port, every group-version served, ResourceSlice
+   *     validation on, 10,000 watch events of history, {@code /version} reporting v1.34.0
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Starts listening on the loopback interface.
+   *
+   * @return this server
+   * @throws IllegalStateException if already started or closed
+   */
+  public synchronized InMemoryApiServer start() {
+    if (started || closed) {
+      throw new IllegalStateException("in-memory API server was already started or closed");
+    }
+    server.start(InetAddress.getLoopbackAddress(), requestedPort);
+    started = true;
+    return this;
+  }
+
+  /**
+   * Returns the client shared by everyone who asks; it is closed with the server. Like every client
+   * from this server it does not retry failed requests itself, so injected faults reach the code
+   * under test.
+   *
+   * @return the shared client, default namespace {@code default}
+   */
+  public KubernetesClient client() {
+    synchronized (clientLock) {
+      if (sharedClient == null) {
+        sharedClient = newClient();
+      }
+      return sharedClient;
+    }
+  }
+
+  /**
+   * Creates a separate client (own connection pool and informer threads); it is closed with the
+   * server if the caller does not close it earlier.
+   *
+   * @return a new client, default namespace {@code default}
+   */
+  public KubernetesClient newClient() {
+    requireStarted();
+    KubernetesClient client =
+        server.createClient(
+            b -> b.editOrNewConfig()
+                .withNamespace("default")
+                .withRequestRetryBackoffLimit(0)
+                .withWatchReconnectInterval(200)
+                .endConfig());
+    synchronized (clientLock) {
+      clients.add(client);
+    }
+    return client;
+  }
+
+  /**
+   * Returns the base URL.
+   *
+   * @return e.g. {@code http://localhost:41234/}
+   */
+  public String url() {
+    requireStarted();
+    return server.url("/");
+  }
+
+  /**
+   * Returns the port the server listens on.
+   *
+   * @return the TCP port
+   */
+  public int port() {
+    requireStarted();
+    return server.getPort();
+  }
+
+  /**
+   * Makes every request on a group-version answer 404 from now on.
+   *
+   * @param groupVersion e.g. {@code resource.k8s.io/v1}
+   */
+  public void disableGroupVersion(String groupVersion) {
+    behaviour.disable(groupVersion);
+  }
+
+  /**
+   * Serves a disabled group-version again.
+   *
+   * @param groupVersion e.g. {@code resource.k8s.io/v1}
+   */
+  public void enableGroupVersion(String groupVersion) {
+    behaviour.enable(groupVersion);
+  }
+
+  /**
+   * Answers the next {@code times} requests with this verb on this resource with an error status.
+   * A 409 carries the real server's optimistic-concurrency message.
+   *
+   * @param verb e.g. {@link ApiVerb#UPDATE}
+   * @param resource plural resource name in any version, e.g. {@code resourceslices}; null for
+   *     every resource
+   * @param status HTTP status, 400 to 599
+   * @param times how many requests fail
+   */
+  public void failNext(ApiVerb verb, String resource, int status, int times) {
+    behaviour.faults().add(verb, resource, status, times);
+  }
+
+  /**
+   * Counts injected failures not yet used.
+   *
+   * @return remaining failures over all faults
+   */
+  public int pendingFaults() {
+    return behaviour.faults().pending();
+  }
+
+  /** Drops every injected fault not yet used. */
+  public void clearFaults() {
+    behaviour.faults().clear();
+  }
+
+  /**
+   * Transforms every state stored for a resource from now on (see {@link StoredObjectTransformer}).
+   *
+   * @param resource the resource, e.g. {@link GroupVersionResource#RESOURCE_SLICES_V1}
+   * @param transformer the transformer, e.g. {@code StoredObjectTransformer.removeField(
+   *     "spec.devices[].taints")}
+   */
+  public void addTransformer(GroupVersionResource resource, StoredObjectTransformer transformer) {
+    behaviour.addTransformer(resource, transformer);
+  }
+
+  /** Removes every stored-object transformer. */
+  public void clearTransformers() {
+    behaviour.clearTransformers();
+  }
+
+  /**
+   * Switches validation of ResourceSlice API limits on or off.
+   *
+   * @param enabled true to reject invalid slices with 422
+   */
+  public void validateResourceSlices(boolean enabled) {
+    behaviour.validateResourceSlices(enabled);
+  }
+
+  /**
+   * Returns the request log.
+   *
+   * @return every request answered since start or the last {@link #clearRequests()}
+   */
+  public List<ApiRequest> requests() {
+    return behaviour.requests().snapshot();
+  }
+
+  /**
+   * Counts logged requests that satisfy a condition.
+   *
+   * @param condition the condition
+   * @return how many requests satisfy it
+   */
+  public long countRequests(Predicate<ApiRequest> condition) {
+    return requests().stream().filter(condition).count();
+  }
+
+  /**
+   * Counts successful writes (create, update, patch, delete, delete-collection) on a resource.
+   *
+   * @param resource plural resource name in any version, e.g. {@code resourceslices}
+   * @return how many writes the server accepted
+   */
+  public long countWrites(String resource) {
+    return countRequests(
+        r -> r.isSuccessfulWrite() && r.resource() != null
+            && r.resource().resource().equals(resource));
+  }
+
+  /** Empties the request log. */
+  public void clearRequests() {
+    behaviour.requests().clear();
+  }
+
+  /**
+   * Ends every open watch from the server side; clients resume from their last resource version.
+   *
+   * @return how many watches were closed
+   */
+  public int closeWatches() {
+    return watches.closeAll();
+  }
+
+  /**
+   * Counts open watches.
+   *
+   * @return watches currently served
+   */
+  public int openWatches() {
+    return watches.openCount();
+  }
+
+  /**
+   * Renders a kubeconfig that points at this server (plain HTTP, a dummy token).
+   *
+   * @return kubeconfig YAML
+   */
+  public String kubeconfig() {
+    String name = "dra4j-in-memory";
+    return String.join("\n",
+        "apiVersion: v1",
+        "kind: Config",
+        "clusters:",
+        "- name: " + name,
+        "  cluster:",
+        "    server: " + url().replaceAll("/$", ""),
+        "contexts:",
+        "- name: " + name,
+        "  context:",
+        "    cluster: " + name,
+        "    user: " + name,
+        "    namespace: default",
+        "current-context: " + name,
+        "preferences: {}",
+        "users:",
+        "- name: " + name,
+        "  user:",
+        "    token: dra4j-in-memory",
+        "");
+  }
+
+  /**
+   * Writes {@link #kubeconfig()} to a file, atomically (a reader never sees a partial file).
+   *
+   * @param file where to write; parent directories are created
+   * @return the file
+   * @throws UncheckedIOException if the file cannot be written
+   */
+  public Path writeKubeconfig(Path file) {
+    try {
+      Path parent = file.toAbsolutePath().getParent();
+      Files.createDirectories(parent);
+      Path temp = Files.createTempFile(parent, ".kubeconfig", ".tmp");
+      Files.writeString(temp, kubeconfig(), StandardCharsets.UTF_8);
+      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException("write kubeconfig \"" + file + "\": " + e.getMessage(), e);
+    }
+  }
+
+  private void requireStarted() {
+    if (!started) {
+      throw new IllegalStateException("in-memory API server is not started");
+    }
+    if (closed) {
+      throw new IllegalStateException("in-memory API server is closed");
+    }
+  }
+
+  /** Closes the clients it handed out, ends all watches and stops listening. Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    List<KubernetesClient> toClose;
+    synchronized (clientLock) {
+      toClose = new ArrayList<>(clients);
+      clients.clear();
+      sharedClient = null;
+    }
+    toClose.forEach(KubernetesClient::close);
+    watches.close();
+    if (started) {
+      server.shutdown();
+    }
+  }
+
+  /** Configures an {@link InMemoryApiServer}. Not thread-safe; use from one thread. */
+  public static final class Builder {
+
+    private int port;
+    private final Set<String> disabledGroupVersions = new LinkedHashSet<>();
+    private final Map<GroupVersionResource, List<StoredObjectTransformer>> transformers =
+        new LinkedHashMap<>();
+    private boolean validateResourceSlices = true;
+    private int historyLimit = 10_000;
+    private String kubernetesVersion = "v1.34.0";
+    private Random random = new SecureRandom();
+
+    private Builder() {}
+
+    /**
+     * Sets the TCP port.
+     *
+     * @param port 0 (default) for a free port, otherwise 1..65535
+     * @return this builder
+     */
+    public Builder port(int port) {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port must be 0..65535: " + port);
+      }
+      this.port = port;
+      return this;
+    }
+
+    /**
+     * Starts with a group-version disabled (every request on it answers 404).
+     *
+     * @param groupVersion e.g. {@code resource.k8s.io/v1}
+     * @return this builder
+     */
+    public Builder disableGroupVersion(String groupVersion) {
+      disabledGroupVersions.add(Objects.requireNonNull(groupVersion, "groupVersion"));
+      return this;
+    }
+
+    /**
+     * Starts with a stored-object transformer registered.
+     *
+     * @param resource the resource
+     * @param transformer the transformer
+     * @return this builder
+     */
+    public Builder transformer(GroupVersionResource resource, StoredObjectTransformer transformer) {
+      transformers.computeIfAbsent(resource, r -> new ArrayList<>())
+          .add(Objects.requireNonNull(transformer, "transformer"));
+      return this;
+    }
+
+    /**
+     * Switches ResourceSlice validation (on by default).
+     *
+     * @param enabled false to accept slices that break API limits
+     * @return this builder
+     */
+    public Builder validateResourceSlices(boolean enabled) {
+      this.validateResourceSlices = enabled;
+      return this;
+    }
+
+    /**
+     * Sets how many changes watches can resume across.
+     *
+     * @param events history size, at least 1 (default 10,000)
+     * @return this builder
+     */
+    public Builder historyLimit(int events) {
+      if (events < 1) {
+        throw new IllegalArgumentException("historyLimit must be at least 1: " + events);
+      }
+      this.historyLimit = events;
+      return this;
+    }
+
+    /**
+     * Sets the version {@code /version} reports.
+     *
+     * @param gitVersion e.g. {@code v1.35.2}
+     * @return this builder
+     */
+    public Builder kubernetesVersion(String gitVersion) {
+      if (gitVersion == null || !gitVersion.matches("v?\\d+\\.\\d+.*")) {
+        throw new IllegalArgumentException(
+            "kubernetesVersion must look like v1.34.0: \"" + gitVersion + "\"");
+      }
+      this.kubernetesVersion = gitVersion;
+      return this;
+    }
+
+    /**
+     * Sets the random source of {@code generateName} suffixes (seed it for reproducible names).
+     *
+     * @param random the source
+     * @return this builder
+     */
+    public Builder generatedNameRandom(Random random) {
+      this.random = Objects.requireNonNull(random, "random");
+      return this;
+    }
+
+    /**
+     * Creates the server (not yet listening; call {@link InMemoryApiServer#start()}).
+     *
+     * @return the server
+     */
+    public InMemoryApiServer build() {
+      return new InMemoryApiServer(this);
+    }
+  }
+}
