@@ -103,7 +103,7 @@ public final class CallObserver implements ServerInterceptor {
         public void onMessage(Q message) {
           inContext(() -> {
             if (logCalls) {
-              LOG.debug(streaming ? "handling stream" : "handling request",
+              LOG.debug(streaming ? "handling stream {}" : "handling request {}",
                   describe(message));
             }
             super.onMessage(message);

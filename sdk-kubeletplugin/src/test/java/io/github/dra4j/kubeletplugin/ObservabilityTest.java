@@ -1,0 +1,122 @@
+package io.github.dra4j.kubeletplugin;
+
+import static io.github.dra4j.kubeletplugin.testsupport.TestKubelet.claim;
+import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
+import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.MDC;
+
+/** Rule H: request IDs and claims in the logging context, call timers with the kubelet's labels. */
+@EnableKubernetesMockClient(crud = true)
+class ObservabilityTest {
+
+  private static final String PREPARE = "k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodePrepareResources";
+
+  KubernetesClient client;
+  @TempDir Path root;
+  private final TestKubelet kubelet = new TestKubelet();
+
+  @AfterEach
+  void closeKubelet() {
+    kubelet.close();
+  }
+
+  @Test
+  void theDriverRunsWithRequestIdMethodAndClaimInTheMdc() {
+    RecordingDriver driver = new RecordingDriver(DRIVER);
+    String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("ns-a", "c", DRIVER))
+        .getMetadata().getUid();
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).start()) {
+      kubelet.prepare(plugin.draSocket(), claim("ns-a", "c", uid));
+      kubelet.unprepare(plugin.draSocket(), claim("ns-a", "c", uid));
+    }
+
+    Map<String, String> prepare = driver.calls().get(0).mdc();
+    Map<String, String> unprepare = driver.calls().get(1).mdc();
+    assertThat(prepare).containsEntry("method", PREPARE)
+        .containsEntry("claim", "ns-a/c:" + uid)
+        .containsKey("requestID");
+    assertThat(unprepare).containsEntry("method",
+        "k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodeUnprepareResources");
+    assertThat(unprepare.get("requestID")).isNotEqualTo(prepare.get("requestID"));
+  }
+
+  @Test
+  void everyCallIsTimedWithDriverMethodAndGoStatusCode() {
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "c", DRIVER))
+        .getMetadata().getUid();
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .meterRegistry(registry).maxClaimsPerCall(1).start()) {
+      kubelet.prepare(plugin.draSocket(), claim("default", "c", uid));
+      kubelet.prepare(plugin.draSocket(), claim("default", "c", uid));
+      assertThatThrownBy(() -> kubelet.v1(plugin.draSocket()).nodePrepareResources(
+          NodePrepareResourcesRequest.newBuilder()
+              .addClaims(claim("default", "a", "a")).addClaims(claim("default", "b", "b"))
+              .build()));
+      kubelet.getInfo(plugin.registrationSocket());
+    }
+
+    Timer ok = registry.find("dra_grpc_operations_duration_seconds")
+        .tags("driver_name", DRIVER, "method_name", "/" + PREPARE, "grpc_status_code", "OK")
+        .timer();
+    Timer invalid = registry.find("dra_grpc_operations_duration_seconds")
+        .tags("method_name", "/" + PREPARE, "grpc_status_code", "InvalidArgument").timer();
+    Timer info = registry.find("dra_grpc_operations_duration_seconds")
+        .tags("method_name", "/pluginregistration.Registration/GetInfo").timer();
+    assertThat(ok).isNotNull();
+    assertThat(ok.count()).isEqualTo(2);
+    assertThat(ok.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isPositive();
+    assertThat(invalid).isNotNull();
+    assertThat(invalid.count()).isEqualTo(1);
+    assertThat(info).isNotNull();
+  }
+
+  @Test
+  void userInterceptorsRunAfterTheSdksOwnInTheOrderAdded() {
+    List<String> seen = new CopyOnWriteArrayList<>();
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .interceptor(recording("first", seen))
+        .interceptor(recording("second", seen))
+        .start()) {
+      kubelet.getInfo(plugin.registrationSocket());
+    }
+
+    assertThat(seen).hasSize(2);
+    assertThat(seen.get(0)).startsWith("first requestID=");
+    assertThat(seen.get(1)).startsWith("second requestID=");
+    assertThat(seen.get(0)).doesNotEndWith("=null");
+  }
+
+  private static ServerInterceptor recording(String name, List<String> seen) {
+    return new ServerInterceptor() {
+      @Override
+      public <Q, R> ServerCall.Listener<Q> interceptCall(
+          ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        seen.add(name + " requestID=" + MDC.get("requestID"));
+        return next.startCall(call, headers);
+      }
+    };
+  }
+}

@@ -1,0 +1,116 @@
+package io.github.dra4j.kubeletplugin;
+
+import static io.github.dra4j.kubeletplugin.testsupport.TestKubelet.claim;
+import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
+import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Rules C8 and C9 inside one process: one call at a time by default, concurrency when off. */
+@EnableKubernetesMockClient(crud = true)
+class SerializationTest {
+
+  KubernetesClient client;
+  @TempDir Path root;
+  private final TestKubelet kubelet = new TestKubelet();
+
+  @AfterEach
+  void closeKubelet() {
+    kubelet.close();
+  }
+
+  /** A driver whose prepare blocks until released, counting how many calls are inside at once. */
+  private static final class GateDriver extends RecordingDriver {
+    final AtomicInteger inside = new AtomicInteger();
+    final AtomicInteger mostInside = new AtomicInteger();
+    final CountDownLatch release = new CountDownLatch(1);
+    final CountDownLatch bothInside = new CountDownLatch(2);
+
+    GateDriver() {
+      super(DRIVER);
+    }
+
+    @Override
+    public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims)
+        throws Exception {
+      mostInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
+      bothInside.countDown();
+      try {
+        release.await(30, TimeUnit.SECONDS);
+        return super.prepareResourceClaims(claims);
+      } finally {
+        inside.decrementAndGet();
+      }
+    }
+  }
+
+  private List<String> storeTwoClaims() {
+    return List.of(
+        ClaimFixtures.store(client, ClaimFixtures.allocated("default", "one", DRIVER))
+            .getMetadata().getUid(),
+        ClaimFixtures.store(client, ClaimFixtures.allocated("default", "two", DRIVER))
+            .getMetadata().getUid());
+  }
+
+  @Test
+  void aSecondCallWaitsUntilTheFirstReturns() throws Exception {
+    GateDriver driver = new GateDriver();
+    List<String> uids = storeTwoClaims();
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).start()) {
+      var first = CompletableFuture.supplyAsync(
+          () -> kubelet.prepare(plugin.draSocket(), claim("default", "one", uids.get(0))));
+      await().atMost(Duration.ofSeconds(30)).until(() -> driver.inside.get() == 1);
+      var second = CompletableFuture.supplyAsync(
+          () -> kubelet.prepare(plugin.draSocket(), claim("default", "two", uids.get(1))));
+
+      // If serialization were broken the second call would enter at once; it must not.
+      assertThat(driver.bothInside.await(1, TimeUnit.SECONDS)).isFalse();
+      assertThat(second).isNotDone();
+
+      driver.release.countDown();
+      assertThat(first.get(30, TimeUnit.SECONDS).getClaimsOrThrow(uids.get(0)).getError())
+          .isEmpty();
+      assertThat(second.get(30, TimeUnit.SECONDS).getClaimsOrThrow(uids.get(1)).getError())
+          .isEmpty();
+      assertThat(driver.mostInside.get()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void withSerializationOffCallsOverlap() throws Exception {
+    GateDriver driver = new GateDriver();
+    List<String> uids = storeTwoClaims();
+    try (KubeletPlugin plugin =
+        TestPlugins.builder(driver, client, root).serialize(false).start()) {
+      var first = CompletableFuture.supplyAsync(
+          () -> kubelet.prepare(plugin.draSocket(), claim("default", "one", uids.get(0))));
+      var second = CompletableFuture.supplyAsync(
+          () -> kubelet.prepare(plugin.draSocket(), claim("default", "two", uids.get(1))));
+
+      assertThat(driver.bothInside.await(30, TimeUnit.SECONDS))
+          .as("both calls inside the driver at once").isTrue();
+      driver.release.countDown();
+      first.get(30, TimeUnit.SECONDS);
+      second.get(30, TimeUnit.SECONDS);
+      assertThat(driver.mostInside.get()).isEqualTo(2);
+    }
+  }
+}
