@@ -9,6 +9,7 @@ import java.io.IOException;
 public final class SpecParseException extends IOException {
   private static final long serialVersionUID = 1L;
 
+  /** What was parsed, e.g. the file path. */
   private final String source;
 
   /**

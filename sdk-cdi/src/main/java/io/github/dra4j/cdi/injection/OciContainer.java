@@ -36,7 +36,20 @@ public record OciContainer(
     Map<HookName, List<OciHook>> hooks,
     IntelRdt intelRdt) {
 
-  /** Copies every collection, keeping order. */
+  /**
+   * Copies every collection, keeping order.
+   *
+   * @param env {@code process.env}
+   * @param uid {@code process.user.uid}
+   * @param gid {@code process.user.gid}
+   * @param additionalGids {@code process.user.additionalGids}
+   * @param devices {@code linux.devices}
+   * @param deviceRules {@code linux.resources.devices}
+   * @param netDevices {@code linux.netDevices}: host interface name to container interface name
+   * @param mounts {@code mounts}
+   * @param hooks {@code hooks}, per lifecycle point
+   * @param intelRdt {@code linux.intelRdt}
+   */
   public OciContainer {
     env = List.copyOf(env);
     additionalGids = List.copyOf(additionalGids);

@@ -12,7 +12,14 @@ import java.util.List;
  */
 public record OciHook(String path, List<String> args, List<String> env, Integer timeout) {
 
-  /** Copies the lists. */
+  /**
+   * Copies the lists.
+   *
+   * @param path the executable
+   * @param args argv including argv[0]
+   * @param env the hook's environment
+   * @param timeout seconds
+   */
   public OciHook {
     args = List.copyOf(args);
     env = List.copyOf(env);

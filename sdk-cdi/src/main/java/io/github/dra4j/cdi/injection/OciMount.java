@@ -12,7 +12,14 @@ import java.util.List;
  */
 public record OciMount(String destination, String type, String source, List<String> options) {
 
-  /** Copies the options. */
+  /**
+   * Copies the options.
+   *
+   * @param destination the mount point in the container
+   * @param type the file system type
+   * @param source the source (host path or pseudo source)
+   * @param options the mount options
+   */
   public OciMount {
     options = List.copyOf(options);
   }

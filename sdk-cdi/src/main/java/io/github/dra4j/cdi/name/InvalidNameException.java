@@ -7,7 +7,10 @@ package io.github.dra4j.cdi.name;
 public final class InvalidNameException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** Which name was checked. */
   private final String field;
+
+  /** The rejected value. */
   private final String value;
 
   /**

@@ -6,6 +6,7 @@ package io.github.dra4j.cdi.name;
  *
  * <p>Instances always hold names that pass the library's rules ({@link NameRules#vendorProblem},
  * {@link NameRules#classProblem}); the stricter writer rules are applied by the spec validator.
+ * Construction refuses other names with {@link InvalidNameException}.
  *
  * @param vendor the vendor, e.g. {@code k8s.gpu.example.com}
  * @param className the class, e.g. {@code gpu}
@@ -15,6 +16,8 @@ public record Kind(String vendor, String className) {
   /**
    * Checks both parts.
    *
+   * @param vendor the vendor
+   * @param className the class
    * @throws InvalidNameException if the vendor or class breaks the library's rules
    */
   public Kind {

@@ -4,6 +4,9 @@ package io.github.dra4j.cdi.name;
  * A fully qualified CDI device name (a CDI device ID), {@code vendor/class=name}: what a DRA driver
  * returns to the kubelet and what a container runtime looks up in its CDI cache.
  *
+ * <p>Construction refuses (with {@link InvalidNameException}) a device name that breaks the
+ * library's rules.
+ *
  * @param kind the vendor and class
  * @param name the device name within the kind
  */
@@ -12,6 +15,8 @@ public record QualifiedDeviceName(Kind kind, String name) {
   /**
    * Checks the device name.
    *
+   * @param kind the vendor and class
+   * @param name the device name within the kind
    * @throws InvalidNameException if the device name breaks the library's rules
    * @throws NullPointerException if {@code kind} is null
    */

@@ -12,7 +12,13 @@ import java.util.List;
  */
 public record ResolvedDevices(List<RegisteredDevice> devices, ContainerEdits edits) {
 
-  /** Copies the device list. */
+  /**
+   * Copies the device list.
+   *
+   * @param devices the devices in request order
+   * @param edits each spec's own edits (the first time one of its devices is met), then each
+   *     device's edits, concatenated
+   */
   public ResolvedDevices {
     devices = List.copyOf(devices);
   }

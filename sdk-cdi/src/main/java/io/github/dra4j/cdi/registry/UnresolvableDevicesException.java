@@ -9,6 +9,8 @@ import java.util.List;
 public final class UnresolvableDevicesException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** The names that did not resolve (an immutable list). */
+  @SuppressWarnings("serial")
   private final List<String> names;
 
   /**

@@ -40,7 +40,15 @@ public record CdiSpec(
     @JsonInclude(JsonInclude.Include.ALWAYS) List<Device> devices,
     @JsonInclude(JsonInclude.Include.ALWAYS) ContainerEdits containerEdits) {
 
-  /** Copies collections; nulls become empty values. */
+  /**
+   * Copies collections; nulls become empty values.
+   *
+   * @param cdiVersion the spec version
+   * @param kind {@code vendor/class}
+   * @param annotations CDI-only metadata (spec 0.6.0)
+   * @param devices the devices, at least one
+   * @param containerEdits edits applied when any device of this spec is injected
+   */
   public CdiSpec {
     cdiVersion = Copies.text(cdiVersion);
     kind = Copies.text(kind);

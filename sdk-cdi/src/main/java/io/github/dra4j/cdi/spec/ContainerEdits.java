@@ -8,7 +8,9 @@ import java.util.List;
 
 /**
  * What a runtime changes in the container's OCI spec when a device (or any device of a spec, for
- * spec-level edits) is injected.
+ * spec-level edits) is injected. Lists are immutable copies; null lists become empty, while null
+ * items and group IDs outside the unsigned 32-bit range are refused with {@link
+ * IllegalArgumentException}.
  *
  * @param env environment entries {@code NAME=VALUE}, appended to {@code process.env}
  * @param deviceNodes device nodes, added to {@code linux.devices}
@@ -37,6 +39,13 @@ public record ContainerEdits(
   /**
    * Copies all lists; null becomes empty.
    *
+   * @param env environment entries {@code NAME=VALUE}, appended to {@code process.env}
+   * @param deviceNodes device nodes, added to {@code linux.devices}
+   * @param netDevices network interfaces moved into the container (spec 1.1.0)
+   * @param hooks OCI hooks
+   * @param mounts mounts
+   * @param intelRdt Intel RDT settings (spec 0.7.0)
+   * @param additionalGids supplementary groups for the process (spec 0.7.0)
    * @throws IllegalArgumentException if a list holds null or a gid does not fit 32 bits unsigned
    */
   public ContainerEdits {

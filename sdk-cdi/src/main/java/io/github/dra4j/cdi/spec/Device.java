@@ -20,7 +20,13 @@ public record Device(
     Map<String, String> annotations,
     @JsonInclude(JsonInclude.Include.ALWAYS) ContainerEdits containerEdits) {
 
-  /** Copies the annotations into a sorted map; null edits become empty edits. */
+  /**
+   * Copies the annotations into a sorted map; null edits become empty edits.
+   *
+   * @param name the device name, unique within the spec
+   * @param annotations CDI-only metadata (spec 0.6.0), not copied into the container
+   * @param containerEdits the edits applied when this device is injected
+   */
   public Device {
     name = Copies.text(name);
     annotations = Copies.sortedMap("device annotations", annotations);

@@ -12,6 +12,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * Otherwise the runtime takes the missing parts from the host node at {@code hostPath} (or {@code
  * path}) when the container starts, and fails the container if that node does not exist.
  *
+ * <p>Null strings become empty; a {@code uid} or {@code gid} outside the unsigned 32-bit range
+ * or a negative {@code fileMode} is refused with {@link IllegalArgumentException}.
+ *
  * @param path the path in the container (absolute)
  * @param hostPath the host node to read type and numbers from; empty means {@code path}. A
  *     non-empty value needs spec 0.5.0, so leave it empty when it would equal {@code path}
@@ -42,6 +45,15 @@ public record DeviceNode(
   /**
    * Normalizes null strings to empty and checks numeric ranges.
    *
+   * @param path the path in the container (absolute)
+   * @param hostPath the host node to read type and numbers from
+   * @param type {@code b}, {@code c}, {@code u}, {@code p}, or empty to take the host's type
+   * @param major the major number
+   * @param minor the minor number (only meaningful with a major)
+   * @param fileMode permission bits; null takes the host node's bits
+   * @param permissions cgroup access: a combination of {@code r}, {@code w}, {@code m}
+   * @param uid the owner in the container
+   * @param gid the group in the container
    * @throws IllegalArgumentException if {@code uid} or {@code gid} does not fit an unsigned 32-bit
    *     number or {@code fileMode} is negative
    */

@@ -23,7 +23,15 @@ public record Hook(
     List<String> env,
     @JsonInclude(JsonInclude.Include.NON_NULL) Integer timeout) {
 
-  /** Copies the lists; null becomes empty. */
+  /**
+   * Copies the lists; null becomes empty.
+   *
+   * @param hookName when it runs: one of the {@link HookName} JSON names
+   * @param path the executable (absolute)
+   * @param args the full argv including argv[0]
+   * @param env the hook's environment as {@code NAME=VALUE}
+   * @param timeout seconds before the runtime kills the hook
+   */
   public Hook {
     hookName = Copies.text(hookName);
     path = Copies.text(path);

@@ -25,7 +25,15 @@ public record IntelRdt(
     @JsonInclude(JsonInclude.Include.NON_NULL) List<String> schemata,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean enableMonitoring) {
 
-  /** Copies {@code schemata}, keeping null (absent) apart from empty. */
+  /**
+   * Copies {@code schemata}, keeping null (absent) apart from empty.
+   *
+   * @param closID the class of service
+   * @param l3CacheSchema the L3 cache schema
+   * @param memBwSchema the memory bandwidth schema
+   * @param schemata schemata lines
+   * @param enableMonitoring whether to enable monitoring
+   */
   public IntelRdt {
     closID = Copies.text(closID);
     l3CacheSchema = Copies.text(l3CacheSchema);

@@ -22,7 +22,14 @@ public record Mount(
     List<String> options,
     String type) {
 
-  /** Copies the options; null becomes empty. */
+  /**
+   * Copies the options; null becomes empty.
+   *
+   * @param hostPath the mount source: a host path, or a pseudo source such as {@code tmpfs}
+   * @param containerPath the mount point in the container
+   * @param options OCI mount options
+   * @param type the file system type; empty if not given
+   */
   public Mount {
     hostPath = Copies.text(hostPath);
     containerPath = Copies.text(containerPath);

@@ -14,7 +14,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record NetDevice(String hostInterfaceName, String name) {
 
-  /** Turns null into empty strings (the validator reports them). */
+  /**
+   * Turns null into empty strings (the validator reports them).
+   *
+   * @param hostInterfaceName the interface on the host
+   * @param name the interface name inside the container
+   */
   public NetDevice {
     hostInterfaceName = Copies.text(hostInterfaceName);
     name = Copies.text(name);

@@ -14,6 +14,10 @@ import java.nio.charset.StandardCharsets;
  * _}, {@code -}, {@code .} and {@code :} and start with a letter or digit: rewriting would let two
  * different IDs share one file, and IDs come from untrusted input (claim UIDs from the kubelet).
  *
+ * <p>Construction refuses ({@link InvalidNameException}) names that are empty, longer than 255
+ * bytes, lack a {@code .json}/{@code .yaml} extension, start with anything but a letter or digit
+ * or hold other characters than letters, digits, {@code _ - . :}.
+ *
  * @param value the file name, e.g. {@code k8s.gpu.example.com-gpu_4f1c.json}
  */
 public record SpecFileName(String value) {
@@ -29,6 +33,7 @@ public record SpecFileName(String value) {
   /**
    * Checks the name.
    *
+   * @param value the file name
    * @throws InvalidNameException naming field {@code spec file name} if the name is empty, too
    *     long, lacks a {@code .json}/{@code .yaml} extension, starts with {@code .} or holds a
    *     character other than letters, digits, {@code _ - . :}

@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 public final class InvalidSpecException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** Where the spec comes from. */
   private final String source;
   private final transient List<SpecProblem> problems;
 
