@@ -1,6 +1,7 @@
 package io.github.dra4j.cdi.codec;
 
 import io.github.dra4j.cdi.spec.CdiSpec;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,9 +112,9 @@ public final class SpecCodec {
    *
    * @param file the file
    * @return the spec, not yet validated
-   * @throws java.io.IOException if the file cannot be read or parsed ({@link SpecParseException})
+   * @throws IOException if the file cannot be read or parsed ({@link SpecParseException})
    */
-  public CdiSpec read(Path file) throws java.io.IOException {
+  public CdiSpec read(Path file) throws IOException {
     return read(Files.readAllBytes(file), file.toString());
   }
 

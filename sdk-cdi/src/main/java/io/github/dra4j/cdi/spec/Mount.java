@@ -2,6 +2,7 @@ package io.github.dra4j.cdi.spec;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,7 +48,7 @@ public record Mount(
    * @return the mount
    */
   public static Mount bind(String hostPath, String containerPath, String... options) {
-    List<String> all = new java.util.ArrayList<>(List.of(options));
+    List<String> all = new ArrayList<>(List.of(options));
     if (!all.contains("bind") && !all.contains("rbind")) {
       all.add("bind");
     }

@@ -141,26 +141,23 @@ final class EditsValidator {
     for (int i = 0; i < netDevices.size(); i++) {
       NetDevice device = netDevices.get(i);
       String at = field + "[" + i + "]";
-      if (device.hostInterfaceName().isEmpty()) {
-        problems.add(at + ".hostInterfaceName", "", "invalid (empty) host interface name");
-      } else if (!hostNames.add(device.hostInterfaceName())) {
-        problems.add(at + ".hostInterfaceName", device.hostInterfaceName(),
-            "duplicate host interface name \"" + device.hostInterfaceName() + "\"");
-      } else {
-        interfaceName(device.hostInterfaceName(), at + ".hostInterfaceName");
-      }
-      if (device.name().isEmpty()) {
-        problems.add(at + ".name", "", "invalid (empty) container interface name");
-      } else if (!names.add(device.name())) {
-        problems.add(at + ".name", device.name(),
-            "duplicate container interface name \"" + device.name() + "\"");
-      } else {
-        interfaceName(device.name(), at + ".name");
-      }
+      interfaceName(device.hostInterfaceName(), hostNames, at + ".hostInterfaceName", "host");
+      interfaceName(device.name(), names, at + ".name", "container");
     }
   }
 
-  private void interfaceName(String name, String field) {
+  /** Non-empty and unique within the edits; a Linux interface name under the writer rules. */
+  private void interfaceName(String name, Set<String> seen, String field, String side) {
+    if (name.isEmpty()) {
+      problems.add(field, "", "invalid (empty) " + side + " interface name");
+    } else if (!seen.add(name)) {
+      problems.add(field, name, "duplicate " + side + " interface name \"" + name + "\"");
+    } else {
+      linuxInterfaceName(name, field);
+    }
+  }
+
+  private void linuxInterfaceName(String name, String field) {
     if (!strict()) {
       return;
     }

@@ -1,0 +1,30 @@
+/**
+ * Container Device Interface (CDI) support for DRA drivers: write the spec files container
+ * runtimes (containerd, CRI-O, podman) read, exactly as strict as the reference CDI library, and
+ * check what a container gets from them.
+ *
+ * <ul>
+ *   <li>{@link io.github.dra4j.cdi.spec}: the spec model ({@code CdiSpec}, devices, container
+ *       edits) and the minimum-version rule;
+ *   <li>{@link io.github.dra4j.cdi.name}: kinds and qualified device names;
+ *   <li>{@link io.github.dra4j.cdi.validation}: the library's rules and the stricter writer rules;
+ *   <li>{@link io.github.dra4j.cdi.codec}: strict JSON/YAML reading, JSON writing;
+ *   <li>{@link io.github.dra4j.cdi.store}: atomic writes, removal and orphan clean-up in a spec
+ *       directory;
+ *   <li>{@link io.github.dra4j.cdi.registry}: loading spec directories and resolving device IDs
+ *       like a runtime;
+ *   <li>{@link io.github.dra4j.cdi.injection}: the OCI container a runtime produces from them.
+ * </ul>
+ *
+ * <p>A driver's prepare step, typically:
+ *
+ * <pre>{@code
+ * CdiSpec spec = CdiSpec.builder()
+ *     .kind("k8s.gpu.example.com/gpu")
+ *     .device(claimUid + "-gpu0", e -> e.deviceNode("/dev/gpu0").env("GPU", "0"))
+ *     .build();
+ * SpecDirectory.runtimeDefault().writeTransient(spec, claimUid);
+ * List<QualifiedDeviceName> cdiIds = spec.qualifiedDeviceNames();
+ * }</pre>
+ */
+package io.github.dra4j.cdi;
