@@ -21,6 +21,7 @@ import dev.cel.common.types.StructType;
 import dev.cel.compiler.CelCompiler;
 import dev.cel.compiler.CelCompilerFactory;
 import dev.cel.extensions.CelExtensions;
+import dev.cel.extensions.CelListsExtensions;
 import dev.cel.extensions.CelStringExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
@@ -85,6 +86,8 @@ public final class DeviceSelectorEnvironment {
   public static final int DEFAULT_CACHE_SIZE = 1024;
 
   private static final Pattern CANDIDATES = Pattern.compile(" \\(candidates: [^\\n]*");
+  private static final Pattern ERROR_PREFIX =
+      Pattern.compile("(ERROR: <input>:[0-9]+:[0-9]+: )", Pattern.MULTILINE);
   private static final Pattern TYPE_PARAM = Pattern.compile("%[A-Z]+[0-9]+");
 
   private final CelCompiler compiler;
@@ -110,12 +113,14 @@ public final class DeviceSelectorEnvironment {
             new StringFormatFunction(),
             new NetworkFunctions(),
             new UrlFunctions(),
-            new FormatFunctions());
+            new FormatFunctions(),
+            new SortByFunction());
     StructType deviceType = deviceType();
     this.compiler =
         CelCompilerFactory.standardCelCompilerBuilder()
             .setOptions(options)
             .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+            .addMacros(SortByFunction.macro())
             .setTypeProvider(new DeviceTypeProvider(deviceType))
             .addVar(VARIABLE, deviceType)
             .addLibraries(
@@ -123,7 +128,7 @@ public final class DeviceSelectorEnvironment {
                 CelExtensions.comprehensions(),
                 CelExtensions.optional(),
                 CelExtensions.sets(options),
-                CelExtensions.lists(),
+                lists(),
                 strings())
             .addFunctionDeclarations(mergedDeclarations(libraries))
             .build();
@@ -141,7 +146,7 @@ public final class DeviceSelectorEnvironment {
                 CelExtensions.comprehensions(),
                 CelExtensions.optional(),
                 CelExtensions.sets(options),
-                CelExtensions.lists(),
+                lists(),
                 strings())
             .build();
     this.literalValidator =
@@ -200,7 +205,18 @@ public final class DeviceSelectorEnvironment {
   }
 
   private CompiledSelector compileUncached(String expression) throws SelectorCompileException {
-    CelValidationResult result = compiler.compile(expression);
+    CelValidationResult parsed = compiler.parse(expression);
+    if (parsed.hasError()) {
+      String errors = ERROR_PREFIX.matcher(normalize(parsed.getErrorString()))
+          .replaceAll("$1Syntax error: ");
+      throw new SelectorCompileException(expression, "compilation failed: " + errors, null);
+    }
+    CelValidationResult result;
+    try {
+      result = compiler.check(parsed.getAst());
+    } catch (CelValidationException e) {
+      throw new SelectorCompileException(expression, "compilation failed: " + e.getMessage(), e);
+    }
     if (result.hasError()) {
       throw new SelectorCompileException(
           expression, "compilation failed: " + normalize(result.getErrorString()), null);
@@ -255,6 +271,17 @@ public final class DeviceSelectorEnvironment {
         "kubernetes.DRADevice",
         ImmutableSet.copyOf(fields.keySet()),
         name -> Optional.ofNullable(frozen.get(name)));
+  }
+
+  /** The lists extension without its sortBy (replaced by {@link SortByFunction}). */
+  private static CelListsExtensions lists() {
+    return CelExtensions.lists(
+        CelListsExtensions.Function.SLICE,
+        CelListsExtensions.Function.FLATTEN,
+        CelListsExtensions.Function.RANGE,
+        CelListsExtensions.Function.DISTINCT,
+        CelListsExtensions.Function.REVERSE,
+        CelListsExtensions.Function.SORT);
   }
 
   private static CelStringExtensions strings() {

@@ -34,17 +34,22 @@ public final class QuantityValue implements Comparable<QuantityValue> {
   private static final int MAX_EXPONENT = 1000;
   private static final BigDecimal MAX_BINARY = BigDecimal.valueOf(Long.MAX_VALUE);
 
+  private static final String[] BINARY_SUFFIXES = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+  private static final BigInteger KIBI = BigInteger.valueOf(1024);
+
   /** Zero on the fast path. */
-  public static final QuantityValue ZERO = new QuantityValue(0, 0, null);
+  public static final QuantityValue ZERO = new QuantityValue(0, 0, null, false);
 
   private final long fastValue;
   private final int fastScale;
   private final BigDecimal decimal;
+  private final boolean binary;
 
-  private QuantityValue(long fastValue, int fastScale, BigDecimal decimal) {
+  private QuantityValue(long fastValue, int fastScale, BigDecimal decimal, boolean binary) {
     this.fastValue = fastValue;
     this.fastScale = fastScale;
     this.decimal = decimal;
+    this.binary = binary;
   }
 
   /**
@@ -94,7 +99,7 @@ public final class QuantityValue implements Comparable<QuantityValue> {
    * @return the quantity equal to {@code value}
    */
   public static QuantityValue ofLong(long value) {
-    return new QuantityValue(value, 0, null);
+    return new QuantityValue(value, 0, null, false);
   }
 
   /**
@@ -102,10 +107,11 @@ public final class QuantityValue implements Comparable<QuantityValue> {
    * empty).
    *
    * @param value the exact value
+   * @param binaryFormat whether {@link #toKubernetesString()} should prefer binary suffixes
    * @return the quantity equal to {@code value}
    */
-  public static QuantityValue ofDecimal(BigDecimal value) {
-    return new QuantityValue(0, 0, Objects.requireNonNull(value, "value"));
+  public static QuantityValue ofDecimal(BigDecimal value, boolean binaryFormat) {
+    return new QuantityValue(0, 0, Objects.requireNonNull(value, "value"), binaryFormat);
   }
 
   private static Optional<QuantityValue> fastPath(QuantityText parts, Suffix suffix) {
@@ -139,7 +145,8 @@ public final class QuantityValue implements Comparable<QuantityValue> {
     } catch (ArithmeticException overflow) {
       return Optional.empty();
     }
-    return Optional.of(new QuantityValue(parts.positive ? result : -result, scale, null));
+    return Optional.of(
+        new QuantityValue(parts.positive ? result : -result, scale, null, suffix.base == 2));
   }
 
   private static QuantityValue slowPath(QuantityText parts, Suffix suffix) {
@@ -155,7 +162,16 @@ public final class QuantityValue implements Comparable<QuantityValue> {
     if (suffix.base == 2 && amount.compareTo(MAX_BINARY) > 0) {
       amount = MAX_BINARY;
     }
-    return new QuantityValue(0, 0, parts.positive ? amount : amount.negate());
+    boolean binary = suffix.base == 2 && amount.compareTo(BigDecimal.ONE) >= 0;
+    return new QuantityValue(0, 0, parts.positive ? amount : amount.negate(), binary);
+  }
+
+  /**
+   * Returns true when the value was written with a binary suffix ({@code Ki}, {@code Mi}...), or
+   * derives from one by addition; {@link #toKubernetesString()} then prefers binary suffixes.
+   */
+  public boolean isBinaryFormat() {
+    return binary;
   }
 
   /** Returns true when this value is kept in the 64-bit fast-path form. */
@@ -231,13 +247,15 @@ public final class QuantityValue implements Comparable<QuantityValue> {
    * @return the sum
    */
   public QuantityValue add(QuantityValue other) {
+    boolean format = signum() == 0 ? other.binary : binary;
     if (decimal == null && other.decimal == null) {
-      Optional<QuantityValue> fast = addFast(fastValue, fastScale, other.fastValue, other.fastScale);
+      Optional<QuantityValue> fast =
+          addFast(fastValue, fastScale, other.fastValue, other.fastScale, format);
       if (fast.isPresent()) {
         return fast.get();
       }
     }
-    return new QuantityValue(0, 0, toBigDecimal().add(other.toBigDecimal()));
+    return new QuantityValue(0, 0, toBigDecimal().add(other.toBigDecimal()), format);
   }
 
   /**
@@ -247,37 +265,47 @@ public final class QuantityValue implements Comparable<QuantityValue> {
    * @return the difference
    */
   public QuantityValue subtract(QuantityValue other) {
+    boolean format = signum() == 0 ? other.binary : binary;
     if (decimal == null && other.decimal == null && other.fastValue != Long.MIN_VALUE) {
       Optional<QuantityValue> fast =
-          addFast(fastValue, fastScale, -other.fastValue, other.fastScale);
+          addFast(fastValue, fastScale, -other.fastValue, other.fastScale, format);
       if (fast.isPresent()) {
         return fast.get();
       }
     }
-    return new QuantityValue(0, 0, toBigDecimal().subtract(other.toBigDecimal()));
+    return new QuantityValue(0, 0, toBigDecimal().subtract(other.toBigDecimal()), format);
   }
 
-  private static Optional<QuantityValue> addFast(long a, int aScale, long b, int bScale) {
+  private static Optional<QuantityValue> addFast(
+      long a, int aScale, long b, int bScale, boolean binary) {
     if (b == 0) {
-      return Optional.of(new QuantityValue(a, aScale, null));
+      return Optional.of(new QuantityValue(a, aScale, null, binary));
     }
     if (a == 0) {
-      return Optional.of(new QuantityValue(b, bScale, null));
+      return Optional.of(new QuantityValue(b, bScale, null, binary));
     }
     try {
       if (aScale == bScale) {
-        return Optional.of(new QuantityValue(Math.addExact(a, b), aScale, null));
+        return Optional.of(new QuantityValue(Math.addExact(a, b), aScale, null, binary));
       }
+      long sum;
+      int scale;
       if (aScale > bScale) {
         OptionalLong aligned = scaleUp(a, aScale - bScale);
-        return aligned.isPresent()
-            ? Optional.of(new QuantityValue(Math.addExact(aligned.getAsLong(), b), bScale, null))
-            : Optional.empty();
+        if (aligned.isEmpty()) {
+          return Optional.empty();
+        }
+        sum = Math.addExact(aligned.getAsLong(), b);
+        scale = bScale;
+      } else {
+        OptionalLong aligned = scaleUp(b, bScale - aScale);
+        if (aligned.isEmpty()) {
+          return Optional.empty();
+        }
+        sum = Math.addExact(a, aligned.getAsLong());
+        scale = aScale;
       }
-      OptionalLong aligned = scaleUp(b, bScale - aScale);
-      return aligned.isPresent()
-          ? Optional.of(new QuantityValue(Math.addExact(a, aligned.getAsLong()), aScale, null))
-          : Optional.empty();
+      return Optional.of(new QuantityValue(sum, scale, null, binary));
     } catch (ArithmeticException overflow) {
       return Optional.empty();
     }
@@ -300,6 +328,37 @@ public final class QuantityValue implements Comparable<QuantityValue> {
   public int hashCode() {
     BigDecimal value = toBigDecimal();
     return value.signum() == 0 ? 0 : value.stripTrailingZeros().hashCode();
+  }
+
+  /**
+   * Returns the value as Kubernetes would print it: with a binary suffix ({@code 2Gi}) for a
+   * value that was written with one and is a whole multiple of 1024, otherwise with the largest
+   * decimal suffix that keeps the number whole ({@code 2k}, {@code 1500}, {@code 500m}).
+   *
+   * @return the canonical text
+   */
+  public String toKubernetesString() {
+    BigDecimal value = toBigDecimal().stripTrailingZeros();
+    if (value.signum() == 0) {
+      return "0";
+    }
+    if (binary && value.scale() <= 0 && value.abs().compareTo(new BigDecimal(KIBI)) >= 0) {
+      BigInteger mantissa = value.toBigIntegerExact();
+      int power = 0;
+      while (power < BINARY_SUFFIXES.length - 1 && mantissa.mod(KIBI).signum() == 0) {
+        mantissa = mantissa.divide(KIBI);
+        power++;
+      }
+      return mantissa + BINARY_SUFFIXES[power];
+    }
+    String[] decimalSuffixes = {"n", "u", "m", "", "k", "M", "G", "T", "P", "E"};
+    for (int i = decimalSuffixes.length - 1; i >= 0; i--) {
+      BigDecimal mantissa = value.scaleByPowerOfTen(-(i * 3 - 9));
+      if (mantissa.stripTrailingZeros().scale() <= 0) {
+        return mantissa.toBigIntegerExact() + decimalSuffixes[i];
+      }
+    }
+    return value.toPlainString();
   }
 
   /** Returns the exact value in plain decimal notation, e.g. {@code 85899345920}. */
