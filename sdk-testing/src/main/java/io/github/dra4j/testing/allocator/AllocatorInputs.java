@@ -1,0 +1,123 @@
+package io.github.dra4j.testing.allocator;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the allocator sees of the cluster for one allocation: the DeviceClasses, <em>all</em>
+ * ResourceSlices (also those of other nodes, which decide whether a pool is complete), the node
+ * to allocate for (name and labels) and the claims that are already allocated (their devices are
+ * in use). Immutable; the lists are copied, the objects in them are not and must not be changed
+ * while an allocation runs.
+ *
+ * @param deviceClasses the DeviceClasses, looked up by name
+ * @param slices every ResourceSlice of the cluster
+ * @param nodeName the node the claims are allocated for
+ * @param nodeLabels that node's labels (for node selectors)
+ * @param allocatedClaims claims whose {@code status.allocation} is set
+ */
+public record AllocatorInputs(
+    List<DeviceClass> deviceClasses,
+    List<ResourceSlice> slices,
+    String nodeName,
+    Map<String, String> nodeLabels,
+    List<ResourceClaim> allocatedClaims) {
+
+  /** Copies the collections and checks that nothing is null. */
+  public AllocatorInputs {
+    deviceClasses = List.copyOf(deviceClasses);
+    slices = List.copyOf(slices);
+    Objects.requireNonNull(nodeName, "nodeName");
+    nodeLabels = Map.copyOf(nodeLabels);
+    allocatedClaims = List.copyOf(allocatedClaims);
+  }
+
+  /** Returns an empty builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Returns a builder pre-filled with these inputs, e.g. to add one more allocated claim. */
+  public Builder toBuilder() {
+    return new Builder()
+        .deviceClasses(deviceClasses)
+        .slices(slices)
+        .node(nodeName, nodeLabels)
+        .allocatedClaims(allocatedClaims);
+  }
+
+  /** Collects inputs; not thread-safe, use from one thread. */
+  public static final class Builder {
+    private final List<DeviceClass> deviceClasses = new ArrayList<>();
+    private final List<ResourceSlice> slices = new ArrayList<>();
+    private String nodeName = "";
+    private final Map<String, String> nodeLabels = new LinkedHashMap<>();
+    private final List<ResourceClaim> allocatedClaims = new ArrayList<>();
+
+    private Builder() {}
+
+    /** Adds DeviceClasses. */
+    public Builder deviceClasses(List<DeviceClass> classes) {
+      deviceClasses.addAll(classes);
+      return this;
+    }
+
+    /** Adds DeviceClasses. */
+    public Builder deviceClasses(DeviceClass... classes) {
+      return deviceClasses(List.of(classes));
+    }
+
+    /** Adds ResourceSlices. */
+    public Builder slices(List<ResourceSlice> more) {
+      slices.addAll(more);
+      return this;
+    }
+
+    /** Adds ResourceSlices. */
+    public Builder slices(ResourceSlice... more) {
+      return slices(List.of(more));
+    }
+
+    /** Sets the node by name and labels. */
+    public Builder node(String name, Map<String, String> labels) {
+      this.nodeName = Objects.requireNonNull(name, "name");
+      nodeLabels.clear();
+      nodeLabels.putAll(labels);
+      return this;
+    }
+
+    /** Sets the node by name, without labels. */
+    public Builder node(String name) {
+      return node(name, Map.of());
+    }
+
+    /** Sets the node from a Node object (its name and labels). */
+    public Builder node(Node node) {
+      Map<String, String> labels = node.getMetadata().getLabels();
+      return node(node.getMetadata().getName(), labels == null ? Map.of() : labels);
+    }
+
+    /** Adds claims that already have an allocation. */
+    public Builder allocatedClaims(List<ResourceClaim> claims) {
+      allocatedClaims.addAll(claims);
+      return this;
+    }
+
+    /** Adds claims that already have an allocation. */
+    public Builder allocatedClaims(ResourceClaim... claims) {
+      return allocatedClaims(List.of(claims));
+    }
+
+    /** Builds the inputs. */
+    public AllocatorInputs build() {
+      return new AllocatorInputs(deviceClasses, slices, nodeName, nodeLabels, allocatedClaims);
+    }
+  }
+}
