@@ -163,8 +163,8 @@ public final class KubeletPlugin implements AutoCloseable {
       claims = own(new CachedClaimSource(settings.kubeClient(), claims, Duration.ofSeconds(60)));
     }
     CallSerializer serializer = own(serializer());
-    NodeService node = new NodeService(
-        settings.driver(), claims, serializer, settings.maxClaimsPerCall());
+    NodeService node = new NodeService(settings.driver(), claims, serializer,
+        settings.maxClaimsPerCall(), settings.metadata());
     List<ServerServiceDefinition> services = new ArrayList<>();
     if (settings.nodeV1()) {
       services.add(NodeServiceDefinitions.v1(node));
@@ -234,6 +234,24 @@ public final class KubeletPlugin implements AutoCloseable {
               + " DraDriver.reportsDeviceHealth() to enable the health service");
     }
     return healthBoard;
+  }
+
+  /**
+   * Rewrites the device metadata of one request of a prepared claim, for data known only after
+   * prepare (for example network details assigned later). The file's generation goes up by one.
+   *
+   * @param claim the prepared claim
+   * @param requestRef the request, {@code req} or {@code req/sub}
+   * @param devices the request's devices with their current metadata
+   * @throws IOException if device metadata is not enabled, the request has no metadata file ({@code
+   *     request "<ref>" not found in prepared claim <ns>/<name>}), or writing fails
+   */
+  public void updateRequestMetadata(
+      ClaimReference claim, String requestRef, List<PreparedDevice> devices) throws IOException {
+    if (settings.metadata() == null) {
+      throw new IOException("device metadata is not enabled");
+    }
+    settings.metadata().updateRequest(claim, requestRef, devices);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.kubeletplugin.metadata.MetadataWriter;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -25,6 +26,9 @@ public final class KubeletPluginBuilder {
 
   /** The kubelet's plugin registry directory. */
   public static final Path DEFAULT_REGISTRAR_DIRECTORY = Path.of("/var/lib/kubelet/plugins_registry");
+
+  /** Where CDI specs for device metadata go by default. */
+  public static final Path DEFAULT_CDI_DIRECTORY = Path.of("/var/run/cdi");
 
   /** The parent of per-driver plugin data directories. */
   public static final Path DEFAULT_PLUGINS_DIRECTORY = Path.of("/var/lib/kubelet/plugins");
@@ -55,6 +59,9 @@ public final class KubeletPluginBuilder {
   boolean closeOnShutdown = true;
   Duration healthRefreshInterval = Duration.ofSeconds(10);
   Duration socketCheckInterval = Duration.ofSeconds(5);
+  boolean deviceMetadata;
+  List<String> metadataVersions = List.of(MetadataWriter.V1ALPHA1);
+  Path cdiDirectory = DEFAULT_CDI_DIRECTORY;
 
   KubeletPluginBuilder(DraDriver driver) {
     this.driver = Objects.requireNonNull(driver, "driver");
@@ -351,6 +358,44 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder socketCheckInterval(Duration interval) {
     this.socketCheckInterval = positive(interval, "socketCheckInterval");
+    return this;
+  }
+
+  /**
+   * Enables device metadata (KEP-5304, Kubernetes 1.36+, alpha): for every prepared request the
+   * plugin writes a {@code metadata.json} with the devices' attributes (from {@link
+   * PreparedDevice#metadata()}) and a CDI spec that mounts it read-only into the container, adds
+   * that CDI ID to the claim's devices, and removes both on unprepare. Default off.
+   *
+   * @param on true to enable
+   * @return this builder
+   */
+  public KubeletPluginBuilder deviceMetadata(boolean on) {
+    this.deviceMetadata = on;
+    return this;
+  }
+
+  /**
+   * Metadata API versions to write, newest first; unknown ones are skipped. Default {@code
+   * metadata.resource.k8s.io/v1alpha1} (the Go helper defaults to none, which makes enabling the
+   * feature fail; dra4j uses the version its documentation promises).
+   *
+   * @param versions group/version strings
+   * @return this builder
+   */
+  public KubeletPluginBuilder metadataVersions(String... versions) {
+    this.metadataVersions = List.of(versions);
+    return this;
+  }
+
+  /**
+   * Where the device-metadata CDI specs go.
+   *
+   * @param directory default {@code /var/run/cdi}
+   * @return this builder
+   */
+  public KubeletPluginBuilder cdiDirectory(Path directory) {
+    this.cdiDirectory = Objects.requireNonNull(directory, "cdiDirectory");
     return this;
   }
 

@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.kubeletplugin.health.HealthStreamService;
+import io.github.dra4j.kubeletplugin.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.node.NodeServiceDefinitions;
 import io.github.dra4j.kubeletplugin.socket.SocketNames;
 import io.grpc.ServerInterceptor;
@@ -45,11 +46,23 @@ record PluginSettings(
     boolean claimCache,
     boolean closeOnShutdown,
     Duration healthRefreshInterval,
-    Duration socketCheckInterval) {
+    Duration socketCheckInterval,
+    MetadataWriter metadata) {
 
   /** DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation). */
   private static final Pattern DRIVER_NAME =
       Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+
+  private static MetadataWriter metadataWriter(KubeletPluginBuilder b, Path dataDirectory) {
+    if (!b.deviceMetadata) {
+      return null;
+    }
+    try {
+      return new MetadataWriter(b.driverName, dataDirectory, b.cdiDirectory, b.metadataVersions);
+    } catch (IllegalArgumentException e) {
+      throw new PluginStartException("initialize device metadata: " + e.getMessage(), e);
+    }
+  }
 
   static PluginSettings resolve(KubeletPluginBuilder b) {
     if (b.driverName.length() > 63 || !DRIVER_NAME.matcher(b.driverName).matches()) {
@@ -98,6 +111,6 @@ record PluginSettings(
         b.nodeV1, b.nodeV1beta1, health, List.copyOf(services), List.copyOf(b.interceptors),
         b.meterRegistry, b.logCalls, b.livenessAddress, Set.copyOf(b.socketPermissions),
         b.maxClaimsPerCall, b.claimCache, b.closeOnShutdown, b.healthRefreshInterval,
-        b.socketCheckInterval);
+        b.socketCheckInterval, metadataWriter(b, dataDirectory));
   }
 }

@@ -16,13 +16,16 @@ import java.util.Objects;
  *     runtime; may be empty
  * @param shareId for devices allocated as shares (consumable capacity), the share ID; null if none.
  *     Sent to kubelets that speak v1 of the DRA service; dropped for v1beta1.
+ * @param metadata what containers may read about the device when device metadata is on; null for
+ *     none. Devices serving all requests (empty {@code requests}) get no metadata.
  */
 public record PreparedDevice(
     List<String> requests,
     String poolName,
     String deviceName,
     List<String> cdiDeviceIds,
-    String shareId) {
+    String shareId,
+    DeviceMetadata metadata) {
 
   /** Copies lists and rejects nulls (other than {@code shareId}). */
   public PreparedDevice {
@@ -50,6 +53,7 @@ public record PreparedDevice(
     private final List<String> requests = new ArrayList<>();
     private final List<String> cdiDeviceIds = new ArrayList<>();
     private String shareId;
+    private DeviceMetadata metadata;
 
     private Builder(String poolName, String deviceName) {
       this.poolName = poolName;
@@ -90,12 +94,23 @@ public record PreparedDevice(
     }
 
     /**
+     * Sets what containers may read about the device (device metadata).
+     *
+     * @param metadata attributes and network data
+     * @return this builder
+     */
+    public Builder metadata(DeviceMetadata metadata) {
+      this.metadata = metadata;
+      return this;
+    }
+
+    /**
      * Builds the device.
      *
      * @return an immutable device
      */
     public PreparedDevice build() {
-      return new PreparedDevice(requests, poolName, deviceName, cdiDeviceIds, shareId);
+      return new PreparedDevice(requests, poolName, deviceName, cdiDeviceIds, shareId, metadata);
     }
   }
 }

@@ -6,6 +6,7 @@ import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.UnprepareResult;
 import io.github.dra4j.kubeletplugin.claims.ClaimSource;
+import io.github.dra4j.kubeletplugin.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.serialize.CallSerializer;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.Claim;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourceResponse;
@@ -51,6 +52,7 @@ public final class NodeService {
   private final ClaimResolver resolver;
   private final CallSerializer serializer;
   private final int maxClaimsPerCall;
+  private final MetadataWriter metadata;
 
   /**
    * Creates the service.
@@ -59,13 +61,15 @@ public final class NodeService {
    * @param claims where claims are read from
    * @param serializer the serialization policy
    * @param maxClaimsPerCall largest accepted batch
+   * @param metadata writer of device-metadata files, or null when the feature is off
    */
-  public NodeService(
-      DraDriver driver, ClaimSource claims, CallSerializer serializer, int maxClaimsPerCall) {
+  public NodeService(DraDriver driver, ClaimSource claims, CallSerializer serializer,
+      int maxClaimsPerCall, MetadataWriter metadata) {
     this.driver = driver;
     this.resolver = new ClaimResolver(claims);
     this.serializer = serializer;
     this.maxClaimsPerCall = maxClaimsPerCall;
+    this.metadata = metadata;
   }
 
   /**
@@ -81,12 +85,12 @@ public final class NodeService {
     checkBatch(request.getClaimsCount());
     Map<String, NodePrepareResourceResponse> answers = new LinkedHashMap<>();
     Map<String, ClaimReference> accepted = new LinkedHashMap<>();
-    List<ResourceClaim> fetched = new ArrayList<>();
+    Map<String, ResourceClaim> fetched = new LinkedHashMap<>();
     for (ClaimReference ref : acceptedReferences(request.getClaimsList(),
         (uid, message) -> answers.put(uid, prepareError(message)), "prepare")) {
       try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, ref.toString())) {
         try {
-          fetched.add(resolver.resolve(ref));
+          fetched.put(ref.uid(), resolver.resolve(ref));
           accepted.put(ref.uid(), ref);
         } catch (ClaimResolver.ClaimProblem problem) {
           LOG.warn("Cannot prepare claim {}: {}", ref, problem.getMessage());
@@ -96,7 +100,8 @@ public final class NodeService {
     }
     if (!fetched.isEmpty()) {
       Map<String, PrepareResult> results = callDriver(accepted.values(), "prepare resource claims",
-          () -> driver.prepareResourceClaims(List.copyOf(fetched)));
+          () -> withMetadata(driver.prepareResourceClaims(List.copyOf(fetched.values())),
+              fetched));
       accepted.forEach((uid, ref) -> answers.put(uid, PrepareAnswer.of(ref, results.get(uid))));
       reportUnknown(results.keySet(), accepted, "prepare");
     }
@@ -123,7 +128,7 @@ public final class NodeService {
     if (!accepted.isEmpty()) {
       List<ClaimReference> refs = List.copyOf(accepted.values());
       Map<String, UnprepareResult> results = callDriver(refs, "unprepare resource claims",
-          () -> driver.unprepareResourceClaims(refs));
+          () -> withoutMetadata(driver.unprepareResourceClaims(refs), accepted));
       accepted.forEach((uid, ref) -> {
         UnprepareResult result = results.get(uid);
         String error = result == null
@@ -134,6 +139,54 @@ public final class NodeService {
       reportUnknown(results.keySet(), accepted, "unprepare");
     }
     return NodeUnprepareResourcesResponse.newBuilder().putAllClaims(answers).build();
+  }
+
+  /**
+   * Writes device metadata for each successfully prepared claim (rule D5) and adds the metadata
+   * CDI device IDs to its devices. A write failure is logged; the claim stays prepared, without
+   * metadata. Runs inside the serialized section.
+   */
+  private Map<String, PrepareResult> withMetadata(
+      Map<String, PrepareResult> results, Map<String, ResourceClaim> claims) {
+    if (metadata == null || results == null) {
+      return results;
+    }
+    Map<String, PrepareResult> withIds = new LinkedHashMap<>(results);
+    results.forEach((uid, result) -> {
+      ResourceClaim claim = claims.get(uid);
+      if (claim == null || result == null || result.isFailed()) {
+        return;
+      }
+      try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, uid)) {
+        Map<String, String> ids = metadata.write(claim, result.devices());
+        withIds.put(uid, MetadataInjection.inject(result, ids));
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("Failed to write device metadata for claim {}/{}: {}",
+            claim.getMetadata().getNamespace(), claim.getMetadata().getName(), e.toString());
+      }
+    });
+    return withIds;
+  }
+
+  /** Removes device metadata of each successfully unprepared claim (rule D7). */
+  private Map<String, UnprepareResult> withoutMetadata(
+      Map<String, UnprepareResult> results, Map<String, ClaimReference> requested) {
+    if (metadata == null || results == null) {
+      return results;
+    }
+    Map<String, UnprepareResult> cleaned = new LinkedHashMap<>(results);
+    results.forEach((uid, result) -> {
+      ClaimReference ref = requested.get(uid);
+      if (ref == null || result == null || result.isFailed()) {
+        return;
+      }
+      try {
+        metadata.cleanUp(ref);
+      } catch (IOException e) {
+        cleaned.put(uid, UnprepareResult.failed("clean up device metadata: " + e.getMessage()));
+      }
+    });
+    return cleaned;
   }
 
   /** Receives the error answer for a claim that failed its checks. */

@@ -1,0 +1,20 @@
+package io.github.dra4j.kubeletplugin;
+
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
+import io.fabric8.kubernetes.api.model.resource.v1.NetworkDeviceData;
+import java.util.Map;
+
+/**
+ * What containers may learn about a prepared device through the device-metadata file (KEP-5304),
+ * when {@link KubeletPluginBuilder#deviceMetadata(boolean)} is on.
+ *
+ * @param attributes device attributes keyed by qualified name, in the resource API's form
+ * @param networkData network details of a network device, or null
+ */
+public record DeviceMetadata(Map<String, DeviceAttribute> attributes, NetworkDeviceData networkData) {
+
+  /** Copies the attribute map. */
+  public DeviceMetadata {
+    attributes = attributes == null ? Map.of() : Map.copyOf(attributes);
+  }
+}
