@@ -6,11 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.UnknownFieldSet;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.Claim;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
@@ -25,21 +24,15 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-@EnableKubernetesMockClient(crud = true)
-class BadInputTest {
+class BadInputTest extends PluginTestBase {
 
-  KubernetesClient client;
-  @TempDir Path root;
-  private final TestKubelet kubelet = new TestKubelet();
   private RecordingDriver driver;
   private KubeletPlugin plugin;
   private String goodUid;
@@ -54,7 +47,6 @@ class BadInputTest {
 
   @AfterEach
   void stop() {
-    kubelet.close();
     plugin.close();
   }
 

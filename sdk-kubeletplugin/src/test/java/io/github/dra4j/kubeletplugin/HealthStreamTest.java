@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubeletplugin.wire.health.v1.DRAResourceHealthGrpc;
 import io.github.dra4j.kubeletplugin.wire.health.v1.HealthStatus;
@@ -17,26 +15,13 @@ import io.github.dra4j.kubeletplugin.wire.health.v1.NodeWatchResourcesResponse;
 import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Iterator;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Device health streaming (rule E and the wire contract section 6) over real sockets. */
-@EnableKubernetesMockClient(crud = true)
-class HealthStreamTest {
-
-  KubernetesClient client;
-  @TempDir Path root;
-  private final TestKubelet kubelet = new TestKubelet();
-
-  @AfterEach
-  void closeKubelet() {
-    kubelet.close();
-  }
+class HealthStreamTest extends PluginTestBase {
 
   @Test
   void v1StreamGetsTheSnapshotAtOnceAndEveryChange() {

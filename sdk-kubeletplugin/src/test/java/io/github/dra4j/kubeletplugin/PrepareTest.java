@@ -5,11 +5,10 @@ import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.Device;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourceResponse;
@@ -17,19 +16,13 @@ import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubeletplugin.wire.dra.v1beta1.Claim;
 import io.github.dra4j.kubeletplugin.wire.dra.v1beta1.NodePrepareResourcesRequest;
 import io.github.dra4j.kubeletplugin.wire.dra.v1beta1.NodeUnprepareResourcesRequest;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-@EnableKubernetesMockClient(crud = true)
-class PrepareTest {
+class PrepareTest extends PluginTestBase {
 
-  KubernetesClient client;
-  @TempDir Path root;
-  private final TestKubelet kubelet = new TestKubelet();
   private RecordingDriver driver;
   private KubeletPlugin plugin;
 
@@ -41,7 +34,6 @@ class PrepareTest {
 
   @AfterEach
   void stop() {
-    kubelet.close();
     plugin.close();
   }
 

@@ -4,10 +4,9 @@ import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubeletplugin.wire.registration.v1.PluginInfo;
 import io.grpc.Status;
@@ -20,21 +19,9 @@ import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-@EnableKubernetesMockClient(crud = true)
-class RegistrationTest {
-
-  KubernetesClient client;
-  @TempDir Path root;
-  private final TestKubelet kubelet = new TestKubelet();
-
-  @AfterEach
-  void closeKubelet() {
-    kubelet.close();
-  }
+class RegistrationTest extends PluginTestBase {
 
   @Test
   void kubeletDiscoversTheSocketAndGetsTheDriversInfo() throws Exception {

@@ -6,13 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,22 +18,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Rules C8 and C9 inside one process: one call at a time by default, concurrency when off. */
-@EnableKubernetesMockClient(crud = true)
-class SerializationTest {
-
-  KubernetesClient client;
-  @TempDir Path root;
-  private final TestKubelet kubelet = new TestKubelet();
-
-  @AfterEach
-  void closeKubelet() {
-    kubelet.close();
-  }
+class SerializationTest extends PluginTestBase {
 
   /** A driver whose prepare blocks until released, counting how many calls are inside at once. */
   private static final class GateDriver extends RecordingDriver {

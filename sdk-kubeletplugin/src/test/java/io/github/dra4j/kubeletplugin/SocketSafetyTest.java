@@ -4,32 +4,18 @@ import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Rules B8, B10 and the project's "never steal a live socket" rule, with real sockets. */
-@EnableKubernetesMockClient(crud = true)
-class SocketSafetyTest {
-
-  KubernetesClient client;
-  @TempDir Path root;
-  private final TestKubelet kubelet = new TestKubelet();
-
-  @AfterEach
-  void closeKubelet() {
-    kubelet.close();
-  }
+class SocketSafetyTest extends PluginTestBase {
 
   /** Leaves a socket file nobody listens on, as a killed process does. */
   private static void leaveDeadSocket(Path path) throws Exception {
