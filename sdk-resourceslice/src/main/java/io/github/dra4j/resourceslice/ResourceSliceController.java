@@ -1,0 +1,247 @@
+package io.github.dra4j.resourceslice;
+
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.github.dra4j.resourceslice.client.SliceClient;
+import io.github.dra4j.resourceslice.client.SliceInformer;
+import io.github.dra4j.resourceslice.client.SliceVersion;
+import io.github.dra4j.resourceslice.queue.PoolQueue;
+import io.github.dra4j.resourceslice.queue.SyncRateLimiter;
+import io.github.dra4j.resourceslice.sync.DesiredState;
+import io.github.dra4j.resourceslice.sync.PoolSync;
+import io.github.dra4j.resourceslice.sync.SliceCache;
+import io.github.dra4j.resourceslice.sync.SliceEvents;
+import io.github.dra4j.resourceslice.sync.SyncMetrics;
+import io.github.dra4j.resourceslice.validation.PoolValidator;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Publishes a DRA driver's devices as ResourceSlices and keeps them converged: the Java twin of
+ * Go's {@code k8s.io/dynamic-resource-allocation/resourceslice} controller (rules G4 to G24 of the
+ * behaviour reference), plus client-side validation of every API limit, per-pool error isolation
+ * and fast recreation of slices deleted by someone else.
+ *
+ * <p>How it works: an informer watches the driver's slices on this node (field selector {@code
+ * spec.driver=<driver>,spec.nodeName=<node or empty>}) through the newest {@code
+ * resource.k8s.io} version the server serves; events schedule pool syncs after the sync delay; one
+ * worker thread takes pool names from a rate-limited queue and makes the pool's slices match the
+ * desired state with as few writes as possible (delete obsolete, update changed, create missing).
+ * Failed syncs are reported to the {@link ErrorHandler} and retried with backoff (5 ms doubling up
+ * to 1000 s).
+ *
+ * <p>Thread safety: {@link #update}, {@link #stats} and {@link #close} may be called from any
+ * thread. The desired state is replaced atomically by {@code update}; the worker thread owns the
+ * sync and the stored desired state's slice content.
+ */
+public final class ResourceSliceController implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ResourceSliceController.class);
+  private static final Duration STOP_WAIT = Duration.ofSeconds(10);
+
+  private final ControllerOptions options;
+  private final KubernetesSerialization serialization;
+  private final PoolValidator validator;
+  private final SliceClient slices;
+  private final SliceCache cache;
+  private final PoolQueue queue;
+  private final SyncMetrics metrics;
+  private final PoolSync sync;
+  private final Thread worker;
+  private final Object updateLock = new Object();
+  private volatile DesiredState desired = DesiredState.EMPTY;
+  private volatile SliceInformer informer;
+  private volatile boolean closed;
+
+  private ResourceSliceController(ControllerOptions options, String nodeName) {
+    this.options = options;
+    this.serialization = options.client().getKubernetesSerialization();
+    this.validator = new PoolValidator(nodeName != null);
+    this.slices = new SliceClient(options.client());
+    this.cache = new SliceCache(options.mutationCacheTtl(), System::nanoTime);
+    this.queue = new PoolQueue(new SyncRateLimiter(System::nanoTime), System::nanoTime);
+    this.metrics = new SyncMetrics(options.meterRegistry(), options.driverName());
+    this.sync = new PoolSync(new PoolSync.Setup(options.driverName(), options.owner(), nodeName,
+        options.client(), slices, cache, options.errorHandler(), metrics));
+    this.worker = new Thread(this::work, "dra4j-resourceslice-" + options.driverName());
+    this.worker.setDaemon(true);
+  }
+
+  /**
+   * Starts a controller: checks the options, starts the informer and waits for its first list
+   * (falling back from {@code v1} to {@code v1beta2} and {@code v1beta1} on 404), publishes the
+   * initial resources and starts the worker.
+   *
+   * @param options the settings
+   * @return the running controller
+   * @throws ControllerStartException {@code create controller: <cause>}, e.g. {@code create
+   *     controller: DRA driver name is empty} or {@code create controller: sync ResourceSlice
+   *     informer: <cause>}
+   */
+  public static ResourceSliceController start(ControllerOptions options) {
+    Optional<String> problem = optionProblem(options);
+    if (problem.isPresent()) {
+      throw new ControllerStartException(new IllegalArgumentException(problem.get()));
+    }
+    Owner owner = options.owner();
+    String nodeName = owner != null && owner.isNode() && options.reconcilePoolWithName() == null
+        ? owner.name() : null;
+    ResourceSliceController controller = new ResourceSliceController(options, nodeName);
+    Map<String, String> fieldSelector = new LinkedHashMap<>();
+    fieldSelector.put("spec.driver", options.driverName());
+    fieldSelector.put("spec.nodeName", nodeName == null ? "" : nodeName);
+    SliceEvents events = new SliceEvents(controller.cache, controller.queue, options.syncDelay(),
+        options.recreateDelay(), options.reconcilePoolWithName());
+    try {
+      controller.informer = SliceInformer.start(options.client(), controller.slices,
+          fieldSelector, events, options.startTimeout());
+    } catch (KubernetesClientException e) {
+      controller.close();
+      throw new ControllerStartException(
+          new IllegalStateException("sync ResourceSlice informer: " + e.getMessage(), e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      controller.close();
+      throw new ControllerStartException(
+          new IllegalStateException("sync ResourceSlice informer: interrupted", e));
+    }
+    LOG.info("ResourceSlice controller for driver {} started ({}, node {})",
+        options.driverName(), controller.informer.version().apiVersion(),
+        nodeName == null ? "<none>" : nodeName);
+    controller.update(options.resources());
+    controller.worker.start();
+    return controller;
+  }
+
+  private static Optional<String> optionProblem(ControllerOptions options) {
+    if (options.driverName() == null || options.driverName().isEmpty()) {
+      return Optional.of("DRA driver name is empty");
+    }
+    if (options.client() == null) {
+      return Optional.of("KubeClient is nil");
+    }
+    return PoolValidator.driverName(options.driverName());
+  }
+
+  /**
+   * Replaces what is published (rule G4). Pools of the previous state are synced at once (so
+   * removed pools are deleted), then the new state is stored as a deep copy and its pools are
+   * synced. Invalid pools are reported with {@link PoolValidationException} when synced and left
+   * untouched; other pools are still published. With reconcile-pool-with-name, a state with other
+   * pools is reported (message {@code processing update DriverResources}) and ignored.
+   *
+   * @param resources the new desired resources; null publishes nothing
+   */
+  public void update(DriverResources resources) {
+    synchronized (updateLock) {
+      if (closed) {
+        LOG.warn("Ignoring update of a stopped ResourceSlice controller");
+        return;
+      }
+      desired.pools().keySet().forEach(queue::add);
+      String only = options.reconcilePoolWithName();
+      Map<String, Pool> pools = resources == null ? Map.of() : resources.pools();
+      if (only != null && !pools.isEmpty() && !(pools.size() == 1 && pools.containsKey(only))) {
+        report(new IllegalArgumentException("ReconcilePoolWithName=\"" + only + "\", but found "
+            + pools.size() + " pools; expected exactly one pool with this name"),
+            "processing update DriverResources");
+        return;
+      }
+      DesiredState next = DesiredState.copyOf(resources, serialization, validator);
+      desired = next;
+      next.pools().keySet().forEach(queue::add);
+    }
+  }
+
+  /**
+   * Returns how many writes succeeded so far.
+   *
+   * @return creates, updates and deletes
+   */
+  public ControllerStats stats() {
+    return metrics.stats();
+  }
+
+  /**
+   * Returns the API version the controller publishes through.
+   *
+   * @return the negotiated version
+   */
+  public SliceVersion apiVersion() {
+    return slices.version();
+  }
+
+  private void work() {
+    while (true) {
+      String pool;
+      try {
+        pool = queue.take();
+      } catch (InterruptedException e) {
+        return;
+      }
+      if (pool == null) {
+        return;
+      }
+      long started = System.nanoTime();
+      boolean success = false;
+      try {
+        if (sync.sync(pool, desired)) {
+          queue.addAfter(pool, options.mutationCacheTtl());
+        }
+        queue.forget(pool);
+        success = true;
+      } catch (RuntimeException e) {
+        if (!closed) {
+          report(e, "processing ResourceSlice objects");
+          queue.addRateLimited(pool);
+        }
+      } finally {
+        metrics.synced(Duration.ofNanos(System.nanoTime() - started), success);
+        queue.done(pool);
+      }
+    }
+  }
+
+  private void report(Throwable error, String message) {
+    try {
+      options.errorHandler().handle(error, message);
+    } catch (RuntimeException e) {
+      LOG.error("ResourceSlice controller error handler failed on \"{}\"", message, e);
+    }
+  }
+
+  /**
+   * Stops the informer and the worker (waiting up to 10 s for a sync in progress). Published
+   * slices stay. Idempotent.
+   */
+  @Override
+  public void close() {
+    synchronized (updateLock) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    SliceInformer running = informer;
+    if (running != null) {
+      running.close();
+    }
+    queue.shutDown();
+    if (worker.isAlive()) {
+      try {
+        worker.join(STOP_WAIT.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (worker.isAlive()) {
+        LOG.warn("ResourceSlice worker still busy {} s after stop; leaving it", STOP_WAIT.toSeconds());
+      }
+    }
+    LOG.info("ResourceSlice controller for driver {} stopped", options.driverName());
+  }
+
+}

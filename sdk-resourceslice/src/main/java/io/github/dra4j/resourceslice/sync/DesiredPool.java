@@ -1,0 +1,30 @@
+package io.github.dra4j.resourceslice.sync;
+
+import io.fabric8.kubernetes.api.model.NodeSelector;
+import java.util.List;
+
+/**
+ * The controller's stored desired state of one pool: the driver's pool, deep-copied, with its
+ * validation result. Only the slices' content changes after creation (see {@link DesiredSlice}).
+ *
+ * @param name the pool name
+ * @param nodeSelector the node selector, or null
+ * @param allNodes whether all nodes reach the pool
+ * @param generation the generation floor
+ * @param slices the slices in index order
+ * @param violations validation problems; non-empty means the pool is not published
+ */
+public record DesiredPool(
+    String name,
+    NodeSelector nodeSelector,
+    boolean allNodes,
+    long generation,
+    List<DesiredSlice> slices,
+    List<String> violations) {
+
+  /** Copies the lists. */
+  public DesiredPool {
+    slices = List.copyOf(slices);
+    violations = List.copyOf(violations);
+  }
+}

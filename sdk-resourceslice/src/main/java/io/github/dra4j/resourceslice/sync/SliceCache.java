@@ -1,0 +1,159 @@
+package io.github.dra4j.resourceslice.sync;
+
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * The controller's view of its published slices: what the informer reported, overlaid for a time
+ * (rule G10) with what the controller itself wrote, so a sync that runs before the informer caught
+ * up neither creates a slice twice nor deletes one twice.
+ *
+ * <ul>
+ *   <li>a written slice (create/update answer) overrides the informer's copy of the same name
+ *       while its integer resource version is higher, until the TTL ends or the informer reports
+ *       that version or a newer one;
+ *   <li>a slice the controller deleted stays hidden while the informer still shows the same UID,
+ *       until the TTL ends or the informer reports the deletion;
+ *   <li>a deletion reported by the informer clears both, so a slice deleted by someone else is
+ *       recreated by the next sync instead of hiding behind a stale cache entry.
+ * </ul>
+ *
+ * <p>Thread-safe: guarded by the cache's monitor (the informer thread writes, the worker reads).
+ */
+public final class SliceCache {
+
+  private record Written(ResourceSlice slice, long expiresAt) {}
+
+  private record Deleted(String uid, long expiresAt) {}
+
+  private final Map<String, ResourceSlice> informed = new HashMap<>();
+  private final Map<String, Written> written = new HashMap<>();
+  private final Map<String, Deleted> deleted = new HashMap<>();
+  private final long ttlNanos;
+  private final LongSupplier nanoClock;
+
+  /**
+   * Creates a cache.
+   *
+   * @param ttl how long the controller's own writes override the informer
+   * @param nanoClock monotonic time
+   */
+  public SliceCache(Duration ttl, LongSupplier nanoClock) {
+    this.ttlNanos = ttl.toNanos();
+    this.nanoClock = nanoClock;
+  }
+
+  /**
+   * Records a slice the informer added or updated.
+   *
+   * @param slice the slice
+   */
+  public synchronized void informerUpsert(ResourceSlice slice) {
+    String name = slice.getMetadata().getName();
+    informed.put(name, slice);
+    Written mine = written.get(name);
+    if (mine != null && !newer(mine.slice(), slice)) {
+      written.remove(name);
+    }
+    Deleted gone = deleted.get(name);
+    if (gone != null && !gone.uid().equals(slice.getMetadata().getUid())) {
+      deleted.remove(name);
+    }
+  }
+
+  /**
+   * Records a slice the informer reported deleted.
+   *
+   * @param slice the last known state
+   * @return true if the controller had deleted it itself
+   */
+  public synchronized boolean informerDelete(ResourceSlice slice) {
+    String name = slice.getMetadata().getName();
+    informed.remove(name);
+    written.remove(name);
+    Deleted gone = deleted.remove(name);
+    return gone != null && gone.uid().equals(slice.getMetadata().getUid());
+  }
+
+  /**
+   * Records a slice the controller created or updated (the server's answer).
+   *
+   * @param slice the stored slice
+   */
+  public synchronized void written(ResourceSlice slice) {
+    written.put(slice.getMetadata().getName(),
+        new Written(slice, nanoClock.getAsLong() + ttlNanos));
+  }
+
+  /**
+   * Records a slice the controller deleted.
+   *
+   * @param slice the deleted slice
+   */
+  public synchronized void deletedByController(ResourceSlice slice) {
+    String name = slice.getMetadata().getName();
+    written.remove(name);
+    deleted.put(name, new Deleted(Objects.toString(slice.getMetadata().getUid(), ""),
+        nanoClock.getAsLong() + ttlNanos));
+  }
+
+  /**
+   * Forgets a deletion the server refused, so the slice is visible again.
+   *
+   * @param slice the slice whose deletion failed
+   */
+  public synchronized void deletionFailed(ResourceSlice slice) {
+    deleted.remove(slice.getMetadata().getName());
+  }
+
+  /**
+   * Lists the current slices of a pool, sorted by name.
+   *
+   * @param poolName the pool
+   * @return the slices; shared objects that callers must not modify
+   */
+  public synchronized List<ResourceSlice> pool(String poolName) {
+    long now = nanoClock.getAsLong();
+    written.values().removeIf(w -> w.expiresAt() - now <= 0);
+    deleted.values().removeIf(d -> d.expiresAt() - now <= 0);
+    Set<String> names = new LinkedHashSet<>(informed.keySet());
+    names.addAll(written.keySet());
+    List<ResourceSlice> result = new ArrayList<>();
+    for (String name : names) {
+      ResourceSlice fromInformer = informed.get(name);
+      Written mine = written.get(name);
+      ResourceSlice slice = mine == null
+          ? fromInformer
+          : fromInformer == null || newer(mine.slice(), fromInformer) ? mine.slice() : fromInformer;
+      Deleted gone = deleted.get(name);
+      if (gone != null && gone.uid().equals(slice.getMetadata().getUid())) {
+        continue;
+      }
+      if (slice.getSpec() != null && slice.getSpec().getPool() != null
+          && poolName.equals(slice.getSpec().getPool().getName())) {
+        result.add(slice);
+      }
+    }
+    result.sort(Comparator.comparing(s -> s.getMetadata().getName()));
+    return result;
+  }
+
+  /** True if {@code a} has a higher integer resource version than {@code b}. */
+  private static boolean newer(ResourceSlice a, ResourceSlice b) {
+    try {
+      return Long.parseLong(a.getMetadata().getResourceVersion())
+          > Long.parseLong(b.getMetadata().getResourceVersion());
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+}
