@@ -50,7 +50,8 @@ public sealed interface AllocationOutcome
    *
    * @param reason e.g. {@code class gpu: selector #0: CEL compile error: ...}
    * @param nodeLocal true when the error only concerns this node ({@code invalid resource pools
-   *     were encountered}), so another node might still work
+   *     were encountered: <pool>: <why>}; Kubernetes stops after the first part), so another node
+   *     might still work
    */
   record Failed(String reason, boolean nodeLocal) implements AllocationOutcome {
     /** Checks the reason. */

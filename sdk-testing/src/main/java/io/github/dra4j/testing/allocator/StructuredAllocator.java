@@ -123,8 +123,13 @@ public final class StructuredAllocator {
     AllocationSearch search = new AllocationSearch(plans, scanOrder, features, allocated, matcher,
         new CounterLedger(pools, allocated), shareIds);
     if (search.run() != AllocationSearch.Outcome.DONE) {
-      if (pools.stream().anyMatch(pool -> pool.invalidReason() != null)) {
-        throw new AllocationError("invalid resource pools were encountered", true, null);
+      List<String> invalid = pools.stream()
+          .filter(pool -> pool.invalidReason() != null)
+          .map(pool -> "pool " + pool.id() + ": " + pool.invalidReason())
+          .toList();
+      if (!invalid.isEmpty()) {
+        throw new AllocationError(
+            "invalid resource pools were encountered: " + String.join("; ", invalid), true, null);
       }
       return new AllocationOutcome.Unsatisfiable(AllocationOutcome.CANNOT_ALLOCATE);
     }
