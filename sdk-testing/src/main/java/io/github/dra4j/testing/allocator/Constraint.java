@@ -29,9 +29,30 @@ abstract class Constraint {
         || (plan.subName() != null && requests.contains(plan.baseName() + "/" + plan.subName()));
   }
 
-  abstract boolean add(RequestPlan plan, PoolDevice device);
+  /**
+   * Offers a chosen device: devices of unconstrained requests pass, devices without the
+   * attribute are refused, others are judged by {@link #accept}.
+   */
+  final boolean add(RequestPlan plan, PoolDevice device) {
+    if (!applies(plan)) {
+      return true;
+    }
+    Value value = lookup(device, attributeName);
+    return value != null && accept(plan, value);
+  }
 
-  abstract void remove(RequestPlan plan, PoolDevice device);
+  /** Undoes a successful {@link #add} of a device for this request. */
+  final void remove(RequestPlan plan, PoolDevice device) {
+    if (applies(plan)) {
+      forget(plan);
+    }
+  }
+
+  /** Judges and records the attribute value of a constrained device. */
+  abstract boolean accept(RequestPlan plan, Value value);
+
+  /** Forgets the latest accepted device of the request. */
+  abstract void forget(RequestPlan plan);
 
   /**
    * Looks up a fully qualified attribute on a device: the attribute of exactly that name, or, when
@@ -92,14 +113,7 @@ abstract class Constraint {
     }
 
     @Override
-    boolean add(RequestPlan plan, PoolDevice device) {
-      if (!applies(plan)) {
-        return true;
-      }
-      Value value = lookup(device, attributeName);
-      if (value == null) {
-        return false;
-      }
+    boolean accept(RequestPlan plan, Value value) {
       if (count == 0) {
         first = value;
         count = 1;
@@ -113,10 +127,8 @@ abstract class Constraint {
     }
 
     @Override
-    void remove(RequestPlan plan, PoolDevice device) {
-      if (applies(plan)) {
-        count--;
-      }
+    void forget(RequestPlan plan) {
+      count--;
     }
   }
 
@@ -134,14 +146,7 @@ abstract class Constraint {
     }
 
     @Override
-    boolean add(RequestPlan plan, PoolDevice device) {
-      if (!applies(plan)) {
-        return true;
-      }
-      Value value = lookup(device, attributeName);
-      if (value == null) {
-        return false;
-      }
+    boolean accept(RequestPlan plan, Value value) {
       for (Value other : remembered.values()) {
         if (value.sameAs(other)) {
           return false;
@@ -152,10 +157,8 @@ abstract class Constraint {
     }
 
     @Override
-    void remove(RequestPlan plan, PoolDevice device) {
-      if (applies(plan)) {
-        remembered.remove(plan.resultName());
-      }
+    void forget(RequestPlan plan) {
+      remembered.remove(plan.resultName());
     }
   }
 }

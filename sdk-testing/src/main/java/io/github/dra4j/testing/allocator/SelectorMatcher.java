@@ -17,10 +17,6 @@ import java.util.Map;
  */
 final class SelectorMatcher {
 
-  private static final String NO_SUCH_KEY_HINT =
-      ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check"
-          + " with has() for optional fields";
-
   private final DeviceSelectorEnvironment environment;
   private final AllocatorFeatures features;
   private final PoolGathering gathering;
@@ -91,13 +87,9 @@ final class SelectorMatcher {
     }
     SelectorResult result = compiled.evaluate(device.selectorView());
     if (result instanceof SelectorResult.Failure) {
-      String message = ((SelectorResult.Failure) result).message();
-      if (message.contains("no such key:")) {
-        message += NO_SUCH_KEY_HINT;
-      }
       throw new AllocationError(
           prefix + ": selector #" + index + " on device " + device.id() + ": CEL runtime error: "
-              + message);
+              + ((SelectorResult.Failure) result).messageWithHint());
     }
     return result.matches();
   }

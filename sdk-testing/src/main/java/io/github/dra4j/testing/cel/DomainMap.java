@@ -2,6 +2,7 @@ package io.github.dra4j.testing.cel;
 
 import java.util.AbstractMap;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -22,7 +23,7 @@ final class DomainMap extends AbstractMap<String, Map<String, Object>> {
   private final Map<String, Map<String, Object>> domains;
 
   DomainMap(Map<String, Map<String, Object>> domains) {
-    this.domains = Collections.unmodifiableMap(new TreeMap<>(domains));
+    this.domains = Collections.unmodifiableMap(new LinkedHashMap<>(new TreeMap<>(domains)));
   }
 
   @Override

@@ -69,25 +69,23 @@ final class LiteralChecks {
         }
         return Optional.empty();
       case "duration":
-        try {
-          RuntimeHelpers.createJavaDurationFromString(value);
-        } catch (RuntimeException e) {
-          return Optional.of(
-              "compilation failed: "
-                  + located(expression, ast, literal.get(), "invalid duration argument: " + e.getMessage()));
-        }
-        return Optional.empty();
+        return literal(expression, ast, literal.get(), "duration",
+            () -> RuntimeHelpers.createJavaDurationFromString(value));
       case "timestamp":
-        try {
-          DateTimeHelpers.parse(value);
-        } catch (RuntimeException e) {
-          return Optional.of(
-              "compilation failed: "
-                  + located(expression, ast, literal.get(), "invalid timestamp argument: " + e.getMessage()));
-        }
-        return Optional.empty();
+        return literal(expression, ast, literal.get(), "timestamp", () -> DateTimeHelpers.parse(value));
       default:
         return Optional.empty();
+    }
+  }
+
+  private static Optional<String> literal(
+      String expression, CelAbstractSyntaxTree ast, CelExpr at, String kind, Runnable parse) {
+    try {
+      parse.run();
+      return Optional.empty();
+    } catch (RuntimeException e) {
+      return Optional.of("compilation failed: "
+          + located(expression, ast, at, "invalid " + kind + " argument: " + e.getMessage()));
     }
   }
 

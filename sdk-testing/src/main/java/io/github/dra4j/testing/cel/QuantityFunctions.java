@@ -8,16 +8,24 @@ import static io.github.dra4j.testing.cel.KubernetesTypes.INT;
 import static io.github.dra4j.testing.cel.KubernetesTypes.QUANTITY;
 import static io.github.dra4j.testing.cel.KubernetesTypes.STRING;
 
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
 import dev.cel.common.CelFunctionDecl;
+import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
 import java.util.List;
 
 /**
  * The Kubernetes quantity library: {@code quantity()}, {@code isQuantity()}, the global {@code
  * sign()} and the member functions of {@code kubernetes.Quantity}. There is deliberately no
- * comparison operator and no overload taking a double, as in Kubernetes.
+ * comparison operator and no overload taking a double, as in Kubernetes. Holds a thread-safe
+ * cache of parsed literals.
  */
 final class QuantityFunctions implements FunctionLibrary {
+
+  /** Parsed quantity literals; selectors repeat the same few, so parsing once pays off. */
+  private final Cache<String, QuantityValue> literals =
+      CacheBuilder.newBuilder().maximumSize(1024).build();
 
   @Override
   public List<CelFunctionDecl> declarations() {
@@ -41,7 +49,7 @@ final class QuantityFunctions implements FunctionLibrary {
   public List<CelFunctionBinding> bindings() {
     Class<QuantityValue> q = QuantityValue.class;
     return List.of(
-        CelFunctionBinding.from("string_to_quantity", String.class, QuantityFunctions::parse),
+        CelFunctionBinding.from("string_to_quantity", String.class, this::parse),
         CelFunctionBinding.from(
             "is_quantity_string", String.class, s -> QuantityValue.tryParse(s).isPresent()),
         CelFunctionBinding.from("quantity_sign", q, v -> (long) v.signum()),
@@ -59,15 +67,21 @@ final class QuantityFunctions implements FunctionLibrary {
         CelFunctionBinding.from("quantity_get_float", q, QuantityValue::asApproximateDouble));
   }
 
-  private static QuantityValue parse(String text) throws dev.cel.runtime.CelEvaluationException {
+  private QuantityValue parse(String text) throws CelEvaluationException {
+    QuantityValue cached = literals.getIfPresent(text);
+    if (cached != null) {
+      return cached;
+    }
     try {
-      return QuantityValue.parse(text);
+      QuantityValue value = QuantityValue.parse(text);
+      literals.put(text, value);
+      return value;
     } catch (IllegalArgumentException e) {
       throw FunctionLibrary.error(e);
     }
   }
 
-  private static Long asInteger(QuantityValue value) throws dev.cel.runtime.CelEvaluationException {
+  private static Long asInteger(QuantityValue value) throws CelEvaluationException {
     if (value.asLong().isEmpty()) {
       throw FunctionLibrary.error("cannot convert value to integer");
     }

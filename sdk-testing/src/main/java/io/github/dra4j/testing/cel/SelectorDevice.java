@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacity;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -87,7 +88,7 @@ public final class SelectorDevice {
       byDomain.computeIfAbsent(domain, d -> new TreeMap<>()).put(id, convert.apply(entry));
     }
     for (Map.Entry<String, Map<String, Object>> entry : byDomain.entrySet()) {
-      entry.setValue(Collections.unmodifiableMap(entry.getValue()));
+      entry.setValue(Collections.unmodifiableMap(new LinkedHashMap<>(entry.getValue())));
     }
     return byDomain;
   }

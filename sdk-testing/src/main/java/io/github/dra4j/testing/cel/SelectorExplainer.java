@@ -20,10 +20,6 @@ import java.util.Optional;
  */
 public final class SelectorExplainer {
 
-  private static final String NO_SUCH_KEY_HINT =
-      ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check"
-          + " with has() for optional fields";
-
   private final DeviceSelectorEnvironment environment;
 
   /**
@@ -94,8 +90,7 @@ public final class SelectorExplainer {
 
   private String why(SelectorResult result, List<String> conditions, SelectorDevice device) {
     if (result instanceof SelectorResult.Failure) {
-      String message = ((SelectorResult.Failure) result).message();
-      return message.contains("no such key:") ? message + NO_SUCH_KEY_HINT : message;
+      return ((SelectorResult.Failure) result).messageWithHint();
     }
     if (result.matches() || conditions.size() < 2) {
       return "";

@@ -22,9 +22,21 @@ public sealed interface SelectorResult
    * @param message the error in Kubernetes' words, e.g. {@code no such key: vendor}
    */
   record Failure(String message) implements SelectorResult {
+    private static final String NO_SUCH_KEY_HINT =
+        ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check"
+            + " with has() for optional fields";
+
     /** Checks that a message is present. */
     public Failure {
       Objects.requireNonNull(message, "message");
+    }
+
+    /**
+     * Returns the message as the scheduler reports it: a missing key gets the hint to use
+     * optional chaining or {@code has()}.
+     */
+    public String messageWithHint() {
+      return message.contains("no such key:") ? message + NO_SUCH_KEY_HINT : message;
     }
   }
 
