@@ -17,7 +17,7 @@ class QuantityValueTest {
   void textOutsideTheGrammarIsRefusedWithTheRegexMessage(String text) {
     assertThatThrownBy(() -> QuantityValue.parse(text))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(QuantityValue.FORMAT_ERROR);
+        .hasMessage(QuantityParser.FORMAT_ERROR);
   }
 
   @ParameterizedTest
