@@ -42,6 +42,8 @@ final class AllocationSearch {
   private final Map<DeviceId, Map<String, QuantityValue>> sharedConsumption = new HashMap<>();
   private final List<List<Choice>> results = new ArrayList<>();
   private final int[][] selectedSub;
+  private final long stepLimit;
+  private long steps;
 
   AllocationSearch(
       List<ClaimPlan> claims,
@@ -50,7 +52,8 @@ final class AllocationSearch {
       AllocatedState allocated,
       SelectorMatcher matcher,
       CounterLedger counters,
-      Supplier<String> shareIds) {
+      Supplier<String> shareIds,
+      long stepLimit) {
     this.claims = claims;
     this.scanOrder = scanOrder;
     this.features = features;
@@ -58,6 +61,7 @@ final class AllocationSearch {
     this.matcher = matcher;
     this.counters = counters;
     this.shareIds = shareIds;
+    this.stepLimit = stepLimit;
     this.selectedSub = new int[claims.size()][];
     for (int i = 0; i < claims.size(); i++) {
       results.add(new ArrayList<>());
@@ -128,6 +132,10 @@ final class AllocationSearch {
       return outcome;
     }
     for (int position = start; position < scanOrder.size(); position++) {
+      if (++steps > stepLimit) {
+        throw new AllocationError("filter operation aborted: the search tried more than "
+            + stepLimit + " device placements");
+      }
       PoolDevice device = scanOrder.get(position);
       if (!plan.adminAccess() && inUse(device)) {
         continue;

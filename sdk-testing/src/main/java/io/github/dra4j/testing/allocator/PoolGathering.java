@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Gathers the resource pools relevant for one node from all slices of the cluster: which slices
@@ -24,6 +26,8 @@ import java.util.Set;
  * inputs; used by one allocation attempt.
  */
 final class PoolGathering {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PoolGathering.class);
 
   private final AllocatorFeatures features;
   private final NodeSelection node;
@@ -42,7 +46,13 @@ final class PoolGathering {
     Map<List<String>, List<ResourceSlice>> kept = new LinkedHashMap<>();
     for (ResourceSlice slice : slices) {
       ResourceSliceSpec spec = slice.getSpec();
-      if (spec == null || spec.getPool() == null || !relevant(slice, spec)) {
+      if (spec == null || spec.getPool() == null || spec.getPool().getName() == null
+          || spec.getDriver() == null) {
+        LOG.warn("ignoring ResourceSlice {}: spec.driver or spec.pool.name is missing",
+            slice.getMetadata() == null ? null : slice.getMetadata().getName());
+        continue;
+      }
+      if (!relevant(slice, spec)) {
         continue;
       }
       List<String> key = List.of(String.valueOf(spec.getDriver()), String.valueOf(spec.getPool().getName()));
@@ -205,7 +215,12 @@ final class PoolGathering {
         if (isCounterSetSlice(slice)) {
           continue;
         }
-        for (Device device : NodeSelection.nonNull(slice.getSpec().getDevices())) {
+        List<Device> sliceDevices = NodeSelection.nonNull(slice.getSpec().getDevices());
+        for (int i = 0; i < sliceDevices.size(); i++) {
+          Device device = sliceDevices.get(i);
+          if ((device.getName() == null || device.getName().isEmpty()) && invalid == null) {
+            invalid = "slice " + slice.getMetadata().getName() + ": device #" + i + ": name is missing";
+          }
           if (!names.add(device.getName()) && invalid == null) {
             invalid = "duplicate device name " + device.getName();
           }

@@ -34,12 +34,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class StructuredAllocator {
 
+  /** Default cap on device placements tried by one allocation attempt. */
+  public static final long DEFAULT_SEARCH_STEP_LIMIT = 5_000_000;
+
   private static final Logger LOG = LoggerFactory.getLogger(StructuredAllocator.class);
 
   private final DeviceSelectorEnvironment environment;
   private final AllocatorFeatures features;
   private final boolean applyApiDefaults;
   private final Supplier<String> shareIds;
+  private final long searchStepLimit;
 
   private StructuredAllocator(Builder builder) {
     this.environment =
@@ -47,6 +51,7 @@ public final class StructuredAllocator {
     this.features = builder.features;
     this.applyApiDefaults = builder.applyApiDefaults;
     this.shareIds = builder.shareIds;
+    this.searchStepLimit = builder.searchStepLimit;
   }
 
   /** Returns an allocator with all features, API defaults applied and a new CEL environment. */
@@ -121,7 +126,7 @@ public final class StructuredAllocator {
     List<PoolDevice> scanOrder = new ArrayList<>();
     pools.stream().filter(Pool::usable).forEach(pool -> scanOrder.addAll(pool.devices()));
     AllocationSearch search = new AllocationSearch(plans, scanOrder, features, allocated, matcher,
-        new CounterLedger(pools, allocated), shareIds);
+        new CounterLedger(pools, allocated), shareIds, searchStepLimit);
     if (search.run() != AllocationSearch.Outcome.DONE) {
       List<String> invalid = pools.stream()
           .filter(pool -> pool.invalidReason() != null)
@@ -169,6 +174,7 @@ public final class StructuredAllocator {
     private AllocatorFeatures features = AllocatorFeatures.ALL;
     private boolean applyApiDefaults = true;
     private Supplier<String> shareIds = () -> UUID.randomUUID().toString();
+    private long searchStepLimit = DEFAULT_SEARCH_STEP_LIMIT;
 
     private Builder() {}
 
@@ -199,6 +205,20 @@ public final class StructuredAllocator {
      */
     public Builder shareIds(Supplier<String> shareIds) {
       this.shareIds = Objects.requireNonNull(shareIds, "shareIds");
+      return this;
+    }
+
+    /**
+     * Caps the backtracking search (default {@value StructuredAllocator#DEFAULT_SEARCH_STEP_LIMIT}
+     * device placements per attempt). The scheduler bounds the search by a timeout; a cap keeps a
+     * pathological claim from hanging a test: the attempt then fails with {@code filter operation
+     * aborted: ...}.
+     */
+    public Builder searchStepLimit(long steps) {
+      if (steps < 1) {
+        throw new IllegalArgumentException("searchStepLimit must be at least 1, was " + steps);
+      }
+      this.searchStepLimit = steps;
       return this;
     }
 

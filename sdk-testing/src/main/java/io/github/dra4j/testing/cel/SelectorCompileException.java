@@ -8,6 +8,7 @@ package io.github.dra4j.testing.cel;
  */
 public final class SelectorCompileException extends Exception {
 
+  /** Serialization version of this exception class. */
   private static final long serialVersionUID = 1L;
 
   private final String expression;

@@ -160,4 +160,15 @@ class PoolGatheringTest {
         inputs().deviceClasses(classA()).slices(empty).build());
     assertThat(outcome).isEqualTo(CANNOT);
   }
+
+  @Test
+  void aDeviceWithoutNameInvalidatesItsPoolAndASliceWithoutPoolIsIgnored() {
+    ResourceSlice unnamed = slice("slice-1", "driver-a", "pool-1", device("device-1"), device(""));
+    assertThat(allocate(unnamed).failureReason())
+        .hasValue("invalid resource pools were encountered: pool driver-a/pool-1: slice slice-1: device #1: name is missing");
+    ResourceSlice poolless = slice("slice-2", "driver-a", "pool-2", device("device-2"));
+    poolless.getSpec().setPool(null);
+    ResourceSlice good = slice("slice-3", "driver-a", "pool-3", device("device-3"));
+    assertThat(picks(allocate(poolless, good))).containsExactly("req-0→device-3");
+  }
 }

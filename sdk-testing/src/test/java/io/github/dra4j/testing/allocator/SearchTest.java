@@ -220,4 +220,15 @@ class SearchTest {
     assertThat(results(outcome)).hasSize(1);
     assertThat(allocated(outcome).claim()).isNotSameAs(claim);
   }
+
+  @Test
+  void aHopelessSearchIsCutOffAtTheStepLimit() {
+    ResourceClaim claim = constrained("driver-a/numa", 5);
+    AllocatorInputs inputs = inputs().deviceClasses(classA()).slices(numa(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)).build();
+    assertThat(allocator().allocate(claim, inputs)).isEqualTo(CANNOT);
+    StructuredAllocator impatient = StructuredAllocator.builder().selectorEnvironment(DraObjects.CEL)
+        .searchStepLimit(20).build();
+    assertThat(impatient.allocate(claim, inputs)).isEqualTo(new AllocationOutcome.Failed(
+        "filter operation aborted: the search tried more than 20 device placements", false));
+  }
 }
