@@ -128,9 +128,9 @@ public final class ResourceSliceController implements AutoCloseable {
   }
 
   /**
-   * Replaces what is published (rule G4). Pools of the previous state are synced at once (so
-   * removed pools are deleted), then the new state is stored as a deep copy and its pools are
-   * synced. Invalid pools are reported with {@link PoolValidationException} when synced and left
+   * Replaces what is published (rule G4): the new state is stored as a deep copy (taint times
+   * rounded to the second), then the pools of the previous and the new state are synced at once
+   * (so removed pools are deleted). Invalid pools are reported with {@link PoolValidationException} when synced and left
    * untouched; other pools are still published. With reconcile-pool-with-name, a state with other
    * pools is reported (message {@code processing update DriverResources}) and ignored.
    *
@@ -142,17 +142,21 @@ public final class ResourceSliceController implements AutoCloseable {
         LOG.warn("Ignoring update of a stopped ResourceSlice controller");
         return;
       }
-      desired.pools().keySet().forEach(queue::add);
+      DesiredState previous = desired;
       String only = options.reconcilePoolWithName();
       Map<String, Pool> pools = resources == null ? Map.of() : resources.pools();
       if (only != null && !pools.isEmpty() && !(pools.size() == 1 && pools.containsKey(only))) {
+        previous.pools().keySet().forEach(queue::add);
         report(new IllegalArgumentException("ReconcilePoolWithName=\"" + only + "\", but found "
             + pools.size() + " pools; expected exactly one pool with this name"),
             "processing update DriverResources");
         return;
       }
       DesiredState next = DesiredState.copyOf(resources, serialization, validator);
+      // Publish the new state before queueing: a sync of an old pool must already see it (the Go
+      // controller gets the same effect by holding its mutex while it queues).
       desired = next;
+      previous.pools().keySet().forEach(queue::add);
       next.pools().keySet().forEach(queue::add);
     }
   }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -59,13 +59,15 @@ public final class WatchHub implements AutoCloseable {
     }
     this.mapper = mapper;
     this.historyLimit = historyLimit;
-    this.sender =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "dra4j-apiserver-watch");
-              t.setDaemon(true);
-              return t;
-            });
+    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread t = new Thread(r, "dra4j-apiserver-watch");
+      t.setDaemon(true);
+      return t;
+    });
+    // Pending watch timeouts must neither delay shutdown nor pile up after their watch ended.
+    executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    executor.setRemoveOnCancelPolicy(true);
+    this.sender = executor;
   }
 
   /**
@@ -196,8 +198,8 @@ public final class WatchHub implements AutoCloseable {
       streams.add(stream);
     }
     if (timeout != null) {
-      sender.schedule(
-          () -> stream.close(1000, "watch timeout"), timeout.toMillis(), TimeUnit.MILLISECONDS);
+      stream.cancelOnClose(sender.schedule(
+          () -> stream.close(1000, "watch timeout"), timeout.toMillis(), TimeUnit.MILLISECONDS));
     }
     return stream;
   }

@@ -7,6 +7,7 @@ import io.github.dra4j.testing.apiserver.selection.Selection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
@@ -26,6 +27,7 @@ final class WatchStream extends WebSocketListener {
   private final Executor sender;
   private final Consumer<WatchStream> onClose;
   private final List<String> pending = new ArrayList<>();
+  private volatile Future<?> timeout;
   private WebSocket socket;
   private boolean closeRequested;
   private volatile boolean closed;
@@ -154,9 +156,21 @@ final class WatchStream extends WebSocketListener {
     }
   }
 
+  /** Cancels the given timeout task when the watch ends. */
+  void cancelOnClose(Future<?> timeoutTask) {
+    this.timeout = timeoutTask;
+    if (closed) {
+      timeoutTask.cancel(false);
+    }
+  }
+
   private void markClosed() {
     if (!closed) {
       closed = true;
+      Future<?> pendingTimeout = timeout;
+      if (pendingTimeout != null) {
+        pendingTimeout.cancel(false);
+      }
       onClose.accept(this);
     }
   }

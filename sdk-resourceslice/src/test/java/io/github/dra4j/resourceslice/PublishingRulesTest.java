@@ -1,0 +1,172 @@
+package io.github.dra4j.resourceslice;
+
+import static io.github.dra4j.resourceslice.ControllerFixture.DRIVER;
+import static io.github.dra4j.resourceslice.ControllerFixture.NODE;
+import static io.github.dra4j.resourceslice.ControllerFixture.TIMEOUT;
+import static io.github.dra4j.resourceslice.ControllerFixture.device;
+import static io.github.dra4j.resourceslice.ControllerFixture.pool;
+import static io.github.dra4j.resourceslice.ControllerFixture.slice;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttributeBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
+import io.github.dra4j.testing.apiserver.GroupVersionResource;
+import io.github.dra4j.testing.apiserver.StoredObjectTransformer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Validation, dropped fields, taint times, owner lookup and metrics against the server. */
+class PublishingRulesTest {
+
+  private final ControllerFixture fixture = new ControllerFixture();
+
+  @AfterEach
+  void close() {
+    fixture.close();
+  }
+
+  private void assertStaysAt(ResourceSliceController controller, ControllerStats expected) {
+    await().atMost(TIMEOUT).until(() -> controller.stats().equals(expected));
+    await().during(Duration.ofMillis(600)).atMost(TIMEOUT)
+        .until(() -> controller.stats().equals(expected));
+  }
+
+  private static Device tainted(String name, String time) {
+    return new DeviceBuilder().withName(name).addNewTaint().withKey("example.com/unhealthy")
+        .withValue("ecc").withEffect("NoSchedule").withTimeAdded(time).endTaint().build();
+  }
+
+  @Test
+  void invalidPoolIsReportedAndSkippedWhileOthersPublish() {
+    ResourceSliceController controller = fixture.start(DriverResources.builder()
+        .pool("good", Pool.builder().addSlice(slice("a")).build())
+        .pool("bad", Pool.builder().addSlice(slice("x", "x")).build()).build());
+    fixture.awaitPool("good", List.of(List.of("a")));
+    await().atMost(TIMEOUT).until(() -> fixture.errors.contains(
+        "pool validation failed: found duplicate device \"x\" in pool \"bad\""));
+    assertThat(fixture.errorObjects).first().isInstanceOfSatisfying(PoolValidationException.class,
+        e -> assertThat(e.poolName()).isEqualTo("bad"));
+    assertThat(fixture.slicesOf("bad")).isEmpty();
+
+    controller.update(DriverResources.builder()
+        .pool("good", Pool.builder().addSlice(slice("a")).build())
+        .pool("bad", Pool.builder().addSlice(slice("x", "y")).build()).build());
+    fixture.awaitPool("bad", List.of(List.of("x", "y")));
+    assertStaysAt(controller, new ControllerStats(2, 0, 0));
+  }
+
+  @Test
+  void droppedTaintsAreReportedOnceAndNotRewrittenForever() {
+    fixture.server.addTransformer(GroupVersionResource.RESOURCE_SLICES_V1,
+        StoredObjectTransformer.removeField("spec.devices[].taints"));
+    ResourceSliceController controller = fixture.start(DriverResources.of("pool",
+        Pool.builder().addSlice(Slice.of(List.of(tainted("gpu-0", null)))).build()));
+    assertStaysAt(controller, new ControllerStats(1, 0, 0));
+    assertThat(fixture.errors).containsExactly("create ResourceSlice: pool \"pool\", slice #0: some"
+        + " fields were dropped by the apiserver, probably because these features are disabled:"
+        + " DRADeviceTaints");
+    DroppedFieldsException dropped = (DroppedFieldsException) fixture.errorObjects.get(0);
+    assertThat(dropped.sliceIndex()).isZero();
+    assertThat(dropped.desiredSlice().devices().get(0).getTaints()).hasSize(1);
+    assertThat(dropped.actualSlice().devices().get(0).getTaints()).isEmpty();
+
+    controller.update(DriverResources.of("pool", Pool.builder().addSlice(Slice.of(List.of(
+        new DeviceBuilder(tainted("gpu-0", null))
+            .addToAttributes("model", new DeviceAttributeBuilder().withString("x").build())
+            .build()))).build()));
+    assertStaysAt(controller, new ControllerStats(1, 1, 0));
+    assertThat(fixture.errors).hasSize(2).last().asString().startsWith("update ResourceSlice: pool"
+        + " \"pool\", slice #0: some fields were dropped by the apiserver").endsWith("DRADeviceTaints");
+  }
+
+  @Test
+  void serverDefaultedTaintTimeIsAdoptedWithoutRewrites() {
+    fixture.server.addTransformer(GroupVersionResource.RESOURCE_SLICES_V1, object -> {
+      object.path("spec").path("devices").forEach(d -> d.path("taints").forEach(t -> {
+        if (!t.has("timeAdded")) {
+          ((tools.jackson.databind.node.ObjectNode) t).put("timeAdded", "2026-03-01T08:00:00Z");
+        }
+      }));
+      return object;
+    });
+    ResourceSliceController controller = fixture.start(DriverResources.of("pool",
+        Pool.builder().addSlice(Slice.of(List.of(tainted("gpu-0", null), device("gpu-1"))))
+            .build()));
+    assertStaysAt(controller, new ControllerStats(1, 0, 0));
+    assertThat(fixture.errors).isEmpty();
+    assertThat(fixture.slicesOf("pool").get(0).getSpec().getDevices().get(0).getTaints().get(0)
+        .getTimeAdded()).isEqualTo("2026-03-01T08:00:00Z");
+  }
+
+  @Test
+  void taintTimeOfThePublishedSliceIsCarriedIntoUpdates() {
+    fixture.client.dynamicResourceAllocation().v1().resourcesSlices().resource(
+        new ResourceSliceBuilder().withNewMetadata().withName("00000-previous").endMetadata()
+            .withNewSpec().withDriver(DRIVER).withNodeName(NODE)
+            .withNewPool().withName("pool").withGeneration(1L).withResourceSliceCount(1L).endPool()
+            .withDevices(tainted("gpu-0", "2026-02-01T10:00:00Z")).endSpec().build()).create();
+    Device changed = new DeviceBuilder(tainted("gpu-0", null))
+        .addToAttributes("model", new DeviceAttributeBuilder().withString("a100").build()).build();
+    ResourceSliceController controller = fixture.start(DriverResources.of("pool",
+        Pool.builder().addSlice(Slice.of(List.of(changed))).build()));
+    assertStaysAt(controller, new ControllerStats(0, 1, 0));
+    Device published = fixture.slicesOf("pool").get(0).getSpec().getDevices().get(0);
+    assertThat(published.getAttributes()).containsKey("model");
+    assertThat(published.getTaints().get(0).getTimeAdded()).isEqualTo("2026-02-01T10:00:00Z");
+  }
+
+  @Test
+  void taintTimesAreRoundedToTheSecond() {
+    ResourceSliceController controller = fixture.start(DriverResources.of("pool",
+        Pool.builder().addSlice(Slice.of(List.of(tainted("gpu-0", "2026-02-01T10:00:00.6Z"))))
+            .build()));
+    assertStaysAt(controller, new ControllerStats(1, 0, 0));
+    assertThat(fixture.slicesOf("pool").get(0).getSpec().getDevices().get(0).getTaints().get(0)
+        .getTimeAdded()).isEqualTo("2026-02-01T10:00:01Z");
+  }
+
+  @Test
+  void missingNodeIsRetriedUntilItAppears() {
+    ResourceSliceController controller = fixture.start(pool("pool", slice("a")),
+        b -> b.owner(Owner.node("node-2", "")));
+    await().atMost(TIMEOUT).until(() -> fixture.errors.contains("processing ResourceSlice objects:"
+        + " retrieve node \"node-2\": nodes \"node-2\" not found"));
+    assertThat(fixture.slicesOf("pool")).isEmpty();
+    String uid = fixture.client.nodes().resource(new NodeBuilder().withNewMetadata()
+        .withName("node-2").endMetadata().build()).create().getMetadata().getUid();
+    controller.update(pool("pool", slice("a")));
+    fixture.awaitPool("pool", List.of(List.of("a")));
+    assertThat(fixture.slicesOf("pool").get(0).getMetadata().getOwnerReferences().get(0).getUid())
+        .isEqualTo(uid);
+  }
+
+  @Test
+  void slicesWithoutOwnerHaveNoOwnerReferenceOrNodeName() {
+    fixture.start(DriverResources.of("pool", Pool.builder().allNodes(true)
+        .addSlice(slice("a")).build()), b -> b.owner(null));
+    fixture.awaitPool("pool", List.of(List.of("a")));
+    var slice = fixture.slicesOf("pool").get(0);
+    assertThat(slice.getMetadata().getOwnerReferences()).isNullOrEmpty();
+    assertThat(slice.getSpec().getNodeName()).isNull();
+    assertThat(slice.getMetadata().getName()).matches("00000-gpu\\.example\\.com-[a-z0-9]{5}");
+  }
+
+  @Test
+  void writesAreCountedInMicrometer() {
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    ResourceSliceController controller = fixture.start(pool("pool", slice("a"), slice("b")),
+        b -> b.meterRegistry(registry));
+    assertStaysAt(controller, new ControllerStats(2, 0, 0));
+    assertThat(registry.get("dra4j.resourceslice.writes").tag("operation", "create")
+        .tag("driver", DRIVER).counter().count()).isEqualTo(2.0);
+    assertThat(registry.get("dra4j.resourceslice.syncs").tag("outcome", "success").timer().count())
+        .isPositive();
+  }
+}
