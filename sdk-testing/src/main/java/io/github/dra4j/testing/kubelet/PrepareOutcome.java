@@ -1,0 +1,77 @@
+package io.github.dra4j.testing.kubelet;
+
+import io.github.dra4j.kubeletplugin.ClaimReference;
+import io.github.dra4j.kubeletplugin.PrepareResult;
+import io.github.dra4j.kubeletplugin.PreparedDevice;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * What came of one {@code NodePrepareResources} call, judged the way the kubelet judges it.
+ *
+ * <p>{@code results} holds every entry the plugin answered, in the order of its answer, converted
+ * to the plugin SDK's types: devices carry the request names, pool, device name, CDI IDs and (over
+ * v1 only) the share ID the kubelet received; device metadata is never part of the wire answer and
+ * is null.
+ *
+ * @param plugin the instance that was called; null if the driver had no registered instance
+ * @param claims the claims the kubelet asked for
+ * @param results the plugin's answer keyed by claim UID (empty if the call failed)
+ * @param error null if the kubelet accepts the answer; else its error text: a gRPC failure
+ *     ({@code rpc error: code = ... desc = ...}), {@code NodePrepareResources returned result for
+ *     unknown claim UID <uid>}, {@code NodePrepareResources failed for ResourceClaim <name>:
+ *     <error>}, {@code NodePrepareResources skipped <n> ResourceClaims}, or {@code DRA driver
+ *     <driver> is not registered}
+ */
+public record PrepareOutcome(
+    RegisteredPlugin plugin,
+    List<ClaimReference> claims,
+    Map<String, PrepareResult> results,
+    String error) {
+
+  /** Copies the claims and results, keeping the answer's order. */
+  public PrepareOutcome {
+    claims = List.copyOf(claims);
+    results = Collections.unmodifiableMap(new LinkedHashMap<>(results));
+  }
+
+  /**
+   * Whether the kubelet would start the pod's containers with this answer.
+   *
+   * @return true if {@link #error()} is null
+   */
+  public boolean isSuccess() {
+    return error == null;
+  }
+
+  /**
+   * The plugin's answer for one claim.
+   *
+   * @param claimUid the claim's UID
+   * @return the result
+   * @throws NoSuchElementException naming the UID and the answered UIDs if there is none
+   */
+  public PrepareResult result(String claimUid) {
+    PrepareResult result = results.get(Objects.requireNonNull(claimUid, "claimUid"));
+    if (result == null) {
+      throw new NoSuchElementException("no prepare result for claim UID " + claimUid
+          + "; the plugin answered " + results.keySet() + (error == null ? "" : "; " + error));
+    }
+    return result;
+  }
+
+  /**
+   * The devices prepared for one claim.
+   *
+   * @param claimUid the claim's UID
+   * @return the devices, empty if the claim failed
+   * @throws NoSuchElementException if the plugin did not answer for the claim
+   */
+  public List<PreparedDevice> devices(String claimUid) {
+    return result(claimUid).devices();
+  }
+}
