@@ -1,0 +1,207 @@
+package io.github.dra4j.testing.kubelet;
+
+import static io.github.dra4j.testing.kubelet.Poll.LONG;
+import static io.github.dra4j.testing.kubelet.TestNode.DRIVER;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.dra4j.kubeletplugin.ClaimReference;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.kubeletplugin.PreparedDevice;
+import io.github.dra4j.kubeletplugin.UnprepareResult;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.Claim;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourceResponse;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesResponse;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Prepare and unprepare through the fake kubelet, and how it judges the answers. */
+class PrepareTest {
+
+  @TempDir Path root;
+  private TestNode node;
+  private FakeKubelet kubelet;
+
+  @BeforeEach
+  void start() {
+    node = new TestNode(root);
+    kubelet = node.kubelet();
+  }
+
+  @AfterEach
+  void close() {
+    node.close();
+  }
+
+  private KubeletPlugin plugin(TestDriver driver, boolean v1) {
+    KubeletPlugin plugin = node.start(node.plugin(driver).nodeV1(v1));
+    kubelet.awaitRegistered(plugin.registrationSocket(), LONG);
+    return plugin;
+  }
+
+  @Test
+  void preparesAndUnpreparesOverV1WithShareIds() {
+    TestDriver driver = new TestDriver(DRIVER);
+    KubeletPlugin plugin = plugin(driver, true);
+    ClaimReference claim = node.claim("gpu-claim");
+
+    PrepareOutcome prepared = kubelet.prepare(DRIVER, claim);
+
+    assertThat(prepared.error()).isNull();
+    assertThat(prepared.isSuccess()).isTrue();
+    assertThat(prepared.plugin().service()).isEqualTo(DraService.V1);
+    assertThat(prepared.plugin().endpoint()).isEqualTo(plugin.draSocket().toString());
+    assertThat(prepared.devices(claim.uid())).containsExactly(new PreparedDevice(List.of("gpu"),
+        TestNode.NODE, "gpu-0", List.of("example.com/gpu=" + claim.uid() + "-gpu-0"),
+        "share-gpu-0", null));
+
+    UnprepareOutcome unprepared = kubelet.unprepare(DRIVER, claim);
+
+    assertThat(unprepared.isSuccess()).isTrue();
+    assertThat(unprepared.result(claim.uid())).isEqualTo(UnprepareResult.ok());
+    assertThat(driver.calls())
+        .containsExactly("prepare:" + claim.uid(), "unprepare:" + claim.uid());
+    assertThat(kubelet.calls().entries(KubeletMethod.NODE_PREPARE_RESOURCES)).singleElement()
+        .satisfies(call -> {
+          assertThat(call.service()).isEqualTo("k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin");
+          assertThat(call.target()).isEqualTo(plugin.draSocket().toString());
+          assertThat(call.driver()).isEqualTo(DRIVER);
+          assertThat(call.request()).isEqualTo(NodePrepareResourcesRequest.newBuilder()
+              .addClaims(Claim.newBuilder().setNamespace("default").setName("gpu-claim")
+                  .setUid(claim.uid()))
+              .build());
+          assertThat(((NodePrepareResourcesResponse) call.response()).getClaimsMap())
+              .containsOnlyKeys(claim.uid());
+        });
+  }
+
+  @Test
+  void preparesAndUnpreparesOverV1beta1WithoutShareIds() {
+    TestDriver driver = new TestDriver(DRIVER);
+    plugin(driver, false);
+    ClaimReference claim = node.claim("gpu-claim");
+
+    PrepareOutcome prepared = kubelet.prepare(DRIVER, claim);
+
+    assertThat(prepared.isSuccess()).isTrue();
+    assertThat(prepared.plugin().service()).isEqualTo(DraService.V1BETA1);
+    assertThat(prepared.devices(claim.uid())).singleElement().satisfies(device -> {
+      assertThat(device.cdiDeviceIds())
+          .containsExactly("example.com/gpu=" + claim.uid() + "-gpu-0");
+      assertThat(device.shareId()).isNull();
+    });
+    assertThat(kubelet.unprepare(DRIVER, claim).isSuccess()).isTrue();
+    assertThat(driver.calls())
+        .containsExactly("prepare:" + claim.uid(), "unprepare:" + claim.uid());
+    assertThat(kubelet.calls().entries(KubeletMethod.NODE_UNPREPARE_RESOURCES)).singleElement()
+        .satisfies(call -> {
+          assertThat(call.service())
+              .isEqualTo("k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin");
+          assertThat(call.request()).isInstanceOf(io.github.dra4j.kubeletplugin.wire.dra.v1beta1
+              .NodeUnprepareResourcesRequest.class);
+        });
+  }
+
+  @Test
+  void aFailedClaimFailsTheCallWithTheKubeletsText() {
+    plugin(new TestDriver(DRIVER), true);
+    ClaimReference good = node.claim("good");
+    ClaimReference bad = node.claim("fail-me");
+
+    PrepareOutcome prepared = kubelet.prepare(DRIVER, good, bad);
+
+    assertThat(prepared.error())
+        .isEqualTo("NodePrepareResources failed for ResourceClaim fail-me: cannot prepare fail-me");
+    assertThat(prepared.devices(good.uid())).hasSize(1);
+    assertThat(prepared.result(bad.uid()).error()).isEqualTo("cannot prepare fail-me");
+
+    UnprepareOutcome unprepared = kubelet.unprepare(DRIVER, good, bad);
+
+    assertThat(unprepared.error()).isEqualTo(
+        "NodeUnprepareResources failed for ResourceClaim fail-me: cannot unprepare fail-me");
+    assertThat(unprepared.result(good.uid()).isFailed()).isFalse();
+  }
+
+  @Test
+  void aFailedCallGivesTheGrpcErrorText() {
+    plugin(new TestDriver(DRIVER), true);
+    ClaimReference boom = node.claim("boom");
+
+    PrepareOutcome prepared = kubelet.prepare(DRIVER, boom);
+
+    assertThat(prepared.error()).startsWith("rpc error: code = Unknown desc = ")
+        .endsWith("driver exploded on boom");
+    assertThat(prepared.results()).isEmpty();
+    assertThat(kubelet.calls().entries(KubeletMethod.NODE_PREPARE_RESOURCES)).singleElement()
+        .satisfies(call -> {
+          assertThat(call.isSuccess()).isFalse();
+          assertThat(call.response()).isNull();
+        });
+  }
+
+  /** Registers a hand-made plugin whose prepare answers the first claim and maybe a stranger. */
+  private void rawPlugin(boolean addStranger) {
+    Path endpoint = node.data.resolve("raw.sock");
+    NodePrepareResourceResponse empty = NodePrepareResourceResponse.getDefaultInstance();
+    node.own(new UnixServer(endpoint, new RawDraService(
+        request -> {
+          NodePrepareResourcesResponse.Builder answer = NodePrepareResourcesResponse.newBuilder()
+              .putClaims(request.getClaims(0).getUid(), empty);
+          return (addStranger ? answer.putClaims("stranger", empty) : answer).build();
+        },
+        request -> NodeUnprepareResourcesResponse.getDefaultInstance())));
+    Path registration = node.registry.resolve("raw-reg.sock");
+    node.own(RawPlugin.serve(registration, RawPlugin.info(DRIVER, endpoint, "v1.DRAPlugin")));
+    kubelet.awaitRegistered(registration, LONG);
+  }
+
+  @Test
+  void answersForUnknownClaimsAreErrors() {
+    rawPlugin(true);
+    ClaimReference first = new ClaimReference("default", "first", "uid-1");
+
+    PrepareOutcome outcome = kubelet.prepare(DRIVER, first);
+
+    assertThat(outcome.error())
+        .isEqualTo("NodePrepareResources returned result for unknown claim UID stranger");
+    assertThat(outcome.results()).containsOnlyKeys("uid-1", "stranger");
+  }
+
+  @Test
+  void missingEntriesAreSkippedClaims() {
+    rawPlugin(false);
+
+    PrepareOutcome outcome = kubelet.prepare(DRIVER, new ClaimReference("default", "a", "uid-a"),
+        new ClaimReference("default", "b", "uid-b"), new ClaimReference("default", "c", "uid-c"));
+
+    assertThat(outcome.error()).isEqualTo("NodePrepareResources skipped 2 ResourceClaims");
+    assertThat(outcome.result("uid-a").isFailed()).isFalse();
+    assertThatThrownBy(() -> outcome.result("uid-b"))
+        .hasMessageContaining("no prepare result for claim UID uid-b");
+    assertThat(kubelet.unprepare(DRIVER, new ClaimReference("default", "a", "uid-a"),
+            new ClaimReference("default", "b", "uid-b")).error())
+        .isEqualTo("NodeUnprepareResources skipped 2 ResourceClaims");
+  }
+
+  @Test
+  void callsForAnUnregisteredDriverFailWithoutAPlugin() {
+    ClaimReference claim = new ClaimReference("default", "c", "uid-c");
+
+    PrepareOutcome outcome = kubelet.prepare("nope.example.com", claim);
+
+    assertThat(outcome.plugin()).isNull();
+    assertThat(outcome.error()).isEqualTo("DRA driver nope.example.com is not registered");
+    assertThat(kubelet.unprepare("nope.example.com", claim).error())
+        .isEqualTo("DRA driver nope.example.com is not registered");
+    assertThat(kubelet.calls().entries()).isEmpty();
+    assertThatThrownBy(() -> kubelet.prepare(DRIVER, List.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("claims must not be empty");
+  }
+}
