@@ -16,6 +16,9 @@ import io.github.dra4j.kubeletplugin.socket.EpollEventLoops;
 import io.github.dra4j.kubeletplugin.socket.SocketProbe;
 import io.github.dra4j.kubeletplugin.socket.SocketWatch;
 import io.github.dra4j.kubeletplugin.socket.UnixSocketServer;
+import io.github.dra4j.resourceslice.ControllerStats;
+import io.github.dra4j.resourceslice.DriverResources;
+import io.github.dra4j.resourceslice.ResourceSliceController;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerServiceDefinition;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -74,9 +77,11 @@ public final class KubeletPlugin implements AutoCloseable {
   private UnixSocketServer registrationServer;
   private LivenessServer liveness;
   private Thread shutdownHook;
+  private final SlicePublisher slices;
 
   private KubeletPlugin(PluginSettings settings) {
     this.settings = settings;
+    this.slices = new SlicePublisher(settings);
   }
 
   /**
@@ -237,6 +242,32 @@ public final class KubeletPlugin implements AutoCloseable {
   }
 
   /**
+   * Publishes the driver's devices as ResourceSlices and keeps them converged. The first call
+   * starts the ResourceSlice controller (with this node's Node as owner, waiting for its informer
+   * to sync); later calls replace the desired state. Errors while publishing reach {@link
+   * DraDriver#handleError} wrapped in {@link RecoverableException}: the controller retries on its
+   * own. The caller may change its objects afterwards; the controller keeps a copy.
+   *
+   * @param resources every pool the driver publishes
+   * @throws IllegalStateException {@code no NodeName was set to publish resources} without a node
+   *     name, {@code start ResourceSlice controller: <cause>} if the controller cannot start, or
+   *     when the plugin is closed
+   */
+  public void publishResources(DriverResources resources) {
+    slices.publish(resources);
+  }
+
+  /**
+   * Counts of ResourceSlice writes so far.
+   *
+   * @return creates, updates and deletes; all zero before the first {@link #publishResources}
+   */
+  public ControllerStats sliceStats() {
+    ResourceSliceController controller = slices.controller();
+    return controller == null ? new ControllerStats(0, 0, 0) : controller.stats();
+  }
+
+  /**
    * Rewrites the device metadata of one request of a prepared claim, for data known only after
    * prepare (for example network details assigned later). The file's generation goes up by one.
    *
@@ -340,6 +371,7 @@ public final class KubeletPlugin implements AutoCloseable {
     // resources close in reverse, so close them explicitly first.
     closeQuietly(draServer);
     closeQuietly(registrationServer);
+    closeQuietly(slices);
     List<AutoCloseable> rest;
     synchronized (resources) {
       rest = new ArrayList<>(resources);

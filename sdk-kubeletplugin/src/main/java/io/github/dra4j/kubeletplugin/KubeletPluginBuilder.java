@@ -59,6 +59,8 @@ public final class KubeletPluginBuilder {
   boolean closeOnShutdown = true;
   Duration healthRefreshInterval = Duration.ofSeconds(10);
   Duration socketCheckInterval = Duration.ofSeconds(5);
+  String reconcilePoolWithName = "";
+  Duration sliceSyncDelay;
   boolean deviceMetadata;
   List<String> metadataVersions = List.of(MetadataWriter.V1ALPHA1);
   Path cdiDirectory = DEFAULT_CDI_DIRECTORY;
@@ -358,6 +360,31 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder socketCheckInterval(Duration interval) {
     this.socketCheckInterval = positive(interval, "socketCheckInterval");
+    return this;
+  }
+
+  /**
+   * Publishes exactly one pool, with this name, whose slices are not tied to this node (for
+   * network-attached devices): the slices carry no node name, so the pool must set a node
+   * selector, all-nodes, or per-device node selection. Default empty (node-local slices).
+   *
+   * @param poolName the pool name
+   * @return this builder
+   */
+  public KubeletPluginBuilder reconcilePoolWithName(String poolName) {
+    this.reconcilePoolWithName = Objects.requireNonNull(poolName, "reconcilePoolWithName");
+    return this;
+  }
+
+  /**
+   * How long the ResourceSlice controller waits after a slice event before syncing the pool
+   * (default 30 s, as in Go). Shorter values make tests and demos converge faster.
+   *
+   * @param delay a positive duration
+   * @return this builder
+   */
+  public KubeletPluginBuilder sliceSyncDelay(Duration delay) {
+    this.sliceSyncDelay = positive(delay, "sliceSyncDelay");
     return this;
   }
 

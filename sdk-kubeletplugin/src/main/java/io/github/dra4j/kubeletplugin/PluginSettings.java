@@ -47,7 +47,9 @@ record PluginSettings(
     boolean closeOnShutdown,
     Duration healthRefreshInterval,
     Duration socketCheckInterval,
-    MetadataWriter metadata) {
+    MetadataWriter metadata,
+    String reconcilePoolWithName,
+    Duration sliceSyncDelay) {
 
   /** DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation). */
   private static final Pattern DRIVER_NAME =
@@ -111,6 +113,7 @@ record PluginSettings(
         b.nodeV1, b.nodeV1beta1, health, List.copyOf(services), List.copyOf(b.interceptors),
         b.meterRegistry, b.logCalls, b.livenessAddress, Set.copyOf(b.socketPermissions),
         b.maxClaimsPerCall, b.claimCache, b.closeOnShutdown, b.healthRefreshInterval,
-        b.socketCheckInterval, metadataWriter(b, dataDirectory));
+        b.socketCheckInterval, metadataWriter(b, dataDirectory), b.reconcilePoolWithName,
+        b.sliceSyncDelay);
   }
 }
