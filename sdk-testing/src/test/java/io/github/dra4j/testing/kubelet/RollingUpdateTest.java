@@ -1,0 +1,103 @@
+package io.github.dra4j.testing.kubelet;
+
+import static io.github.dra4j.testing.kubelet.Poll.LONG;
+import static io.github.dra4j.testing.kubelet.TestNode.DRIVER;
+import static io.github.dra4j.testing.kubelet.TestNode.NODE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.dra4j.kubeletplugin.ClaimReference;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Several instances of one driver: which one the kubelet calls, and handover on upgrade. */
+class RollingUpdateTest {
+
+  @TempDir Path root;
+  private TestNode node;
+  private FakeKubelet kubelet;
+
+  @BeforeEach
+  void start() {
+    node = new TestNode(root);
+    kubelet = node.kubelet(b -> b.wipingDelay(Duration.ofMillis(300)));
+  }
+
+  @AfterEach
+  void close() {
+    node.close();
+  }
+
+  @Test
+  void callsGoToTheNewestInstanceAndBackToTheOlderWhenItStops() {
+    node.slice("node-slice", DRIVER, NODE);
+    TestDriver oldDriver = new TestDriver(DRIVER);
+    TestDriver newDriver = new TestDriver(DRIVER);
+    KubeletPlugin older = node.start(node.plugin(oldDriver).rollingUpdate("pod-a"));
+    kubelet.awaitRegistered(older.registrationSocket(), LONG);
+    KubeletPlugin newer = node.start(node.plugin(newDriver).rollingUpdate("pod-b"));
+    kubelet.awaitRegistered(newer.registrationSocket(), LONG);
+    ClaimReference claim = node.claim("shared-claim");
+
+    assertThat(kubelet.plugins(DRIVER)).extracting(RegisteredPlugin::endpoint)
+        .containsExactly(older.draSocket().toString(), newer.draSocket().toString());
+    PrepareOutcome prepared = kubelet.prepare(DRIVER, claim);
+
+    assertThat(prepared.isSuccess()).isTrue();
+    assertThat(prepared.plugin().endpoint()).isEqualTo(newer.draSocket().toString());
+    assertThat(newDriver.calls()).containsExactly("prepare:" + claim.uid());
+    assertThat(oldDriver.calls()).isEmpty();
+
+    newer.close();
+    kubelet.awaitDeregistered(newer.registrationSocket(), LONG);
+    UnprepareOutcome unprepared = kubelet.unprepare(DRIVER, claim);
+
+    assertThat(unprepared.isSuccess()).isTrue();
+    assertThat(unprepared.plugin().endpoint()).isEqualTo(older.draSocket().toString());
+    assertThat(oldDriver.calls()).containsExactly("unprepare:" + claim.uid());
+    assertThat(kubelet.pendingWipes()).isEmpty();
+    Poll.holdsFor(Duration.ofMillis(1500),
+        () -> assertThat(node.sliceNames()).containsExactly("node-slice"));
+    assertThat(kubelet.wipes()).extracting(SliceWipe::reason)
+        .containsExactly(SliceWipe.Reason.KUBELET_START);
+  }
+
+  @Test
+  void aNewerInstanceThatIsNotConnectedIsPassedOver() {
+    TestDriver driver = new TestDriver(DRIVER);
+    KubeletPlugin connected = node.start(node.plugin(driver));
+    kubelet.awaitRegistered(connected.registrationSocket(), LONG);
+    Path unreachable = node.data.resolve("nobody-listens.sock");
+    node.own(RawPlugin.serve(node.registry.resolve("late.sock"),
+        RawPlugin.info(DRIVER, unreachable, "v1.DRAPlugin")));
+    kubelet.awaitPlugins(all -> all.size() == 2, LONG);
+    ClaimReference claim = node.claim("c");
+
+    assertThat(kubelet.plugins(DRIVER)).last()
+        .satisfies(p -> assertThat(p.connected()).isFalse());
+    PrepareOutcome outcome = kubelet.prepare(DRIVER, claim);
+
+    assertThat(outcome.plugin().endpoint()).isEqualTo(connected.draSocket().toString());
+    assertThat(outcome.isSuccess()).isTrue();
+    assertThat(driver.calls()).containsExactly("prepare:" + claim.uid());
+  }
+
+  @Test
+  void withoutAConnectedInstanceTheNewestRegisteredIsCalled() {
+    node.own(RawPlugin.serve(node.registry.resolve("first.sock"),
+        RawPlugin.info(DRIVER, node.data.resolve("gone-1.sock"), "v1.DRAPlugin")));
+    kubelet.awaitPlugins(all -> all.size() == 1, LONG);
+    node.own(RawPlugin.serve(node.registry.resolve("second.sock"),
+        RawPlugin.info(DRIVER, node.data.resolve("gone-2.sock"), "v1.DRAPlugin")));
+    kubelet.awaitPlugins(all -> all.size() == 2, LONG);
+
+    PrepareOutcome outcome = kubelet.prepare(DRIVER, new ClaimReference("default", "c", "uid"));
+
+    assertThat(outcome.plugin().endpoint()).isEqualTo(node.data.resolve("gone-2.sock").toString());
+    assertThat(outcome.error()).startsWith("rpc error: code = Unavailable desc = ");
+  }
+}
