@@ -12,7 +12,7 @@ import java.util.Objects;
  */
 public record DriverResources(Map<String, Pool> pools) {
 
-  /** Copies the map (keeping its order); null becomes empty; null keys or values are rejected. */
+  // Copies the map (keeping its order); null becomes empty; null keys or values are rejected.
   public DriverResources {
     Map<String, Pool> copy = new LinkedHashMap<>();
     if (pools != null) {

@@ -14,7 +14,7 @@ import java.util.Objects;
  */
 public record Owner(String apiVersion, String kind, String name, String uid) {
 
-  /** Rejects null or empty apiVersion, kind and name; a null uid becomes empty. */
+  // Rejects null or empty apiVersion, kind and name; a null uid becomes empty.
   public Owner {
     requireText(apiVersion, "apiVersion");
     requireText(kind, "kind");

@@ -27,7 +27,7 @@ import java.util.List;
  */
 public record Pool(NodeSelector nodeSelector, boolean allNodes, long generation, List<Slice> slices) {
 
-  /** Copies the slice list; rejects a negative generation. */
+  // Copies the slice list; rejects a negative generation.
   public Pool {
     if (generation < 0) {
       throw new IllegalArgumentException("pool generation must not be negative: " + generation);

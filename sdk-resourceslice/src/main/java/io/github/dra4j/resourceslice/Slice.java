@@ -22,7 +22,7 @@ import java.util.List;
 public record Slice(
     List<Device> devices, List<CounterSet> sharedCounters, Boolean perDeviceNodeSelection) {
 
-  /** Copies the lists; null lists become empty, null elements are rejected. */
+  // Copies the lists; null lists become empty, null elements are rejected.
   public Slice {
     devices = devices == null ? List.of() : List.copyOf(devices);
     sharedCounters = sharedCounters == null ? List.of() : List.copyOf(sharedCounters);

@@ -94,6 +94,13 @@ final class ControllerFixture implements AutoCloseable {
         .toList();
   }
 
+  /** Waits until the stats reach the expected values, then checks that they stay there. */
+  void awaitStats(ResourceSliceController controller, ControllerStats expected) {
+    await().atMost(TIMEOUT).until(() -> controller.stats().equals(expected));
+    await().during(Duration.ofMillis(600)).atMost(TIMEOUT)
+        .until(() -> controller.stats().equals(expected));
+  }
+
   long writes() {
     return server.countWrites("resourceslices");
   }

@@ -39,12 +39,6 @@ class ConvergenceTest {
     return DriverResources.of("pool", Pool.builder().devices(devices).build());
   }
 
-  private void assertStaysAt(ResourceSliceController controller, ControllerStats expected) {
-    await().atMost(TIMEOUT).until(() -> controller.stats().equals(expected));
-    await().during(Duration.ofMillis(600)).atMost(TIMEOUT)
-        .until(() -> controller.stats().equals(expected));
-  }
-
   @Test
   void restartWithUnchangedDevicesWritesNothing() {
     DriverResources resources = flat(devices("gpu-", 300));
@@ -54,7 +48,7 @@ class ConvergenceTest {
     long writesBefore = fixture.writes();
 
     ResourceSliceController second = fixture.start(resources);
-    assertStaysAt(second, new ControllerStats(0, 0, 0));
+    fixture.awaitStats(second, new ControllerStats(0, 0, 0));
     assertThat(fixture.writes()).isEqualTo(writesBefore);
     assertThat(fixture.errors).isEmpty();
   }
@@ -63,12 +57,12 @@ class ConvergenceTest {
   void oneChangedDeviceRewritesOneSlice() {
     List<Device> devices = new ArrayList<>(devices("gpu-", 300));
     ResourceSliceController controller = fixture.start(flat(devices));
-    assertStaysAt(controller, new ControllerStats(3, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(3, 0, 0));
     devices.set(200, new DeviceBuilder(devices.get(200))
         .addToAttributes("health", new DeviceAttributeBuilder().withString("degraded").build())
         .build());
     controller.update(flat(devices));
-    assertStaysAt(controller, new ControllerStats(3, 1, 0));
+    fixture.awaitStats(controller, new ControllerStats(3, 1, 0));
     ResourceSlice changed = fixture.slicesOf("pool").get(1);
     assertThat(changed.getSpec().getDevices().get(200 - 128).getAttributes())
         .containsKey("health");
@@ -87,7 +81,7 @@ class ConvergenceTest {
       return device.build();
     }).toList();
     ResourceSliceController controller = fixture.start(flat(devices));
-    assertStaysAt(controller, new ControllerStats(expectedSlices, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(expectedSlices, 0, 0));
     List<ResourceSlice> slices = fixture.slicesOf("pool");
     assertThat(slices).hasSize(expectedSlices);
     assertThat(slices.stream().mapToInt(s -> s.getSpec().getDevices().size()).sum())
@@ -99,12 +93,12 @@ class ConvergenceTest {
   void sliceDeletedBySomeoneElseIsRecreatedWithoutWaitingForTheSyncDelay() {
     ResourceSliceController controller = fixture.start(pool("pool", slice("a"), slice("b"),
         slice("c")), b -> b.syncDelay(HOUR));
-    assertStaysAt(controller, new ControllerStats(3, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(3, 0, 0));
     String victim = fixture.slicesOf("pool").get(1).getMetadata().getName();
     fixture.client.dynamicResourceAllocation().v1().resourcesSlices().withName(victim).delete();
 
     fixture.awaitPool("pool", List.of(List.of("a"), List.of("b"), List.of("c")));
-    assertStaysAt(controller, new ControllerStats(4, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(4, 0, 0));
     assertThat(fixture.slicesOf("pool")).allMatch(s -> s.getSpec().getPool().getGeneration() == 1);
   }
 
@@ -112,7 +106,7 @@ class ConvergenceTest {
   void kubeletWipeOfTheNodesSlicesIsUndoneQuickly() {
     ResourceSliceController controller = fixture.start(flat(devices("gpu-", 300)),
         b -> b.syncDelay(HOUR));
-    assertStaysAt(controller, new ControllerStats(3, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(3, 0, 0));
 
     fixture.client.dynamicResourceAllocation().v1().resourcesSlices()
         .withField("spec.nodeName", NODE).withField("spec.driver", DRIVER).delete();
@@ -128,7 +122,7 @@ class ConvergenceTest {
   void deletionDuringAWatchOutageIsSeenAfterTheWatchResumes() {
     ResourceSliceController controller = fixture.start(pool("pool", slice("a"), slice("b")),
         b -> b.syncDelay(HOUR));
-    assertStaysAt(controller, new ControllerStats(2, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(2, 0, 0));
     await().atMost(TIMEOUT).until(() -> fixture.server.openWatches() == 1);
 
     assertThat(fixture.server.closeWatches()).isEqualTo(1);
@@ -137,18 +131,18 @@ class ConvergenceTest {
 
     fixture.awaitPool("pool", List.of(List.of("a"), List.of("b")));
     await().atMost(TIMEOUT).until(() -> fixture.server.openWatches() == 1);
-    assertStaysAt(controller, new ControllerStats(3, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(3, 0, 0));
   }
 
   @Test
   void conflictsOnUpdateAreRetriedUntilTheyPass() {
     ResourceSliceController controller = fixture.start(pool("pool", slice("a")));
-    assertStaysAt(controller, new ControllerStats(1, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(1, 0, 0));
     fixture.server.failNext(ApiVerb.UPDATE, "resourceslices", 409, 2);
 
     controller.update(pool("pool", slice("b")));
     fixture.awaitPool("pool", List.of(List.of("b")));
-    assertStaysAt(controller, new ControllerStats(1, 1, 0));
+    fixture.awaitStats(controller, new ControllerStats(1, 1, 0));
     assertThat(fixture.errors).hasSize(2).allSatisfy(e -> assertThat(e)
         .startsWith("processing ResourceSlice objects: update resource slice: ")
         .contains("the object has been modified"));
@@ -159,7 +153,7 @@ class ConvergenceTest {
     fixture.server.failNext(ApiVerb.CREATE, "resourceslices", 500, 3);
     ResourceSliceController controller = fixture.start(pool("pool", slice("a"), slice("b")));
     fixture.awaitPool("pool", List.of(List.of("a"), List.of("b")));
-    assertStaysAt(controller, new ControllerStats(2, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(2, 0, 0));
     assertThat(fixture.errors).hasSize(3).allSatisfy(e -> assertThat(e)
         .startsWith("processing ResourceSlice objects: create resource slice: "));
     assertThat(fixture.errorObjects.get(0)).hasRootCauseInstanceOf(
@@ -172,7 +166,7 @@ class ConvergenceTest {
     fixture.server.failNext(ApiVerb.LIST, "resourceslices", 500, 2);
     ResourceSliceController controller = fixture.start(pool("pool", slice("a")));
     fixture.awaitPool("pool", List.of(List.of("a")));
-    assertStaysAt(controller, new ControllerStats(1, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(1, 0, 0));
   }
 
   @Test

@@ -10,7 +10,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -31,12 +30,15 @@ class GenerationScenariosTest {
     return controller;
   }
 
-  /** Waits until the stats reach the expected values and checks they stay there. */
   private void assertStats(ResourceSliceController controller, ControllerStats expected) {
-    await().atMost(TIMEOUT).until(() -> controller.stats().equals(expected));
-    await().during(Duration.ofMillis(600)).atMost(TIMEOUT)
-        .until(() -> controller.stats().equals(expected));
+    fixture.awaitStats(controller, expected);
     assertThat(fixture.errors).isEmpty();
+  }
+
+  /** Publishes slices with devices a, b and c and waits until they are there. */
+  private ResourceSliceController abcPublished() {
+    return converged(pool("pool", slice("a"), slice("b"), slice("c")),
+        List.of(List.of("a"), List.of("b"), List.of("c")));
   }
 
   private List<Long> generations() {
@@ -56,8 +58,7 @@ class GenerationScenariosTest {
 
   @Test
   void firstPublishCreatesEachSliceOnceAtGenerationOne() {
-    ResourceSliceController c = converged(pool("pool", slice("a"), slice("b"), slice("c")),
-        List.of(List.of("a"), List.of("b"), List.of("c")));
+    ResourceSliceController c = abcPublished();
     assertStats(c, new ControllerStats(3, 0, 0));
     assertThat(generations()).containsExactly(1L, 1L, 1L);
     assertThat(fixture.slicesOf("pool")).extracting(s -> s.getMetadata().getName())
@@ -66,8 +67,7 @@ class GenerationScenariosTest {
 
   @Test
   void oneChangeAmongThreeIsOneUpdateAtTheSameGeneration() {
-    ResourceSliceController c = converged(pool("pool", slice("a"), slice("b"), slice("c")),
-        List.of(List.of("a"), List.of("b"), List.of("c")));
+    ResourceSliceController c = abcPublished();
     c.update(pool("pool", slice("a"), slice("b2"), slice("c")));
     fixture.awaitPool("pool", List.of(List.of("a"), List.of("b2"), List.of("c")));
     assertStats(c, new ControllerStats(3, 1, 0));
@@ -76,8 +76,7 @@ class GenerationScenariosTest {
 
   @Test
   void twoChangesUpdateAllThreeAtGenerationTwo() {
-    ResourceSliceController c = converged(pool("pool", slice("a"), slice("b"), slice("c")),
-        List.of(List.of("a"), List.of("b"), List.of("c")));
+    ResourceSliceController c = abcPublished();
     c.update(pool("pool", slice("a2"), slice("b2"), slice("c")));
     fixture.awaitPool("pool", List.of(List.of("a2"), List.of("b2"), List.of("c")));
     assertStats(c, new ControllerStats(3, 3, 0));
@@ -86,8 +85,7 @@ class GenerationScenariosTest {
 
   @Test
   void removingOneOfThreeIsTwoUpdatesAndOneDelete() {
-    ResourceSliceController c = converged(pool("pool", slice("a"), slice("b"), slice("c")),
-        List.of(List.of("a"), List.of("b"), List.of("c")));
+    ResourceSliceController c = abcPublished();
     c.update(pool("pool", slice("a"), slice("b")));
     fixture.awaitPool("pool", List.of(List.of("a"), List.of("b")));
     assertStats(c, new ControllerStats(3, 2, 1));
@@ -96,8 +94,7 @@ class GenerationScenariosTest {
 
   @Test
   void addingOneIsThreeUpdatesAndOneCreate() {
-    ResourceSliceController c = converged(pool("pool", slice("a"), slice("b"), slice("c")),
-        List.of(List.of("a"), List.of("b"), List.of("c")));
+    ResourceSliceController c = abcPublished();
     c.update(pool("pool", slice("a"), slice("b"), slice("c"), slice("d")));
     fixture.awaitPool("pool", List.of(List.of("a"), List.of("b"), List.of("c"), List.of("d")));
     assertStats(c, new ControllerStats(4, 3, 0));

@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
 import io.github.dra4j.testing.apiserver.StoredObjectTransformer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,12 +29,6 @@ class PublishingRulesTest {
   @AfterEach
   void close() {
     fixture.close();
-  }
-
-  private void assertStaysAt(ResourceSliceController controller, ControllerStats expected) {
-    await().atMost(TIMEOUT).until(() -> controller.stats().equals(expected));
-    await().during(Duration.ofMillis(600)).atMost(TIMEOUT)
-        .until(() -> controller.stats().equals(expected));
   }
 
   private static Device tainted(String name, String time) {
@@ -59,7 +52,7 @@ class PublishingRulesTest {
         .pool("good", Pool.builder().addSlice(slice("a")).build())
         .pool("bad", Pool.builder().addSlice(slice("x", "y")).build()).build());
     fixture.awaitPool("bad", List.of(List.of("x", "y")));
-    assertStaysAt(controller, new ControllerStats(2, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(2, 0, 0));
   }
 
   @Test
@@ -68,7 +61,7 @@ class PublishingRulesTest {
         StoredObjectTransformer.removeField("spec.devices[].taints"));
     ResourceSliceController controller = fixture.start(DriverResources.of("pool",
         Pool.builder().addSlice(Slice.of(List.of(tainted("gpu-0", null)))).build()));
-    assertStaysAt(controller, new ControllerStats(1, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(1, 0, 0));
     assertThat(fixture.errors).containsExactly("create ResourceSlice: pool \"pool\", slice #0: some"
         + " fields were dropped by the apiserver, probably because these features are disabled:"
         + " DRADeviceTaints");
@@ -81,7 +74,7 @@ class PublishingRulesTest {
         new DeviceBuilder(tainted("gpu-0", null))
             .addToAttributes("model", new DeviceAttributeBuilder().withString("x").build())
             .build()))).build()));
-    assertStaysAt(controller, new ControllerStats(1, 1, 0));
+    fixture.awaitStats(controller, new ControllerStats(1, 1, 0));
     assertThat(fixture.errors).hasSize(2).last().asString().startsWith("update ResourceSlice: pool"
         + " \"pool\", slice #0: some fields were dropped by the apiserver").endsWith("DRADeviceTaints");
   }
@@ -99,7 +92,7 @@ class PublishingRulesTest {
     ResourceSliceController controller = fixture.start(DriverResources.of("pool",
         Pool.builder().addSlice(Slice.of(List.of(tainted("gpu-0", null), device("gpu-1"))))
             .build()));
-    assertStaysAt(controller, new ControllerStats(1, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(1, 0, 0));
     assertThat(fixture.errors).isEmpty();
     assertThat(fixture.slicesOf("pool").get(0).getSpec().getDevices().get(0).getTaints().get(0)
         .getTimeAdded()).isEqualTo("2026-03-01T08:00:00Z");
@@ -116,7 +109,7 @@ class PublishingRulesTest {
         .addToAttributes("model", new DeviceAttributeBuilder().withString("a100").build()).build();
     ResourceSliceController controller = fixture.start(DriverResources.of("pool",
         Pool.builder().addSlice(Slice.of(List.of(changed))).build()));
-    assertStaysAt(controller, new ControllerStats(0, 1, 0));
+    fixture.awaitStats(controller, new ControllerStats(0, 1, 0));
     Device published = fixture.slicesOf("pool").get(0).getSpec().getDevices().get(0);
     assertThat(published.getAttributes()).containsKey("model");
     assertThat(published.getTaints().get(0).getTimeAdded()).isEqualTo("2026-02-01T10:00:00Z");
@@ -127,7 +120,7 @@ class PublishingRulesTest {
     ResourceSliceController controller = fixture.start(DriverResources.of("pool",
         Pool.builder().addSlice(Slice.of(List.of(tainted("gpu-0", "2026-02-01T10:00:00.6Z"))))
             .build()));
-    assertStaysAt(controller, new ControllerStats(1, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(1, 0, 0));
     assertThat(fixture.slicesOf("pool").get(0).getSpec().getDevices().get(0).getTaints().get(0)
         .getTimeAdded()).isEqualTo("2026-02-01T10:00:01Z");
   }
@@ -163,7 +156,7 @@ class PublishingRulesTest {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     ResourceSliceController controller = fixture.start(pool("pool", slice("a"), slice("b")),
         b -> b.meterRegistry(registry));
-    assertStaysAt(controller, new ControllerStats(2, 0, 0));
+    fixture.awaitStats(controller, new ControllerStats(2, 0, 0));
     assertThat(registry.get("dra4j.resourceslice.writes").tag("operation", "create")
         .tag("driver", DRIVER).counter().count()).isEqualTo(2.0);
     assertThat(registry.get("dra4j.resourceslice.syncs").tag("outcome", "success").timer().count())

@@ -22,7 +22,7 @@ public record DesiredPool(
     List<DesiredSlice> slices,
     List<String> violations) {
 
-  /** Copies the lists. */
+  // Copies the lists.
   public DesiredPool {
     slices = List.copyOf(slices);
     violations = List.copyOf(violations);

@@ -30,7 +30,7 @@ public record DesiredState(Map<String, DesiredPool> pools) {
   /** The state of a controller that publishes nothing. */
   public static final DesiredState EMPTY = new DesiredState(Map.of());
 
-  /** Wraps the map. */
+  // Wraps the map.
   public DesiredState {
     pools = Collections.unmodifiableMap(new LinkedHashMap<>(pools));
   }

@@ -46,7 +46,7 @@ public record PoolPlan(
     boolean bumped,
     int padWidth) {
 
-  /** Copies the lists ({@code matched} may contain nulls). */
+  // Copies the lists ({@code matched} may contain nulls).
   public PoolPlan {
     obsolete = List.copyOf(obsolete);
     matched = Collections.unmodifiableList(new ArrayList<>(matched));

@@ -45,10 +45,14 @@ class PoolPlanTest {
     assertThat(plan.bumped()).isTrue();
   }
 
+  private static List<ResourceSlice> abcAtGenerationOne() {
+    return List.of(current("00000-a", 1, 3, "a"), current("00001-b", 1, 3, "b"),
+        current("00002-c", 1, 3, "c"));
+  }
+
   @Test
   void oneChangeKeepsTheGeneration() {
-    List<ResourceSlice> current = List.of(current("00000-a", 1, 3, "a"),
-        current("00001-b", 1, 3, "b"), current("00002-c", 1, 3, "c"));
+    List<ResourceSlice> current = abcAtGenerationOne();
     PoolPlan plan = PoolPlan.compute(desired(0, "a", "B", "c"), current, EQUALITY);
     assertThat(plan.changed()).containsExactly(false, true, false);
     assertThat(plan.generation()).isEqualTo(1);
@@ -57,8 +61,7 @@ class PoolPlanTest {
 
   @Test
   void twoChangesBumpTheGeneration() {
-    List<ResourceSlice> current = List.of(current("00000-a", 1, 3, "a"),
-        current("00001-b", 1, 3, "b"), current("00002-c", 1, 3, "c"));
+    List<ResourceSlice> current = abcAtGenerationOne();
     PoolPlan plan = PoolPlan.compute(desired(0, "A", "B", "c"), current, EQUALITY);
     assertThat(plan.generation()).isEqualTo(2);
     assertThat(plan.bumped()).isTrue();

@@ -24,7 +24,7 @@ public record GroupVersionResource(String group, String version, String resource
   public static final GroupVersionResource RESOURCE_SLICES_V1BETA1 =
       new GroupVersionResource("resource.k8s.io", "v1beta1", "resourceslices");
 
-  /** Checks that no part is null and that version and resource are not empty. */
+  // Checks that no part is null and that version and resource are not empty.
   public GroupVersionResource {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(version, "version");

@@ -10,23 +10,12 @@ import io.github.dra4j.testing.apiserver.dispatch.GeneratedNames;
 import io.github.dra4j.testing.apiserver.dispatch.InMemoryDispatcher;
 import io.github.dra4j.testing.apiserver.dispatch.ServerBehaviour;
 import io.github.dra4j.testing.apiserver.watch.WatchHub;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Random;
-import java.util.Set;
 import java.util.function.Predicate;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -76,19 +65,19 @@ public final class InMemoryApiServer implements AutoCloseable {
   private volatile boolean started;
   private volatile boolean closed;
 
-  private InMemoryApiServer(Builder builder) {
+  InMemoryApiServer(InMemoryApiServerBuilder builder) {
     JsonMapper mapper = JsonMapper.builder().build();
     ResourceCatalog catalog = ResourceCatalog.standard();
-    this.requestedPort = builder.port;
+    this.requestedPort = builder.port();
     this.behaviour = new ServerBehaviour();
-    builder.disabledGroupVersions.forEach(behaviour::disable);
-    builder.transformers.forEach((gvr, list) -> list.forEach(t -> behaviour.addTransformer(gvr, t)));
-    behaviour.validateResourceSlices(builder.validateResourceSlices);
-    this.watches = new WatchHub(mapper, builder.historyLimit);
-    Discovery discovery = new Discovery(mapper, catalog, behaviour, builder.kubernetesVersion);
+    builder.disabledGroupVersions().forEach(behaviour::disable);
+    builder.transformers().forEach((gvr, list) -> list.forEach(t -> behaviour.addTransformer(gvr, t)));
+    behaviour.validateResourceSlices(builder.validateResourceSlices());
+    this.watches = new WatchHub(mapper, builder.historyLimit());
+    Discovery discovery = new Discovery(mapper, catalog, behaviour, builder.kubernetesVersion());
     InMemoryDispatcher dispatcher =
         new InMemoryDispatcher(
-            mapper, catalog, behaviour, watches, discovery, new GeneratedNames(builder.random));
+            mapper, catalog, behaviour, watches, discovery, new GeneratedNames(builder.random()));
     this.server =
         new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher,
             false);
@@ -100,8 +89,8 @@ public final class InMemoryApiServer implements AutoCloseable {
    * @return a builder with defaults: random port, every group-version served, ResourceSlice
    *     validation on, 10,000 watch events of history, {@code /version} reporting v1.34.0
    */
-  public static Builder builder() {
-    return new Builder();
+  public static InMemoryApiServerBuilder builder() {
+    return new InMemoryApiServerBuilder();
   }
 
   /**
@@ -307,27 +296,7 @@ public final class InMemoryApiServer implements AutoCloseable {
    * @return kubeconfig YAML
    */
   public String kubeconfig() {
-    String name = "dra4j-in-memory";
-    return String.join("\n",
-        "apiVersion: v1",
-        "kind: Config",
-        "clusters:",
-        "- name: " + name,
-        "  cluster:",
-        "    server: " + url().replaceAll("/$", ""),
-        "contexts:",
-        "- name: " + name,
-        "  context:",
-        "    cluster: " + name,
-        "    user: " + name,
-        "    namespace: default",
-        "current-context: " + name,
-        "preferences: {}",
-        "users:",
-        "- name: " + name,
-        "  user:",
-        "    token: dra4j-in-memory",
-        "");
+    return Kubeconfig.render(url());
   }
 
   /**
@@ -335,19 +304,10 @@ public final class InMemoryApiServer implements AutoCloseable {
    *
    * @param file where to write; parent directories are created
    * @return the file
-   * @throws UncheckedIOException if the file cannot be written
+   * @throws java.io.UncheckedIOException if the file cannot be written
    */
   public Path writeKubeconfig(Path file) {
-    try {
-      Path parent = file.toAbsolutePath().getParent();
-      Files.createDirectories(parent);
-      Path temp = Files.createTempFile(parent, ".kubeconfig", ".tmp");
-      Files.writeString(temp, kubeconfig(), StandardCharsets.UTF_8);
-      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      return file;
-    } catch (IOException e) {
-      throw new UncheckedIOException("write kubeconfig \"" + file + "\": " + e.getMessage(), e);
-    }
+    return Kubeconfig.write(kubeconfig(), file);
   }
 
   private void requireStarted() {
@@ -376,119 +336,6 @@ public final class InMemoryApiServer implements AutoCloseable {
     watches.close();
     if (started) {
       server.shutdown();
-    }
-  }
-
-  /** Configures an {@link InMemoryApiServer}. Not thread-safe; use from one thread. */
-  public static final class Builder {
-
-    private int port;
-    private final Set<String> disabledGroupVersions = new LinkedHashSet<>();
-    private final Map<GroupVersionResource, List<StoredObjectTransformer>> transformers =
-        new LinkedHashMap<>();
-    private boolean validateResourceSlices = true;
-    private int historyLimit = 10_000;
-    private String kubernetesVersion = "v1.34.0";
-    private Random random = new SecureRandom();
-
-    private Builder() {}
-
-    /**
-     * Sets the TCP port.
-     *
-     * @param port 0 (default) for a free port, otherwise 1..65535
-     * @return this builder
-     */
-    public Builder port(int port) {
-      if (port < 0 || port > 65535) {
-        throw new IllegalArgumentException("port must be 0..65535: " + port);
-      }
-      this.port = port;
-      return this;
-    }
-
-    /**
-     * Starts with a group-version disabled (every request on it answers 404).
-     *
-     * @param groupVersion e.g. {@code resource.k8s.io/v1}
-     * @return this builder
-     */
-    public Builder disableGroupVersion(String groupVersion) {
-      disabledGroupVersions.add(Objects.requireNonNull(groupVersion, "groupVersion"));
-      return this;
-    }
-
-    /**
-     * Starts with a stored-object transformer registered.
-     *
-     * @param resource the resource
-     * @param transformer the transformer
-     * @return this builder
-     */
-    public Builder transformer(GroupVersionResource resource, StoredObjectTransformer transformer) {
-      transformers.computeIfAbsent(resource, r -> new ArrayList<>())
-          .add(Objects.requireNonNull(transformer, "transformer"));
-      return this;
-    }
-
-    /**
-     * Switches ResourceSlice validation (on by default).
-     *
-     * @param enabled false to accept slices that break API limits
-     * @return this builder
-     */
-    public Builder validateResourceSlices(boolean enabled) {
-      this.validateResourceSlices = enabled;
-      return this;
-    }
-
-    /**
-     * Sets how many changes watches can resume across.
-     *
-     * @param events history size, at least 1 (default 10,000)
-     * @return this builder
-     */
-    public Builder historyLimit(int events) {
-      if (events < 1) {
-        throw new IllegalArgumentException("historyLimit must be at least 1: " + events);
-      }
-      this.historyLimit = events;
-      return this;
-    }
-
-    /**
-     * Sets the version {@code /version} reports.
-     *
-     * @param gitVersion e.g. {@code v1.35.2}
-     * @return this builder
-     */
-    public Builder kubernetesVersion(String gitVersion) {
-      if (gitVersion == null || !gitVersion.matches("v?\\d+\\.\\d+.*")) {
-        throw new IllegalArgumentException(
-            "kubernetesVersion must look like v1.34.0: \"" + gitVersion + "\"");
-      }
-      this.kubernetesVersion = gitVersion;
-      return this;
-    }
-
-    /**
-     * Sets the random source of {@code generateName} suffixes (seed it for reproducible names).
-     *
-     * @param random the source
-     * @return this builder
-     */
-    public Builder generatedNameRandom(Random random) {
-      this.random = Objects.requireNonNull(random, "random");
-      return this;
-    }
-
-    /**
-     * Creates the server (not yet listening; call {@link InMemoryApiServer#start()}).
-     *
-     * @return the server
-     */
-    public InMemoryApiServer build() {
-      return new InMemoryApiServer(this);
     }
   }
 }

@@ -23,7 +23,7 @@ public record ResourceInfo(
     boolean namespaced,
     Map<String, Function<JsonNode, String>> selectableFields) {
 
-  /** Copies the field map. */
+  // Copies the field map.
   public ResourceInfo {
     Objects.requireNonNull(gvr, "gvr");
     selectableFields = Map.copyOf(selectableFields);

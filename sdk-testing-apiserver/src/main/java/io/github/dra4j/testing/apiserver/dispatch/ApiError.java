@@ -14,7 +14,10 @@ public final class ApiError extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
+  /** HTTP status code of the answer. */
   private final int code;
+
+  /** The {@code Status.reason} of the answer. */
   private final String reason;
 
   /**

@@ -55,7 +55,7 @@ public record RequestTarget(
     OTHER
   }
 
-  /** Copies the query map. */
+  // Copies the query map.
   public RequestTarget {
     query = Map.copyOf(query);
   }
