@@ -1,42 +1,17 @@
 package io.github.dra4j.kubeletplugin;
 
-import io.github.dra4j.kubeletplugin.claims.ApiServerClaimSource;
-import io.github.dra4j.kubeletplugin.claims.CachedClaimSource;
-import io.github.dra4j.kubeletplugin.claims.ClaimSource;
 import io.github.dra4j.kubeletplugin.health.DeviceHealthBoard;
-import io.github.dra4j.kubeletplugin.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.liveness.LivenessServer;
-import io.github.dra4j.kubeletplugin.node.NodeService;
-import io.github.dra4j.kubeletplugin.node.NodeServiceDefinitions;
-import io.github.dra4j.kubeletplugin.observability.CallObserver;
-import io.github.dra4j.kubeletplugin.registration.RegistrationService;
-import io.github.dra4j.kubeletplugin.serialize.CallSerializer;
-import io.github.dra4j.kubeletplugin.serialize.FileLockSerializer;
-import io.github.dra4j.kubeletplugin.socket.EpollEventLoops;
-import io.github.dra4j.kubeletplugin.socket.SocketProbe;
-import io.github.dra4j.kubeletplugin.socket.SocketWatch;
-import io.github.dra4j.kubeletplugin.socket.UnixSocketServer;
 import io.github.dra4j.resourceslice.ControllerStats;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.ResourceSliceController;
-import io.grpc.ServerInterceptor;
-import io.grpc.ServerServiceDefinition;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,16 +43,11 @@ public final class KubeletPlugin implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(KubeletPlugin.class);
 
   private final PluginSettings settings;
-  private final Deque<AutoCloseable> resources = new ArrayDeque<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object terminated = new Object();
-  private DeviceHealthBoard healthBoard;
-  private RegistrationService registration;
-  private UnixSocketServer draServer;
-  private UnixSocketServer registrationServer;
-  private LivenessServer liveness;
-  private Thread shutdownHook;
   private final SlicePublisher slices;
+  private PluginServers servers;
+  private Thread shutdownHook;
 
   private KubeletPlugin(PluginSettings settings) {
     this.settings = settings;
@@ -96,124 +66,12 @@ public final class KubeletPlugin implements AutoCloseable {
 
   static KubeletPlugin start(PluginSettings settings) {
     KubeletPlugin plugin = new KubeletPlugin(settings);
-    try {
-      plugin.startServing();
-      return plugin;
-    } catch (RuntimeException | Error e) {
-      plugin.close();
-      throw e;
-    }
-  }
-
-  private void startServing() {
-    LOG.info("Starting DRA plugin {} (services {})", settings.driverName(),
-        settings.supportedServices());
-    EpollEventLoops loops = own(new EpollEventLoops(2, "dra4j-" + settings.driverName()));
-    ExecutorService handlers = Executors.newCachedThreadPool(daemonThreads("dra4j-grpc"));
-    own(handlers::shutdownNow);
-    ScheduledExecutorService timers =
-        Executors.newSingleThreadScheduledExecutor(daemonThreads("dra4j-timer"));
-    own(timers::shutdownNow);
-
-    List<ServerInterceptor> interceptors = new ArrayList<>();
-    interceptors.add(
-        new CallObserver(settings.driverName(), settings.meterRegistry(), settings.logCalls()));
-    interceptors.addAll(settings.interceptors());
-    UnixSocketServer.Settings socketSettings = new UnixSocketServer.Settings(
-        loops, handlers, interceptors, settings.socketPermissions(),
-        new SocketProbe(loops.group(), Duration.ofSeconds(1)));
-    List<SocketWatch.Watched> watched = new ArrayList<>();
-
-    if (settings.health()) {
-      healthBoard = new DeviceHealthBoard();
-      long refresh = settings.healthRefreshInterval().toMillis();
-      timers.scheduleAtFixedRate(healthBoard::republish, refresh, refresh, TimeUnit.MILLISECONDS);
-    }
-    if (settings.draService()) {
-      draServer = own(listen("start DRA service: ", settings.draSocket(), draServices(),
-          socketSettings));
-      watched.add(new SocketWatch.Watched(draServer, "DRA gRPC server failed"));
-    }
-    registration = new RegistrationService(
-        settings.driverName(), settings.draSocket().toString(), settings.supportedServices());
-    if (settings.registrationService()) {
-      registrationServer = own(listen("start registrar: start gRPC server: ",
-          settings.registrationSocket(), List.of(registration.bindService()), socketSettings));
-      watched.add(new SocketWatch.Watched(registrationServer, "registrar gRPC server failed"));
-    }
-    if (settings.livenessAddress() != null) {
-      try {
-        liveness = own(LivenessServer.start(settings.livenessAddress(), settings.driverName(),
-            this::isServing, loops, handlers));
-      } catch (IOException e) {
-        throw new PluginStartException(
-            "start liveness probe: listen on " + settings.livenessAddress() + ": " + e.getMessage(),
-            e);
-      }
-    }
-    long check = settings.socketCheckInterval().toMillis();
-    SocketWatch watch = new SocketWatch(watched, settings.driver()::handleError);
-    timers.scheduleWithFixedDelay(watch, check, check, TimeUnit.MILLISECONDS);
+    plugin.servers = PluginServers.start(settings);
     if (settings.closeOnShutdown()) {
-      shutdownHook = new Thread(this::close, "dra4j-shutdown-" + settings.driverName());
-      Runtime.getRuntime().addShutdownHook(shutdownHook);
+      plugin.shutdownHook = new Thread(plugin::close, "dra4j-shutdown-" + settings.driverName());
+      Runtime.getRuntime().addShutdownHook(plugin.shutdownHook);
     }
-    LOG.info("DRA plugin {} serving on {} (registration {})", settings.driverName(),
-        settings.draSocket(), settings.registrationSocket());
-  }
-
-  private List<ServerServiceDefinition> draServices() {
-    ClaimSource claims = own(new ApiServerClaimSource(settings.kubeClient()));
-    if (settings.claimCache()) {
-      claims = own(new CachedClaimSource(settings.kubeClient(), claims, Duration.ofSeconds(60)));
-    }
-    CallSerializer serializer = own(serializer());
-    NodeService node = new NodeService(settings.driver(), claims, serializer,
-        settings.maxClaimsPerCall(), settings.metadata());
-    List<ServerServiceDefinition> services = new ArrayList<>();
-    if (settings.nodeV1()) {
-      services.add(NodeServiceDefinitions.v1(node));
-    }
-    if (settings.nodeV1beta1()) {
-      services.add(NodeServiceDefinitions.v1beta1(node));
-    }
-    if (healthBoard != null) {
-      HealthStreamService health = new HealthStreamService(healthBoard);
-      services.add(health.definition(HealthStreamService.V1_SERVICE));
-      services.add(health.definition(HealthStreamService.V1ALPHA1_SERVICE));
-    }
-    return services;
-  }
-
-  private CallSerializer serializer() {
-    if (!settings.serialize()) {
-      return CallSerializer.none();
-    }
-    if (settings.lockDirectory() == null) {
-      return CallSerializer.inProcess();
-    }
-    try {
-      return new FileLockSerializer(settings.lockDirectory());
-    } catch (IOException e) {
-      throw new PluginStartException(e.getMessage(), e);
-    }
-  }
-
-  private static UnixSocketServer listen(String prefix, Path path,
-      List<ServerServiceDefinition> services, UnixSocketServer.Settings socketSettings) {
-    try {
-      return UnixSocketServer.start(path, services, socketSettings);
-    } catch (IOException e) {
-      throw new PluginStartException(
-          prefix + "listen on \"" + path + "\": " + e.getMessage(), e);
-    }
-  }
-
-  private <T extends AutoCloseable> T own(T resource) {
-    synchronized (resources) {
-      resources.push(resource);
-    }
-    return resource;
+    return plugin;
   }
 
   /**
@@ -222,7 +80,8 @@ public final class KubeletPlugin implements AutoCloseable {
    * @return empty until the kubelet has reported, or when registration is off
    */
   public Optional<RegistrationStatus> registrationStatus() {
-    return settings.registrationService() ? registration.status() : Optional.empty();
+    return settings.registrationService()
+        ? servers.registration().status() : Optional.empty();
   }
 
   /**
@@ -233,6 +92,7 @@ public final class KubeletPlugin implements AutoCloseable {
    *     DraDriver#reportsDeviceHealth()} is false)
    */
   public DeviceHealthReporter deviceHealth() {
+    DeviceHealthBoard healthBoard = servers.healthBoard();
     if (healthBoard == null) {
       throw new IllegalStateException(
           "driver " + settings.driverName() + " does not report device health; return true from"
@@ -318,6 +178,7 @@ public final class KubeletPlugin implements AutoCloseable {
    * @return the port, or empty if the probe is off
    */
   public OptionalInt livenessPort() {
+    LivenessServer liveness = servers.liveness();
     return liveness == null ? OptionalInt.empty() : OptionalInt.of(liveness.port());
   }
 
@@ -337,11 +198,7 @@ public final class KubeletPlugin implements AutoCloseable {
    * @return true while serving
    */
   public boolean isServing() {
-    if (closed.get()) {
-      return false;
-    }
-    return (draServer == null || draServer.isServing())
-        && (registrationServer == null || registrationServer.isServing());
+    return !closed.get() && servers.isServing();
   }
 
   /**
@@ -367,17 +224,11 @@ public final class KubeletPlugin implements AutoCloseable {
       return;
     }
     LOG.info("Stopping DRA plugin {}", settings.driverName());
-    // DRA server first, registration second (rule B11); both were created in that order and
-    // resources close in reverse, so close them explicitly first.
-    closeQuietly(draServer);
-    closeQuietly(registrationServer);
-    closeQuietly(slices);
-    List<AutoCloseable> rest;
-    synchronized (resources) {
-      rest = new ArrayList<>(resources);
-      resources.clear();
+    // Servers first (DRA, then registration), then the slice controller (rule B11).
+    if (servers != null) {
+      servers.close();
     }
-    rest.forEach(KubeletPlugin::closeQuietly);
+    slices.close();
     removeShutdownHook();
     synchronized (terminated) {
       terminated.notifyAll();
@@ -395,23 +246,4 @@ public final class KubeletPlugin implements AutoCloseable {
     }
   }
 
-  private static void closeQuietly(AutoCloseable resource) {
-    if (resource == null) {
-      return;
-    }
-    try {
-      resource.close();
-    } catch (Exception e) {
-      LOG.warn("Error while stopping: {}", e.toString());
-    }
-  }
-
-  private static java.util.concurrent.ThreadFactory daemonThreads(String prefix) {
-    AtomicInteger counter = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
 }

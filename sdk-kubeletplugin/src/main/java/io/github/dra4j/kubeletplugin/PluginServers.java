@@ -1,0 +1,237 @@
+package io.github.dra4j.kubeletplugin;
+
+import io.github.dra4j.kubeletplugin.claims.ApiServerClaimSource;
+import io.github.dra4j.kubeletplugin.claims.CachedClaimSource;
+import io.github.dra4j.kubeletplugin.claims.ClaimSource;
+import io.github.dra4j.kubeletplugin.health.DeviceHealthBoard;
+import io.github.dra4j.kubeletplugin.health.HealthStreamService;
+import io.github.dra4j.kubeletplugin.liveness.LivenessServer;
+import io.github.dra4j.kubeletplugin.node.NodeService;
+import io.github.dra4j.kubeletplugin.node.NodeServiceDefinitions;
+import io.github.dra4j.kubeletplugin.observability.CallObserver;
+import io.github.dra4j.kubeletplugin.registration.RegistrationService;
+import io.github.dra4j.kubeletplugin.serialize.CallSerializer;
+import io.github.dra4j.kubeletplugin.serialize.FileLockSerializer;
+import io.github.dra4j.kubeletplugin.socket.EpollEventLoops;
+import io.github.dra4j.kubeletplugin.socket.SocketProbe;
+import io.github.dra4j.kubeletplugin.socket.SocketWatch;
+import io.github.dra4j.kubeletplugin.socket.UnixSocketServer;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerServiceDefinition;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything a running plugin serves with, started in the Go helper's order (rule B1): threads,
+ * the DRA server (first, so it is ready before the kubelet learns about it), the registration
+ * server, the liveness probe, the health refresh and the socket watch. Closing stops the DRA
+ * server, then the registration server, then the rest in reverse order of creation (rule B11).
+ * Owned by one {@link KubeletPlugin}; start and close are not called concurrently.
+ */
+final class PluginServers implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PluginServers.class);
+
+  private final PluginSettings settings;
+  private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+  private volatile boolean closed;
+  private DeviceHealthBoard healthBoard;
+  private RegistrationService registration;
+  private UnixSocketServer draServer;
+  private UnixSocketServer registrationServer;
+  private LivenessServer liveness;
+
+  private PluginServers(PluginSettings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * Starts serving; on failure everything started so far is stopped again.
+   *
+   * @param settings the resolved options
+   * @return the running servers
+   * @throws PluginStartException naming what could not start
+   */
+  static PluginServers start(PluginSettings settings) {
+    PluginServers servers = new PluginServers(settings);
+    try {
+      servers.startServing();
+      return servers;
+    } catch (RuntimeException | Error e) {
+      servers.close();
+      throw e;
+    }
+  }
+
+  private void startServing() {
+    LOG.info("Starting DRA plugin {} (services {})", settings.driverName(),
+        settings.supportedServices());
+    EpollEventLoops loops = own(new EpollEventLoops(2, "dra4j-" + settings.driverName()));
+    ExecutorService handlers = Executors.newCachedThreadPool(daemonThreads("dra4j-grpc"));
+    own(handlers::shutdownNow);
+    ScheduledExecutorService timers =
+        Executors.newSingleThreadScheduledExecutor(daemonThreads("dra4j-timer"));
+    own(timers::shutdownNow);
+
+    List<ServerInterceptor> interceptors = new ArrayList<>();
+    interceptors.add(
+        new CallObserver(settings.driverName(), settings.meterRegistry(), settings.logCalls()));
+    interceptors.addAll(settings.interceptors());
+    UnixSocketServer.Settings socketSettings = new UnixSocketServer.Settings(
+        loops, handlers, interceptors, settings.socketPermissions(),
+        new SocketProbe(loops.group(), Duration.ofSeconds(1)));
+    List<SocketWatch.Watched> watched = new ArrayList<>();
+
+    if (settings.health()) {
+      healthBoard = new DeviceHealthBoard();
+      long refresh = settings.healthRefreshInterval().toMillis();
+      timers.scheduleAtFixedRate(healthBoard::republish, refresh, refresh, TimeUnit.MILLISECONDS);
+    }
+    if (settings.draService()) {
+      draServer = own(listen("start DRA service: ", settings.draSocket(), draServices(),
+          socketSettings));
+      watched.add(new SocketWatch.Watched(draServer, "DRA gRPC server failed"));
+    }
+    registration = new RegistrationService(
+        settings.driverName(), settings.draSocket().toString(), settings.supportedServices());
+    if (settings.registrationService()) {
+      registrationServer = own(listen("start registrar: start gRPC server: ",
+          settings.registrationSocket(), List.of(registration.bindService()), socketSettings));
+      watched.add(new SocketWatch.Watched(registrationServer, "registrar gRPC server failed"));
+    }
+    if (settings.livenessAddress() != null) {
+      try {
+        liveness = own(LivenessServer.start(settings.livenessAddress(), settings.driverName(),
+            this::isServing, loops, handlers));
+      } catch (IOException e) {
+        throw new PluginStartException(
+            "start liveness probe: listen on " + settings.livenessAddress() + ": " + e.getMessage(),
+            e);
+      }
+    }
+    long check = settings.socketCheckInterval().toMillis();
+    SocketWatch watch = new SocketWatch(watched, settings.driver()::handleError);
+    timers.scheduleWithFixedDelay(watch, check, check, TimeUnit.MILLISECONDS);
+    LOG.info("DRA plugin {} serving on {} (registration {})", settings.driverName(),
+        settings.draSocket(), settings.registrationSocket());
+  }
+
+  private List<ServerServiceDefinition> draServices() {
+    ClaimSource claims = own(new ApiServerClaimSource(settings.kubeClient()));
+    if (settings.claimCache()) {
+      claims = own(new CachedClaimSource(settings.kubeClient(), claims, Duration.ofSeconds(60)));
+    }
+    CallSerializer serializer = own(serializer());
+    NodeService node = new NodeService(settings.driver(), claims, serializer,
+        settings.maxClaimsPerCall(), settings.metadata());
+    List<ServerServiceDefinition> services = new ArrayList<>();
+    if (settings.nodeV1()) {
+      services.add(NodeServiceDefinitions.v1(node));
+    }
+    if (settings.nodeV1beta1()) {
+      services.add(NodeServiceDefinitions.v1beta1(node));
+    }
+    if (healthBoard != null) {
+      HealthStreamService health = new HealthStreamService(healthBoard);
+      services.add(health.definition(HealthStreamService.V1_SERVICE));
+      services.add(health.definition(HealthStreamService.V1ALPHA1_SERVICE));
+    }
+    return services;
+  }
+
+  private CallSerializer serializer() {
+    if (!settings.serialize()) {
+      return CallSerializer.none();
+    }
+    if (settings.lockDirectory() == null) {
+      return CallSerializer.inProcess();
+    }
+    try {
+      return new FileLockSerializer(settings.lockDirectory());
+    } catch (IOException e) {
+      throw new PluginStartException(e.getMessage(), e);
+    }
+  }
+
+  private static UnixSocketServer listen(String prefix, Path path,
+      List<ServerServiceDefinition> services, UnixSocketServer.Settings socketSettings) {
+    try {
+      return UnixSocketServer.start(path, services, socketSettings);
+    } catch (IOException e) {
+      throw new PluginStartException(
+          prefix + "listen on \"" + path + "\": " + e.getMessage(), e);
+    }
+  }
+
+  private <T extends AutoCloseable> T own(T resource) {
+    synchronized (resources) {
+      resources.push(resource);
+    }
+    return resource;
+  }
+
+  RegistrationService registration() {
+    return registration;
+  }
+
+  DeviceHealthBoard healthBoard() {
+    return healthBoard;
+  }
+
+  LivenessServer liveness() {
+    return liveness;
+  }
+
+  /** Whether the enabled servers run on their own, intact socket files. */
+  boolean isServing() {
+    return !closed
+        && (draServer == null || draServer.isServing())
+        && (registrationServer == null || registrationServer.isServing());
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    closeQuietly(draServer);
+    closeQuietly(registrationServer);
+    List<AutoCloseable> rest;
+    synchronized (resources) {
+      rest = new ArrayList<>(resources);
+      resources.clear();
+    }
+    rest.forEach(PluginServers::closeQuietly);
+  }
+
+  private static void closeQuietly(AutoCloseable resource) {
+    if (resource == null) {
+      return;
+    }
+    try {
+      resource.close();
+    } catch (Exception e) {
+      LOG.warn("Error while stopping: {}", e.toString());
+    }
+  }
+
+  private static ThreadFactory daemonThreads(String prefix) {
+    AtomicInteger counter = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}
