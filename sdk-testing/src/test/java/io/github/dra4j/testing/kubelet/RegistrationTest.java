@@ -119,4 +119,37 @@ class RegistrationTest {
     List<CallRecord> getInfo = kubelet.calls().entries(KubeletMethod.GET_INFO);
     assertThat(getInfo).hasSize(2).allMatch(CallRecord::isSuccess);
   }
+
+  @Test
+  void deletingASubdirectoryDeregistersTheSocketsInIt() throws Exception {
+    TestNode node = node();
+    FakeKubelet kubelet = node.kubelet();
+    Path subdirectory = Files.createDirectories(node.registry.resolve("sub"));
+    Path socket = subdirectory.resolve("raw.sock");
+    node.own(RawPlugin.serve(socket, RawPlugin.info("raw.example.com", null, "v1.DRAPlugin")));
+    kubelet.awaitRegistered(socket, LONG);
+
+    Files.delete(socket); // the server keeps running; only the file is gone
+    Files.delete(subdirectory);
+
+    kubelet.awaitDeregistered(socket, LONG);
+    assertThat(kubelet.plugins()).isEmpty();
+  }
+
+  @Test
+  void aSocketReplacedAtTheSamePathRegistersItsNewOwner() {
+    TestNode node = node();
+    FakeKubelet kubelet = node.kubelet();
+    Path socket = node.registry.resolve("shared-name.sock");
+    node.own(RawPlugin.serve(socket, RawPlugin.info("old.example.com", null, "v1.DRAPlugin")));
+    kubelet.awaitRegistered(socket, LONG);
+
+    // Binding unlinks the old file first: the kubelet sees the socket removed and created.
+    node.own(RawPlugin.serve(socket, RawPlugin.info("new.example.com", null, "v1.DRAPlugin")));
+
+    kubelet.awaitPlugins(all -> all.size() == 1
+        && all.get(0).driver().equals("new.example.com"), LONG);
+    assertThat(kubelet.calls().entries(KubeletMethod.GET_INFO)).extracting(CallRecord::driver)
+        .containsExactly("old.example.com", "new.example.com");
+  }
 }
