@@ -109,6 +109,10 @@ public final class ResourceSliceController implements AutoCloseable {
       throw new ControllerStartException(
           new IllegalStateException("sync ResourceSlice informer: interrupted", e));
     }
+    SliceInformer running = controller.informer;
+    String onlyPool = options.reconcilePoolWithName();
+    controller.cache.attach(pool -> onlyPool != null && !onlyPool.equals(pool)
+        ? java.util.List.of() : running.pool(pool));
     LOG.info("ResourceSlice controller for driver {} started ({}, node {})",
         options.driverName(), controller.informer.version().apiVersion(),
         nodeName == null ? "<none>" : nodeName);

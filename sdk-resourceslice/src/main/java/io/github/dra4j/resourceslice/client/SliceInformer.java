@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.net.HttpURLConnection;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -52,13 +53,17 @@ public final class SliceInformer implements AutoCloseable {
   }
 
   private static final Logger LOG = LoggerFactory.getLogger(SliceInformer.class);
+  private static final String POOL_INDEX = "spec.pool.name";
 
   private final SharedIndexInformer<HasMetadata> informer;
   private final SliceVersion version;
+  private final SliceConversion conversion;
 
-  private SliceInformer(SharedIndexInformer<HasMetadata> informer, SliceVersion version) {
+  private SliceInformer(SharedIndexInformer<HasMetadata> informer, SliceVersion version,
+      SliceConversion conversion) {
     this.informer = informer;
     this.version = version;
+    this.conversion = conversion;
   }
 
   /**
@@ -95,11 +100,12 @@ public final class SliceInformer implements AutoCloseable {
         LOG.warn("ResourceSlice informer: {} (retrying)", error.toString());
         return true;
       });
+      informer.addIndexers(Map.of(POOL_INDEX, slice -> List.of(poolName(slice))));
       informer.addEventHandler(new Converting(slices.conversion(), listener));
       try {
         informer.start().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         slices.useVersion(version);
-        return new SliceInformer(informer, version);
+        return new SliceInformer(informer, version, slices.conversion());
       } catch (ExecutionException e) {
         informer.stop();
         Throwable cause = e.getCause() != null ? e.getCause() : e;
@@ -121,6 +127,20 @@ public final class SliceInformer implements AutoCloseable {
     throw notFound;
   }
 
+  private static String poolName(HasMetadata slice) {
+    String name = null;
+    if (slice instanceof ResourceSlice v1 && v1.getSpec() != null && v1.getSpec().getPool() != null) {
+      name = v1.getSpec().getPool().getName();
+    } else if (slice instanceof io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice b2
+        && b2.getSpec() != null && b2.getSpec().getPool() != null) {
+      name = b2.getSpec().getPool().getName();
+    } else if (slice instanceof io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceSlice b1
+        && b1.getSpec() != null && b1.getSpec().getPool() != null) {
+      name = b1.getSpec().getPool().getName();
+    }
+    return name == null ? "" : name;
+  }
+
   private static boolean isNotFound(Throwable error) {
     for (Throwable t = error; t != null; t = t.getCause()) {
       if (t instanceof KubernetesClientException k && k.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
@@ -139,6 +159,21 @@ public final class SliceInformer implements AutoCloseable {
   @SuppressWarnings("unchecked")
   private static Class<HasMetadata> typeOf(SliceVersion version) {
     return (Class<HasMetadata>) version.type();
+  }
+
+  /**
+   * Returns the informer's current slices of one pool, as v1 (for {@code v1} the informer's own
+   * objects, which callers must not modify; otherwise fresh conversions).
+   *
+   * @param poolName the pool
+   * @return the slices whose {@code spec.pool.name} is the pool
+   */
+  public List<ResourceSlice> pool(String poolName) {
+    List<HasMetadata> items = informer.getIndexer().byIndex(POOL_INDEX, poolName);
+    if (version == SliceVersion.V1) {
+      return items.stream().map(ResourceSlice.class::cast).toList();
+    }
+    return items.stream().map(conversion::toV1).toList();
   }
 
   /**

@@ -5,29 +5,31 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
- * The controller's view of its published slices: what the informer reported, overlaid for a time
- * (rule G10) with what the controller itself wrote, so a sync that runs before the informer caught
- * up neither creates a slice twice nor deletes one twice.
+ * The controller's view of its published slices: the informer's store (always its latest state,
+ * so a sync never works on a stale or half-delivered list), overlaid for a time (rule G10) with
+ * what the controller itself wrote, so a sync that runs before the informer caught up neither
+ * creates a slice twice nor deletes one twice.
  *
  * <ul>
- *   <li>a written slice (create/update answer) overrides the informer's copy of the same name
- *       while its integer resource version is higher, until the TTL ends or the informer reports
- *       that version or a newer one;
+ *   <li>a written slice (create/update answer) is used instead of the informer's copy of the same
+ *       name while its integer resource version is higher, until the TTL ends or the informer
+ *       reports a deletion of that name;
  *   <li>a slice the controller deleted stays hidden while the informer still shows the same UID,
  *       until the TTL ends or the informer reports the deletion;
  *   <li>a deletion reported by the informer clears both, so a slice deleted by someone else is
  *       recreated by the next sync instead of hiding behind a stale cache entry.
  * </ul>
  *
- * <p>Thread-safe: guarded by the cache's monitor (the informer thread writes, the worker reads).
+ * <p>Thread-safe: the overlay is guarded by the cache's monitor (the informer thread reports
+ * deletions, the worker reads and writes).
  */
 public final class SliceCache {
 
@@ -35,11 +37,11 @@ public final class SliceCache {
 
   private record Deleted(String uid, long expiresAt) {}
 
-  private final Map<String, ResourceSlice> informed = new HashMap<>();
   private final Map<String, Written> written = new HashMap<>();
   private final Map<String, Deleted> deleted = new HashMap<>();
   private final long ttlNanos;
   private final LongSupplier nanoClock;
+  private volatile Function<String, List<ResourceSlice>> informerView = pool -> List.of();
 
   /**
    * Creates a cache.
@@ -53,21 +55,12 @@ public final class SliceCache {
   }
 
   /**
-   * Records a slice the informer added or updated.
+   * Connects the informer's store.
    *
-   * @param slice the slice
+   * @param view returns the informer's current slices of a pool (objects the cache never changes)
    */
-  public synchronized void informerUpsert(ResourceSlice slice) {
-    String name = slice.getMetadata().getName();
-    informed.put(name, slice);
-    Written mine = written.get(name);
-    if (mine != null && !newer(mine.slice(), slice)) {
-      written.remove(name);
-    }
-    Deleted gone = deleted.get(name);
-    if (gone != null && !gone.uid().equals(slice.getMetadata().getUid())) {
-      deleted.remove(name);
-    }
+  public void attach(Function<String, List<ResourceSlice>> view) {
+    this.informerView = Objects.requireNonNull(view, "view");
   }
 
   /**
@@ -78,7 +71,6 @@ public final class SliceCache {
    */
   public synchronized boolean informerDelete(ResourceSlice slice) {
     String name = slice.getMetadata().getName();
-    informed.remove(name);
     written.remove(name);
     Deleted gone = deleted.remove(name);
     return gone != null && gone.uid().equals(slice.getMetadata().getUid());
@@ -95,9 +87,9 @@ public final class SliceCache {
   }
 
   /**
-   * Records a slice the controller deleted.
+   * Records a slice the controller is deleting.
    *
-   * @param slice the deleted slice
+   * @param slice the slice
    */
   public synchronized void deletedByController(ResourceSlice slice) {
     String name = slice.getMetadata().getName();
@@ -121,30 +113,39 @@ public final class SliceCache {
    * @param poolName the pool
    * @return the slices; shared objects that callers must not modify
    */
-  public synchronized List<ResourceSlice> pool(String poolName) {
-    long now = nanoClock.getAsLong();
-    written.values().removeIf(w -> w.expiresAt() - now <= 0);
-    deleted.values().removeIf(d -> d.expiresAt() - now <= 0);
-    Set<String> names = new LinkedHashSet<>(informed.keySet());
-    names.addAll(written.keySet());
-    List<ResourceSlice> result = new ArrayList<>();
-    for (String name : names) {
-      ResourceSlice fromInformer = informed.get(name);
-      Written mine = written.get(name);
-      ResourceSlice slice = mine == null
-          ? fromInformer
-          : fromInformer == null || newer(mine.slice(), fromInformer) ? mine.slice() : fromInformer;
-      Deleted gone = deleted.get(name);
-      if (gone != null && gone.uid().equals(slice.getMetadata().getUid())) {
-        continue;
+  public List<ResourceSlice> pool(String poolName) {
+    List<ResourceSlice> fromInformer = informerView.apply(poolName);
+    synchronized (this) {
+      long now = nanoClock.getAsLong();
+      written.values().removeIf(w -> w.expiresAt() - now <= 0);
+      deleted.values().removeIf(d -> d.expiresAt() - now <= 0);
+      Map<String, ResourceSlice> byName = new LinkedHashMap<>();
+      fromInformer.forEach(s -> byName.put(s.getMetadata().getName(), s));
+      for (Written mine : written.values()) {
+        ResourceSlice slice = mine.slice();
+        if (!poolName.equals(poolOf(slice))) {
+          continue;
+        }
+        ResourceSlice informed = byName.get(slice.getMetadata().getName());
+        if (informed == null || newer(slice, informed)) {
+          byName.put(slice.getMetadata().getName(), slice);
+        }
       }
-      if (slice.getSpec() != null && slice.getSpec().getPool() != null
-          && poolName.equals(slice.getSpec().getPool().getName())) {
-        result.add(slice);
+      List<ResourceSlice> result = new ArrayList<>();
+      for (ResourceSlice slice : byName.values()) {
+        Deleted gone = deleted.get(slice.getMetadata().getName());
+        if (gone == null || !gone.uid().equals(slice.getMetadata().getUid())) {
+          result.add(slice);
+        }
       }
+      result.sort(Comparator.comparing(s -> s.getMetadata().getName()));
+      return result;
     }
-    result.sort(Comparator.comparing(s -> s.getMetadata().getName()));
-    return result;
+  }
+
+  private static String poolOf(ResourceSlice slice) {
+    return slice.getSpec() == null || slice.getSpec().getPool() == null
+        ? null : slice.getSpec().getPool().getName();
   }
 
   /** True if {@code a} has a higher integer resource version than {@code b}. */
