@@ -15,6 +15,7 @@ import io.github.dra4j.resourceslice.sync.SyncMetrics;
 import io.github.dra4j.resourceslice.validation.PoolValidator;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -112,7 +113,7 @@ public final class ResourceSliceController implements AutoCloseable {
     SliceInformer running = controller.informer;
     String onlyPool = options.reconcilePoolWithName();
     controller.cache.attach(pool -> onlyPool != null && !onlyPool.equals(pool)
-        ? java.util.List.of() : running.pool(pool));
+        ? List.of() : running.pool(pool));
     LOG.info("ResourceSlice controller for driver {} started ({}, node {})",
         options.driverName(), controller.informer.version().apiVersion(),
         nodeName == null ? "<none>" : nodeName);

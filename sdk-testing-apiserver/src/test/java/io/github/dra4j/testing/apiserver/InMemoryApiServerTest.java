@@ -157,6 +157,28 @@ class InMemoryApiServerTest {
   }
 
   @Test
+  void labelSelectorsAndNamedWatchesSelectObjects() {
+    client.pods().inNamespace("ns").resource(new PodBuilder(pod("gpu-pod", "n1")).editMetadata()
+        .addToLabels("app", "gpu").endMetadata().build()).create();
+    client.pods().inNamespace("ns").resource(pod("plain-pod", "n1")).create();
+    assertThat(names(client.pods().inNamespace("ns").withLabel("app", "gpu").list().getItems()))
+        .containsExactly("gpu-pod");
+    assertThat(names(client.pods().inNamespace("ns").withoutLabel("app").list().getItems()))
+        .containsExactly("plain-pod");
+
+    List<String> events = Collections.synchronizedList(new ArrayList<>());
+    Watch watch = client.pods().inNamespace("ns").withName("plain-pod").watch(recorder(events));
+    try {
+      client.pods().inNamespace("ns").withName("gpu-pod").delete();
+      client.pods().inNamespace("ns").withName("plain-pod").delete();
+      await().atMost(TIMEOUT).untilAsserted(() ->
+          assertThat(events).containsExactly("ADDED plain-pod", "DELETED plain-pod"));
+    } finally {
+      watch.close();
+    }
+  }
+
+  @Test
   void watchResumesFromResourceVersionWithoutReplayingOldObjects() {
     slices().resource(slice("old", DRIVER, "n1")).create();
     String resourceVersion = slices().list().getMetadata().getResourceVersion();
