@@ -39,7 +39,20 @@ public record CallRecord(
     Message response,
     Status status) {
 
-  /** Rejects missing fields other than {@code response}. */
+  /**
+   * Rejects missing fields other than {@code response}.
+   *
+   * @param sequence position in the log, starting at 1
+   * @param startedAt when the call started (or the stream event happened)
+   * @param duration how long it took
+   * @param method which kubelet method
+   * @param driver the driver name
+   * @param target the socket called
+   * @param service the fully qualified gRPC service
+   * @param request what the kubelet sent
+   * @param response what the plugin answered
+   * @param status OK, or the gRPC status of the failure (a deadline shows as DEADLINE_EXCEEDED)
+   */
   public CallRecord {
     Objects.requireNonNull(startedAt, "startedAt");
     Objects.requireNonNull(duration, "duration");

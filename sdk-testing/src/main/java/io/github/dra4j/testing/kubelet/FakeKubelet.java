@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
@@ -57,6 +59,7 @@ public final class FakeKubelet implements AutoCloseable {
   private final CallLog log;
   private final UnixChannels channels;
   private final ScheduledThreadPoolExecutor timers;
+  private final ExecutorService workers;
   private final SliceWiper wiper;
   private final HealthMonitor health;
   private final DriverInstances instances;
@@ -72,6 +75,7 @@ public final class FakeKubelet implements AutoCloseable {
     this.channels = new UnixChannels("dra4j-fake-kubelet");
     this.timers = new ScheduledThreadPoolExecutor(4, DaemonThreads.factory("dra4j-fake-kubelet"));
     timers.setRemoveOnCancelPolicy(true);
+    this.workers = Executors.newCachedThreadPool(DaemonThreads.factory("dra4j-fake-kubelet-reg"));
     this.wiper = new SliceWiper(settings.kubeClient(), settings.nodeName(),
         settings.wipingDelay(), timers, settings.clock());
     this.health = new HealthMonitor(settings.healthStreams(), settings.healthRetryPeriod(),
@@ -79,7 +83,7 @@ public final class FakeKubelet implements AutoCloseable {
     this.instances = new DriverInstances(channels, wiper, health, settings.clock());
     RecordedCalls calls = new RecordedCalls(log);
     this.registrations = new SocketRegistrations(
-        new RegistrationContext(settings, channels, calls, instances, timers));
+        new RegistrationContext(settings, channels, calls, instances, timers, workers));
     this.nodeCalls = new NodeCalls(calls, settings.callTimeout());
   }
 
@@ -370,6 +374,7 @@ public final class FakeKubelet implements AutoCloseable {
       stopServing();
       wiper.close();
       timers.shutdownNow();
+      workers.shutdownNow();
       channels.close();
     }
   }

@@ -1,5 +1,7 @@
 package io.github.dra4j.testing.kubelet;
 
+import com.google.protobuf.Message;
+import com.google.protobuf.Parser;
 import io.github.dra4j.kubeletplugin.ClaimReference;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
@@ -12,6 +14,8 @@ import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesRequest;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.grpc.ManagedChannel;
+import io.grpc.MethodDescriptor;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -40,18 +44,15 @@ final class NodeCalls {
   }
 
   PrepareOutcome prepare(PluginInstance instance, List<ClaimReference> claims) {
-    NodePrepareResourcesRequest request =
-        NodePrepareResourcesRequest.newBuilder().addAllClaims(wire(claims)).build();
     RegisteredPlugin plugin = instance.view();
     NodePrepareResourcesResponse response;
     try {
-      response = instance.service() == DraService.V1
-          ? call(instance, DRAPluginGrpc.getNodePrepareResourcesMethod(), request)
-          : WireBytes.reparse(call(instance, io.github.dra4j.kubeletplugin.wire.dra.v1beta1
-                  .DRAPluginGrpc.getNodePrepareResourcesMethod(), WireBytes.reparse(request,
-                  io.github.dra4j.kubeletplugin.wire.dra.v1beta1.NodePrepareResourcesRequest
-                      .parser())),
-              NodePrepareResourcesResponse.parser());
+      response = call(instance, DRAPluginGrpc.getNodePrepareResourcesMethod(),
+          io.github.dra4j.kubeletplugin.wire.dra.v1beta1.DRAPluginGrpc
+              .getNodePrepareResourcesMethod(),
+          NodePrepareResourcesRequest.newBuilder().addAllClaims(wire(claims)).build(),
+          io.github.dra4j.kubeletplugin.wire.dra.v1beta1.NodePrepareResourcesRequest.parser(),
+          NodePrepareResourcesResponse.parser());
     } catch (StatusRuntimeException e) {
       return new PrepareOutcome(plugin, claims, Map.of(), RecordedCalls.goErrorText(e.getStatus()));
     }
@@ -67,18 +68,15 @@ final class NodeCalls {
   }
 
   UnprepareOutcome unprepare(PluginInstance instance, List<ClaimReference> claims) {
-    NodeUnprepareResourcesRequest request =
-        NodeUnprepareResourcesRequest.newBuilder().addAllClaims(wire(claims)).build();
     RegisteredPlugin plugin = instance.view();
     NodeUnprepareResourcesResponse response;
     try {
-      response = instance.service() == DraService.V1
-          ? call(instance, DRAPluginGrpc.getNodeUnprepareResourcesMethod(), request)
-          : WireBytes.reparse(call(instance, io.github.dra4j.kubeletplugin.wire.dra.v1beta1
-                  .DRAPluginGrpc.getNodeUnprepareResourcesMethod(), WireBytes.reparse(request,
-                  io.github.dra4j.kubeletplugin.wire.dra.v1beta1.NodeUnprepareResourcesRequest
-                      .parser())),
-              NodeUnprepareResourcesResponse.parser());
+      response = call(instance, DRAPluginGrpc.getNodeUnprepareResourcesMethod(),
+          io.github.dra4j.kubeletplugin.wire.dra.v1beta1.DRAPluginGrpc
+              .getNodeUnprepareResourcesMethod(),
+          NodeUnprepareResourcesRequest.newBuilder().addAllClaims(wire(claims)).build(),
+          io.github.dra4j.kubeletplugin.wire.dra.v1beta1.NodeUnprepareResourcesRequest.parser(),
+          NodeUnprepareResourcesResponse.parser());
     } catch (StatusRuntimeException e) {
       return new UnprepareOutcome(
           plugin, claims, Map.of(), RecordedCalls.goErrorText(e.getStatus()));
@@ -95,10 +93,20 @@ final class NodeCalls {
         plugin, claims, results, ResponseCheck.check(UNPREPARE, claims, errors));
   }
 
-  private <Q extends com.google.protobuf.Message, R extends com.google.protobuf.Message> R call(
-      PluginInstance instance, io.grpc.MethodDescriptor<Q, R> method, Q request) {
-    return calls.unary(instance.connection().channel(), method, request, deadline,
-        instance.driver(), instance.endpoint());
+  /**
+   * Calls the instance's chosen service: the v1 method directly, or the v1beta1 method with the
+   * request and answer carried across as wire-identical messages.
+   */
+  private <Q extends Message, R extends Message, BQ extends Message, BR extends Message> R call(
+      PluginInstance instance, MethodDescriptor<Q, R> v1, MethodDescriptor<BQ, BR> v1beta1,
+      Q request, Parser<BQ> betaRequestParser, Parser<R> responseParser) {
+    ManagedChannel channel = instance.connection().channel();
+    if (instance.service() == DraService.V1) {
+      return calls.unary(channel, v1, request, deadline, instance.driver(), instance.endpoint());
+    }
+    return WireBytes.reparse(calls.unary(channel, v1beta1,
+        WireBytes.reparse(request, betaRequestParser), deadline, instance.driver(),
+        instance.endpoint()), responseParser);
   }
 
   private static List<Claim> wire(List<ClaimReference> claims) {

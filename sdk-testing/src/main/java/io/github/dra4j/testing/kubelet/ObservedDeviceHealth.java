@@ -32,7 +32,19 @@ public record ObservedDeviceHealth(
     String message,
     Instant receivedAt) {
 
-  /** Rejects missing fields. */
+  /**
+   * Rejects missing fields.
+   *
+   * @param driver the driver
+   * @param poolName the device's pool
+   * @param deviceName the device's name
+   * @param state the health the kubelet shows
+   * @param reportedState what the plugin last reported
+   * @param lastUpdated when the plugin says it determined the state (whole seconds)
+   * @param timeout after how long without a report the device counts as unknown
+   * @param message the plugin's detail, at most 1024 characters
+   * @param receivedAt when the kubelet received the report
+   */
   public ObservedDeviceHealth {
     Objects.requireNonNull(driver, "driver");
     Objects.requireNonNull(poolName, "poolName");

@@ -7,6 +7,7 @@ import io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationStatus;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * plugin when it got that far, undoes the registration and retries with exponential backoff (the
  * behaviour of kubelets since 1.36) until it succeeds or the socket goes away.
  *
- * <p>Attempts run one at a time on the kubelet's timer executor. The state (pending retry, the
+ * <p>Attempts run one at a time on the kubelet's registration workers, scheduled by its timers
+ * (so a plugin that hangs never delays other timers). The state (pending retry, the
  * registered instance, cancellation) is guarded by this object's monitor, which is never held
  * during a gRPC call; see {@link DriverInstances} for the lock order.
  */
@@ -39,7 +41,7 @@ final class PluginRegistration {
   }
 
   synchronized void start() {
-    next = context.timers().schedule(this::attempt, 0, TimeUnit.NANOSECONDS);
+    next = schedule(Duration.ZERO);
   }
 
   /**
@@ -149,9 +151,14 @@ final class PluginRegistration {
       return;
     }
     failures++;
-    java.time.Duration delay = context.settings().registrationBackoff().delay(failures);
+    Duration delay = context.settings().registrationBackoff().delay(failures);
     LOG.warn("Registration of plugin socket {} failed ({}); retrying in {}", socket, reason,
         delay);
-    next = context.timers().schedule(this::attempt, delay.toNanos(), TimeUnit.NANOSECONDS);
+    next = schedule(delay);
+  }
+
+  private ScheduledFuture<?> schedule(Duration delay) {
+    return context.timers().schedule(() -> context.workers().execute(this::attempt),
+        delay.toNanos(), TimeUnit.NANOSECONDS);
   }
 }

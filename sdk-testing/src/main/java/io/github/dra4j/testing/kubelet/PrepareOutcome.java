@@ -33,7 +33,14 @@ public record PrepareOutcome(
     Map<String, PrepareResult> results,
     String error) {
 
-  /** Copies the claims and results, keeping the answer's order. */
+  /**
+   * Copies the claims and results, keeping the answer's order.
+   *
+   * @param plugin the instance that was called
+   * @param claims the claims the kubelet asked for
+   * @param results the plugin's answer keyed by claim UID (empty if the call failed)
+   * @param error null if the kubelet accepts the answer
+   */
   public PrepareOutcome {
     claims = List.copyOf(claims);
     results = Collections.unmodifiableMap(new LinkedHashMap<>(results));

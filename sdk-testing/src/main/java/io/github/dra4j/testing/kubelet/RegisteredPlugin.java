@@ -30,7 +30,18 @@ public record RegisteredPlugin(
     Instant registeredAt,
     boolean connected) {
 
-  /** Copies the service list and rejects missing fields other than {@code healthService}. */
+  /**
+   * Copies the service list and rejects missing fields other than {@code healthService}.
+   *
+   * @param driver the DRA driver name the plugin gave
+   * @param endpoint the DRA socket the kubelet calls
+   * @param registrationSocket the registration socket the instance was discovered by
+   * @param service the DRA node service the kubelet chose for this instance
+   * @param supportedServices what the plugin advertised, in its order
+   * @param healthService the health stream service the kubelet follows, or null
+   * @param registeredAt when registration completed
+   * @param connected whether the kubelet's connection to the endpoint was up
+   */
   public RegisteredPlugin {
     Objects.requireNonNull(driver, "driver");
     Objects.requireNonNull(endpoint, "endpoint");

@@ -1,5 +1,6 @@
 package io.github.dra4j.testing.kubelet;
 
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
@@ -10,11 +11,13 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param channels opens channels to registration sockets
  * @param calls records the registration calls
  * @param instances where accepted instances go
- * @param timers runs attempts and retries
+ * @param timers schedules attempts and retries
+ * @param workers runs attempts, which block for up to the dial, GetInfo and notify deadlines
  */
 record RegistrationContext(
     KubeletSettings settings,
     UnixChannels channels,
     RecordedCalls calls,
     DriverInstances instances,
-    ScheduledExecutorService timers) {}
+    ScheduledExecutorService timers,
+    ExecutorService workers) {}

@@ -16,7 +16,15 @@ import java.util.Objects;
 public record SliceWipe(
     Instant at, Reason reason, String driver, String fieldSelector, String error) {
 
-  /** Rejects missing time, reason and selector. */
+  /**
+   * Rejects missing time, reason and selector.
+   *
+   * @param at when the DeleteCollection request was sent
+   * @param reason why the kubelet wiped
+   * @param driver the driver, or null when all of the node's slices were deleted
+   * @param fieldSelector the field selector of the DeleteCollection request
+   * @param error null if the API server accepted the request, else why it failed
+   */
   public SliceWipe {
     Objects.requireNonNull(at, "at");
     Objects.requireNonNull(reason, "reason");

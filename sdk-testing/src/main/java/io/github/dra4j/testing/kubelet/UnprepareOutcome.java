@@ -26,7 +26,14 @@ public record UnprepareOutcome(
     Map<String, UnprepareResult> results,
     String error) {
 
-  /** Copies the claims and results, keeping the answer's order. */
+  /**
+   * Copies the claims and results, keeping the answer's order.
+   *
+   * @param plugin the instance that was called
+   * @param claims the claims the kubelet asked for
+   * @param results the plugin's answer keyed by claim UID, in the order of its answer
+   * @param error null if the kubelet accepts the answer
+   */
   public UnprepareOutcome {
     claims = List.copyOf(claims);
     results = Collections.unmodifiableMap(new LinkedHashMap<>(results));

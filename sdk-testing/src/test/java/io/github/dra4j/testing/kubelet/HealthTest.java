@@ -18,26 +18,10 @@ import io.grpc.Status;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The device health streams the kubelet opens to plugins that advertise one. */
-class HealthTest {
-
-  @TempDir Path root;
-  private TestNode node;
-
-  @AfterEach
-  void close() {
-    node.close();
-  }
-
-  private FakeKubelet kubelet(UnaryOperator<FakeKubeletBuilder> customize) {
-    node = new TestNode(root);
-    return node.kubelet(customize);
-  }
+class HealthTest extends NodeTest {
 
   /** A hand-made plugin advertising {@code services}, serving {@code endpointServices}. */
   private void rawPlugin(String[] services, BindableService... endpointServices) {
@@ -60,7 +44,7 @@ class HealthTest {
 
   @Test
   void followsTheV1StreamOfAnSdkPlugin() {
-    FakeKubelet kubelet = kubelet(b -> b);
+    FakeKubelet kubelet = node.kubelet(b -> b);
     KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER, true)));
     assertThat(kubelet.awaitRegistered(plugin.registrationSocket(), LONG).healthService())
         .isEqualTo(HealthService.V1);
@@ -89,7 +73,7 @@ class HealthTest {
 
   @Test
   void fallsBackToV1alpha1AndAppliesTheTimeoutAndTheMessageLimit() {
-    FakeKubelet kubelet = kubelet(b -> b);
+    FakeKubelet kubelet = node.kubelet(b -> b);
     rawPlugin(new String[] {"v1.DRAPlugin", "v1alpha1.DRAResourceHealth"},
         new RawHealthService(oneDevice(1, "x".repeat(2000)), 0));
 
@@ -113,7 +97,7 @@ class HealthTest {
 
   @Test
   void anEndedStreamClearsTheHealthAndIsReopenedAfterTheRetryPeriod() {
-    FakeKubelet kubelet = kubelet(b -> b.healthRetryPeriod(Duration.ofSeconds(2)));
+    FakeKubelet kubelet = node.kubelet(b -> b.healthRetryPeriod(Duration.ofSeconds(2)));
     RawHealthService health = new RawHealthService(oneDevice(0, ""), 1);
     rawPlugin(new String[] {"v1.DRAPlugin", "v1alpha1.DRAResourceHealth"}, health);
 
@@ -131,7 +115,7 @@ class HealthTest {
 
   @Test
   void unimplementedHealthIsNotRetried() {
-    FakeKubelet kubelet = kubelet(b -> b.healthRetryPeriod(Duration.ofMillis(100)));
+    FakeKubelet kubelet = node.kubelet(b -> b.healthRetryPeriod(Duration.ofMillis(100)));
     rawPlugin(new String[] {"v1.DRAPlugin", "v1.DRAResourceHealth"}, new RawDraService(
         request -> NodePrepareResourcesResponse.getDefaultInstance(),
         request -> NodeUnprepareResourcesResponse.getDefaultInstance()));
@@ -146,7 +130,7 @@ class HealthTest {
 
   @Test
   void noStreamWhenHealthIsOff() {
-    FakeKubelet kubelet = kubelet(b -> b.healthStreams(false));
+    FakeKubelet kubelet = node.kubelet(b -> b.healthStreams(false));
     KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER, true)));
 
     assertThat(kubelet.awaitRegistered(plugin.registrationSocket(), LONG).healthService())

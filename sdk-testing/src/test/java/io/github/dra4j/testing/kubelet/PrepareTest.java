@@ -16,27 +16,17 @@ import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesResponse;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Prepare and unprepare through the fake kubelet, and how it judges the answers. */
-class PrepareTest {
+class PrepareTest extends NodeTest {
 
-  @TempDir Path root;
-  private TestNode node;
   private FakeKubelet kubelet;
 
   @BeforeEach
   void start() {
-    node = new TestNode(root);
     kubelet = node.kubelet();
-  }
-
-  @AfterEach
-  void close() {
-    node.close();
   }
 
   private KubeletPlugin plugin(TestDriver driver, boolean v1) {

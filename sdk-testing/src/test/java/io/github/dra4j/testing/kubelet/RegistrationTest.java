@@ -10,29 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Discovery and registration of real SDK plugins. */
-class RegistrationTest {
-
-  @TempDir Path root;
-  private TestNode node;
-
-  @AfterEach
-  void close() {
-    node.close();
-  }
-
-  private TestNode node() {
-    node = new TestNode(root);
-    return node;
-  }
+class RegistrationTest extends NodeTest {
 
   @Test
   void pluginThatWasThereFirstIsRegisteredAndNotified() {
-    TestNode node = node();
     KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER)));
     FakeKubelet kubelet = node.kubelet();
 
@@ -67,7 +51,6 @@ class RegistrationTest {
 
   @Test
   void socketCreatedLaterInANewSubdirectoryIsFound() throws Exception {
-    TestNode node = node();
     FakeKubelet kubelet = node.kubelet();
     Path subdirectory = Files.createDirectories(node.registry.resolve("nested").resolve("deeper"));
 
@@ -80,7 +63,6 @@ class RegistrationTest {
 
   @Test
   void dotFilesAndFilesThatAreNotSocketsAreIgnored() throws Exception {
-    TestNode node = node();
     Files.writeString(node.registry.resolve("plain.sock"), "not a socket");
     RawPlugin hidden = node.own(RawPlugin.serve(node.registry.resolve(".hidden.sock"),
         RawPlugin.info("hidden.example.com", null, "v1.DRAPlugin")));
@@ -100,7 +82,6 @@ class RegistrationTest {
 
   @Test
   void removedSocketDeregistersAndARecreatedOneRegistersAgain() {
-    TestNode node = node();
     FakeKubelet kubelet = node.kubelet(b -> b.wipingDelay(Duration.ofMinutes(10)));
     KubeletPlugin first = node.start(node.plugin(new TestDriver(DRIVER)));
     kubelet.awaitRegistered(first.registrationSocket(), LONG);
@@ -122,7 +103,6 @@ class RegistrationTest {
 
   @Test
   void deletingASubdirectoryDeregistersTheSocketsInIt() throws Exception {
-    TestNode node = node();
     FakeKubelet kubelet = node.kubelet();
     Path subdirectory = Files.createDirectories(node.registry.resolve("sub"));
     Path socket = subdirectory.resolve("raw.sock");
@@ -138,7 +118,6 @@ class RegistrationTest {
 
   @Test
   void aSocketReplacedAtTheSamePathRegistersItsNewOwner() {
-    TestNode node = node();
     FakeKubelet kubelet = node.kubelet();
     Path socket = node.registry.resolve("shared-name.sock");
     node.own(RawPlugin.serve(socket, RawPlugin.info("old.example.com", null, "v1.DRAPlugin")));

@@ -8,29 +8,19 @@ import io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationStatus;
 import io.grpc.Status;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** What the kubelet says to plugins it cannot accept, and how it retries them. */
-class RejectionTest {
+class RejectionTest extends NodeTest {
 
   private static final String DRIVER = "odd.example.com";
 
-  @TempDir Path root;
-  private TestNode node;
   private FakeKubelet kubelet;
 
   @BeforeEach
   void start() {
-    node = new TestNode(root);
     kubelet = node.kubelet();
-  }
-
-  @AfterEach
-  void close() {
-    node.close();
   }
 
   private RawPlugin raw(String socketName, PluginInfo info) {

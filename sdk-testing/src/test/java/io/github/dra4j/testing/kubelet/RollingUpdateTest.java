@@ -9,27 +9,17 @@ import io.github.dra4j.kubeletplugin.ClaimReference;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Several instances of one driver: which one the kubelet calls, and handover on upgrade. */
-class RollingUpdateTest {
+class RollingUpdateTest extends NodeTest {
 
-  @TempDir Path root;
-  private TestNode node;
   private FakeKubelet kubelet;
 
   @BeforeEach
   void start() {
-    node = new TestNode(root);
     kubelet = node.kubelet(b -> b.wipingDelay(Duration.ofMillis(300)));
-  }
-
-  @AfterEach
-  void close() {
-    node.close();
   }
 
   @Test

@@ -8,30 +8,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.dra4j.kubeletplugin.ClaimReference;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.testing.apiserver.ApiVerb;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** When the kubelet deletes ResourceSlices: at (re)start, and after a driver became unusable. */
-class SliceWipeTest {
+class SliceWipeTest extends NodeTest {
 
   private static final String OTHER = "other.example.com";
-
-  @TempDir Path root;
-  private TestNode node;
-
-  @BeforeEach
-  void start() {
-    node = new TestNode(root);
-  }
-
-  @AfterEach
-  void close() {
-    node.close();
-  }
 
   /** a: ours here; b: another driver here; c: ours on another node; d: ours on all nodes. */
   private void slices() {
