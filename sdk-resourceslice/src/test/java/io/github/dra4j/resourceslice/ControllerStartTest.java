@@ -93,9 +93,9 @@ class ControllerStartTest {
       fixture.server.failNext(io.github.dra4j.testing.apiserver.ApiVerb.LIST, "resourceslices", 500,
           1000);
       assertThatThrownBy(() -> fixture.start(pool("pool", slice("a")),
-          b -> b.startTimeout(Duration.ofMillis(700))))
+          b -> b.startTimeout(Duration.ofSeconds(3))))
           .hasMessageStartingWith("create controller: sync ResourceSlice informer: no successful"
-              + " list of ResourceSlices within PT0.7S")
+              + " list of ResourceSlices within PT3S")
           .hasMessageContaining("injected fault");
       fixture.server.clearFaults();
       assertThat(fixture.slices()).isEmpty();
