@@ -97,7 +97,7 @@ class HealthTest extends NodeTest {
 
   @Test
   void anEndedStreamClearsTheHealthAndIsReopenedAfterTheRetryPeriod() {
-    FakeKubelet kubelet = node.kubelet(b -> b.healthRetryPeriod(Duration.ofSeconds(2)));
+    FakeKubelet kubelet = node.kubelet(b -> b.healthRetryPeriod(Duration.ofSeconds(3)));
     RawHealthService health = new RawHealthService(oneDevice(0, ""), 1);
     rawPlugin(new String[] {"v1.DRAPlugin", "v1alpha1.DRAResourceHealth"}, health);
 

@@ -40,13 +40,15 @@ class RegistrationTest extends NodeTest {
           assertThat(call.service()).isEqualTo("pluginregistration.Registration");
           assertThat(call.isSuccess()).isTrue();
         });
-    assertThat(kubelet.calls().entries(KubeletMethod.NOTIFY_REGISTRATION_STATUS)).singleElement()
+    // Registration completes before the notification's answer arrives and is logged.
+    Poll.until(LONG, () -> assertThat(
+            kubelet.calls().entries(KubeletMethod.NOTIFY_REGISTRATION_STATUS)).singleElement()
         .satisfies(call -> {
           assertThat(call.request()).isEqualTo(
               io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationStatus.newBuilder()
                   .setPluginRegistered(true).build());
           assertThat(call.isSuccess()).isTrue();
-        });
+        }));
   }
 
   @Test

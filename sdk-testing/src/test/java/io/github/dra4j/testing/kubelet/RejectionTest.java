@@ -153,9 +153,11 @@ class RejectionTest extends NodeTest {
     Poll.until(LONG, () -> assertThat(plugin.notifications())
         .containsExactly(accepted(), accepted()));
 
-    assertThat(kubelet.calls().entries(KubeletMethod.NOTIFY_REGISTRATION_STATUS))
+    // The kubelet logs a call when its answer arrives, just after the plugin saw it.
+    Poll.until(LONG, () -> assertThat(
+            kubelet.calls().entries(KubeletMethod.NOTIFY_REGISTRATION_STATUS))
         .extracting(call -> call.status().getCode())
-        .containsExactly(Status.Code.UNAVAILABLE, Status.Code.OK);
+        .containsExactly(Status.Code.UNAVAILABLE, Status.Code.OK));
     assertThat(kubelet.plugins(DRIVER)).hasSize(1);
   }
 }

@@ -88,7 +88,7 @@ class SliceWipeTest extends NodeTest {
 
   @Test
   void anInstanceBackInTimeCancelsTheWipe() {
-    Duration delay = Duration.ofSeconds(3);
+    Duration delay = Duration.ofSeconds(5);
     FakeKubelet kubelet = node.kubelet(b -> b.wipingDelay(delay));
     KubeletPlugin first = node.start(node.plugin(new TestDriver(DRIVER)));
     kubelet.awaitRegistered(first.registrationSocket(), LONG);
