@@ -189,7 +189,7 @@ final class DriverInstances {
     }
   }
 
-  /** Forgets all instances without scheduling wipes (restart or shutdown) and closes them. */
+  /** Forgets all instances without scheduling wipes (restart or shutdown) and abandons them. */
   void clear() {
     List<PluginInstance> removed = new ArrayList<>();
     synchronized (this) {
@@ -197,6 +197,6 @@ final class DriverInstances {
       byDriver.clear();
       notifyAll();
     }
-    removed.forEach(PluginInstance::close);
+    removed.forEach(PluginInstance::abandon);
   }
 }

@@ -40,6 +40,7 @@ final class HealthStream implements AutoCloseable {
   private ClientCall<?, ?> call;
   private ScheduledFuture<?> retry;
   private boolean closed;
+  private boolean abandoned;
 
   HealthStream(PluginInstance instance, HealthMonitor monitor, CallLog log,
       ScheduledExecutorService timers, Duration retryPeriod) {
@@ -101,7 +102,13 @@ final class HealthStream implements AutoCloseable {
 
   private void ended(Instant openedAt, MethodDescriptor<?, ?> method, Message request,
       Status status) {
-    monitor.clear(instance.driver());
+    boolean forget;
+    synchronized (this) {
+      forget = !abandoned;
+    }
+    if (forget) {
+      monitor.clear(instance.driver());
+    }
     record(openedAt, method, request, null, status);
     synchronized (this) {
       if (closed) {
@@ -118,12 +125,29 @@ final class HealthStream implements AutoCloseable {
     }
   }
 
+  /**
+   * Ends the stream because the instance was deregistered; as in the kubelet, the end of the
+   * stream clears the driver's health.
+   */
   @Override
   public void close() {
+    stop(false);
+  }
+
+  /**
+   * Ends the stream because the kubelet forgets everything (restart, shutdown); the late end of
+   * this stream must not clear health a new registration reported meanwhile.
+   */
+  void abandon() {
+    stop(true);
+  }
+
+  private void stop(boolean abandon) {
     ClientCall<?, ?> open;
     ScheduledFuture<?> pending;
     synchronized (this) {
       closed = true;
+      abandoned = abandoned || abandon;
       open = call;
       pending = retry;
     }

@@ -9,7 +9,8 @@ import java.util.List;
  * connection and its health stream.
  *
  * <p>Immutable apart from the health stream, which is attached once after creation. Owned by
- * {@link DriverInstances}, which closes it on deregistration, restart or shutdown.
+ * {@link DriverInstances}, which closes it on deregistration and abandons it on restart or
+ * shutdown.
  */
 final class PluginInstance implements AutoCloseable {
 
@@ -61,11 +62,21 @@ final class PluginInstance implements AutoCloseable {
         isConnected());
   }
 
+  /** Deregistration: ends the health stream (which clears the driver's health) and disconnects. */
   @Override
   public void close() {
     HealthStream stream = healthStream;
     if (stream != null) {
       stream.close();
+    }
+    connection.close();
+  }
+
+  /** Restart or shutdown: ends the health stream without touching health, and disconnects. */
+  void abandon() {
+    HealthStream stream = healthStream;
+    if (stream != null) {
+      stream.abandon();
     }
     connection.close();
   }

@@ -144,7 +144,7 @@ final class RegistryWatcher implements AutoCloseable {
       return;
     }
     if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-      if (!directories.containsValue(path)) {
+      if (!isWatched(path)) {
         try {
           watchTree(path);
         } catch (IOException e) {
@@ -219,6 +219,12 @@ final class RegistryWatcher implements AutoCloseable {
     }
     directories.values().removeIf(d -> d.startsWith(directory) && !d.equals(root)
         && !Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS));
+  }
+
+  /** Whether a live watch covers the directory (a deleted one's key is no longer valid). */
+  private boolean isWatched(Path directory) {
+    return directories.entrySet().stream()
+        .anyMatch(e -> e.getValue().equals(directory) && e.getKey().isValid());
   }
 
   private static boolean isIgnored(Path path) {
