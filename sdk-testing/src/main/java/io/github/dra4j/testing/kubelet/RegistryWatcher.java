@@ -110,10 +110,9 @@ final class RegistryWatcher implements AutoCloseable {
           }
         }
         if (!key.reset()) {
+          // Its sockets went with the parent's delete event. The end of a watch can come late (a
+          // bound socket keeps a deleted directory alive), after a new directory took the path.
           directories.remove(key);
-          if (directory != null) {
-            forgetUnder(directory);
-          }
         }
       }
     } catch (ClosedWatchServiceException | InterruptedException stopped) {
@@ -200,7 +199,11 @@ final class RegistryWatcher implements AutoCloseable {
     for (Path known : new ArrayList<>(sockets.keySet())) {
       reconcile(known);
     }
-    directories.values().removeIf(d -> !Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS));
+    for (Path directory : new ArrayList<>(directories.values())) {
+      if (!directory.equals(root) && !Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+        forgetUnder(directory);
+      }
+    }
     for (Path directory : new ArrayList<>(directories.values())) {
       try (Stream<Path> list = Files.list(directory)) {
         list.sorted().forEach(this::reconcile);
@@ -210,6 +213,7 @@ final class RegistryWatcher implements AutoCloseable {
     }
   }
 
+  /** Deregisters the sockets below a removed directory and stops watching it and its subtree. */
   private void forgetUnder(Path directory) {
     for (Path known : new ArrayList<>(sockets.keySet())) {
       if (known.startsWith(directory) && !known.equals(directory)) {
@@ -217,14 +221,17 @@ final class RegistryWatcher implements AutoCloseable {
         listener.socketRemoved(known);
       }
     }
-    directories.values().removeIf(d -> d.startsWith(directory) && !d.equals(root)
-        && !Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS));
+    directories.entrySet().removeIf(watched -> {
+      boolean gone = watched.getValue().startsWith(directory) && !watched.getValue().equals(root);
+      if (gone) {
+        watched.getKey().cancel();
+      }
+      return gone;
+    });
   }
 
-  /** Whether a live watch covers the directory (a deleted one's key is no longer valid). */
   private boolean isWatched(Path directory) {
-    return directories.entrySet().stream()
-        .anyMatch(e -> e.getValue().equals(directory) && e.getKey().isValid());
+    return directories.containsValue(directory);
   }
 
   private static boolean isIgnored(Path path) {

@@ -72,6 +72,24 @@ class HealthTest extends NodeTest {
   }
 
   @Test
+  void aRestartedKubeletOpensTheStreamAgain() {
+    FakeKubelet kubelet = node.kubelet();
+    KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER, true)));
+    kubelet.awaitRegistered(plugin.registrationSocket(), LONG);
+    plugin.deviceHealth().report(DeviceHealth.healthy("pool", "gpu-0"));
+    Poll.until(LONG, () -> assertThat(kubelet.deviceHealth(DRIVER)).hasSize(1));
+
+    kubelet.restart();
+
+    Poll.until(LONG, () -> assertThat(kubelet.deviceHealth(DRIVER)).singleElement()
+        .extracting(ObservedDeviceHealth::state).isEqualTo(HealthState.HEALTHY));
+    Poll.holdsFor(Duration.ofMillis(300),
+        () -> assertThat(kubelet.deviceHealth(DRIVER)).hasSize(1));
+    assertThat(kubelet.calls().entries(KubeletMethod.NODE_WATCH_RESOURCES))
+        .extracting(CallRecord::isSuccess).contains(false);
+  }
+
+  @Test
   void fallsBackToV1alpha1AndAppliesTheTimeoutAndTheMessageLimit() {
     FakeKubelet kubelet = node.kubelet(b -> b);
     rawPlugin(new String[] {"v1.DRAPlugin", "v1alpha1.DRAResourceHealth"},

@@ -104,7 +104,8 @@ class RegistrationTest extends NodeTest {
   }
 
   @Test
-  void deletingASubdirectoryDeregistersTheSocketsInIt() throws Exception {
+  void deletingASubdirectoryDeregistersTheSocketsInItAndARecreatedOneIsWatched()
+      throws Exception {
     FakeKubelet kubelet = node.kubelet();
     Path subdirectory = Files.createDirectories(node.registry.resolve("sub"));
     Path socket = subdirectory.resolve("raw.sock");
@@ -116,6 +117,11 @@ class RegistrationTest extends NodeTest {
 
     kubelet.awaitDeregistered(socket, LONG);
     assertThat(kubelet.plugins()).isEmpty();
+
+    Files.createDirectories(subdirectory);
+    node.own(RawPlugin.serve(socket, RawPlugin.info("again.example.com", null, "v1.DRAPlugin")));
+
+    assertThat(kubelet.awaitRegistered(socket, LONG).driver()).isEqualTo("again.example.com");
   }
 
   @Test
