@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin;
 import io.github.dra4j.kubeletplugin.claims.ApiServerClaimSource;
 import io.github.dra4j.kubeletplugin.claims.CachedClaimSource;
 import io.github.dra4j.kubeletplugin.claims.ClaimSource;
+import io.github.dra4j.kubeletplugin.grpc.DaemonThreads;
 import io.github.dra4j.kubeletplugin.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.liveness.LivenessServer;
@@ -28,9 +29,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,10 +79,10 @@ final class PluginServers implements AutoCloseable {
     LOG.info("Starting DRA plugin {} (services {})", settings.driverName(),
         settings.supportedServices());
     EpollEventLoops loops = own(new EpollEventLoops(2, "dra4j-" + settings.driverName()));
-    ExecutorService handlers = Executors.newCachedThreadPool(daemonThreads("dra4j-grpc"));
+    ExecutorService handlers = Executors.newCachedThreadPool(new DaemonThreads("dra4j-grpc"));
     own(handlers::shutdownNow);
     ScheduledExecutorService timers =
-        Executors.newSingleThreadScheduledExecutor(daemonThreads("dra4j-timer"));
+        Executors.newSingleThreadScheduledExecutor(new DaemonThreads("dra4j-timer"));
     own(timers::shutdownNow);
 
     List<ServerInterceptor> interceptors = new ArrayList<>();
@@ -224,14 +223,5 @@ final class PluginServers implements AutoCloseable {
     } catch (Exception e) {
       LOG.warn("Error while stopping: {}", e.toString());
     }
-  }
-
-  private static ThreadFactory daemonThreads(String prefix) {
-    AtomicInteger counter = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

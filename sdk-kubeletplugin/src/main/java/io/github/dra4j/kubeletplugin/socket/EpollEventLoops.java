@@ -1,12 +1,11 @@
 package io.github.dra4j.kubeletplugin.socket;
 
+import io.github.dra4j.kubeletplugin.grpc.DaemonThreads;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The Netty epoll event loop threads one plugin instance uses for all its sockets.
@@ -34,7 +33,7 @@ public final class EpollEventLoops implements AutoCloseable {
     }
     this.group =
         new MultiThreadIoEventLoopGroup(
-            threads, daemonThreads(namePrefix), EpollIoHandler.newFactory());
+            threads, new DaemonThreads(namePrefix), EpollIoHandler.newFactory());
   }
 
   /**
@@ -50,14 +49,5 @@ public final class EpollEventLoops implements AutoCloseable {
   @Override
   public void close() {
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
-  }
-
-  private static ThreadFactory daemonThreads(String prefix) {
-    AtomicInteger counter = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }
