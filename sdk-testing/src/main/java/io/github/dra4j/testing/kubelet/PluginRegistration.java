@@ -139,8 +139,10 @@ final class PluginRegistration {
           context.settings().notifyTimeout(), driver, socket.toString());
       return true;
     } catch (StatusRuntimeException e) {
-      if (ok) {
-        LOG.warn("NotifyRegistrationStatus to {} failed: {}", socket, e.getStatus());
+      synchronized (this) {
+        if (ok && !cancelled) {
+          LOG.warn("NotifyRegistrationStatus to {} failed: {}", socket, e.getStatus());
+        }
       }
       return false;
     }
