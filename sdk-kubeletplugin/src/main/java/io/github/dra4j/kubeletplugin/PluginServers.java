@@ -80,7 +80,12 @@ final class PluginServers implements AutoCloseable {
         settings.supportedServices());
     EpollEventLoops loops = own(new EpollEventLoops(2, "dra4j-" + settings.driverName()));
     ExecutorService handlers = Executors.newCachedThreadPool(new DaemonThreads("dra4j-grpc"));
-    own(handlers::shutdownNow);
+    own(() -> {
+      // Let handlers still answering a cancelled call finish before the event loops stop, so
+      // their late writes do not hit a shut-down event loop.
+      handlers.shutdownNow();
+      handlers.awaitTermination(2, TimeUnit.SECONDS);
+    });
     ScheduledExecutorService timers =
         Executors.newSingleThreadScheduledExecutor(new DaemonThreads("dra4j-timer"));
     own(timers::shutdownNow);

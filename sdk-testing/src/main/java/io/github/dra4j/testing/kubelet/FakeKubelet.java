@@ -1,5 +1,6 @@
 package io.github.dra4j.testing.kubelet;
 
+import io.github.dra4j.kubeletplugin.grpc.DaemonThreads;
 import io.github.dra4j.kubeletplugin.ClaimReference;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -73,9 +74,9 @@ public final class FakeKubelet implements AutoCloseable {
     this.settings = settings;
     this.log = new CallLog(settings.callLogCapacity(), settings.clock());
     this.channels = new UnixChannels("dra4j-fake-kubelet");
-    this.timers = new ScheduledThreadPoolExecutor(4, DaemonThreads.factory("dra4j-fake-kubelet"));
+    this.timers = new ScheduledThreadPoolExecutor(4, new DaemonThreads("dra4j-fake-kubelet"));
     timers.setRemoveOnCancelPolicy(true);
-    this.workers = Executors.newCachedThreadPool(DaemonThreads.factory("dra4j-fake-kubelet-reg"));
+    this.workers = Executors.newCachedThreadPool(new DaemonThreads("dra4j-fake-kubelet-reg"));
     this.wiper = new SliceWiper(settings.kubeClient(), settings.nodeName(),
         settings.wipingDelay(), timers, settings.clock());
     this.health = new HealthMonitor(settings.healthStreams(), settings.healthRetryPeriod(),

@@ -1,5 +1,6 @@
 package io.github.dra4j.testing.kubelet;
 
+import io.github.dra4j.kubeletplugin.grpc.DaemonThreads;
 import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
@@ -39,9 +40,9 @@ final class UnixChannels implements AutoCloseable {
           Epoll.unavailabilityCause());
     }
     this.group = new MultiThreadIoEventLoopGroup(
-        2, DaemonThreads.factory(threadPrefix + "-io"), EpollIoHandler.newFactory());
+        2, new DaemonThreads(threadPrefix + "-io"), EpollIoHandler.newFactory());
     this.callbacks = java.util.concurrent.Executors.newCachedThreadPool(
-        DaemonThreads.factory(threadPrefix + "-grpc"));
+        new DaemonThreads(threadPrefix + "-grpc"));
   }
 
   /**
