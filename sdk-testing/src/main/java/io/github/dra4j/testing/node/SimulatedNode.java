@@ -15,9 +15,6 @@ import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubeletplugin.KubeletPluginBuilder;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
-import io.github.dra4j.testing.allocator.AllocationOutcome;
-import io.github.dra4j.testing.allocator.AllocatorInputs;
-import io.github.dra4j.testing.allocator.StructuredAllocator;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.FakeKubelet;
 import io.github.dra4j.testing.kubelet.PrepareOutcome;
@@ -58,7 +55,7 @@ public final class SimulatedNode implements AutoCloseable {
   private final boolean deleteRoot;
   private final InMemoryApiServer apiServer;
   private final Node node;
-  private final StructuredAllocator allocator = StructuredAllocator.create();
+  private final NodeScheduler scheduler;
   private final List<KubeletPlugin> plugins = new CopyOnWriteArrayList<>();
   private volatile FakeKubelet kubelet;
 
@@ -74,6 +71,7 @@ public final class SimulatedNode implements AutoCloseable {
         .withLabels(Map.of("kubernetes.io/hostname", nodeName)).endMetadata()
         .build()).create();
     this.kubelet = newKubelet();
+    this.scheduler = new NodeScheduler(apiServer.client(), node);
   }
 
   /**
@@ -226,26 +224,7 @@ public final class SimulatedNode implements AutoCloseable {
    * @throws AllocationFailedException with the scheduler's reason if it cannot be allocated
    */
   public ResourceClaim allocate(ResourceClaim claim) {
-    ResourceClaim current = client().resource(claim).get();
-    List<ResourceClaim> allocated = client().dynamicResourceAllocation().v1().resourceClaims()
-        .inAnyNamespace().list().getItems().stream()
-        .filter(c -> c.getStatus() != null && c.getStatus().getAllocation() != null)
-        .toList();
-    AllocatorInputs inputs = AllocatorInputs.builder()
-        .deviceClasses(client().dynamicResourceAllocation().v1().deviceClasses().list().getItems())
-        .slices(slices())
-        .node(node)
-        .allocatedClaims(allocated)
-        .build();
-    AllocationOutcome outcome = allocator.allocate(current, inputs);
-    if (!(outcome instanceof AllocationOutcome.Allocated result)) {
-      throw new AllocationFailedException(
-          current.getMetadata().getNamespace() + "/" + current.getMetadata().getName(),
-          outcome.failureReason().orElse("unknown"));
-    }
-    ResourceClaim withAllocation = result.claim();
-    current.setStatus(withAllocation.getStatus());
-    return client().resource(current).updateStatus();
+    return scheduler.allocate(claim, slices());
   }
 
   /**
