@@ -166,4 +166,21 @@ class PrepareTest extends PluginTestBase {
 
     assertThat(devices).extracting(Device::getDeviceName).containsExactly("gpu-0");
   }
+
+  @Test
+  void withTheClaimCacheClaimsStillPrepareAndProblemsKeepTheirTexts() {
+    plugin.close();
+    plugin = TestPlugins.builder(driver, client, root).claimCache(true).start();
+    String uid = stored("cached").getMetadata().getUid();
+    ResourceClaim pending = ClaimFixtures.allocated("default", "never-allocated", DRIVER);
+    pending.setStatus(null);
+    String pendingUid = ClaimFixtures.store(client, pending).getMetadata().getUid();
+
+    NodePrepareResourcesResponse response = kubelet.prepare(plugin.draSocket(),
+        claim("default", "cached", uid), claim("default", "never-allocated", pendingUid));
+
+    assertThat(response.getClaimsOrThrow(uid).getDevicesCount()).isEqualTo(1);
+    assertThat(response.getClaimsOrThrow(pendingUid).getError())
+        .isEqualTo("get resource claims: claim default/never-allocated not allocated");
+  }
 }
