@@ -5,6 +5,7 @@ import io.github.dra4j.kubeletplugin.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.node.NodeServiceDefinitions;
 import io.github.dra4j.kubeletplugin.socket.SocketNames;
+import io.github.dra4j.resourceslice.validation.NameRules;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
@@ -14,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The builder's options after defaults and derived values are filled in (rules A2, A5, A7).
@@ -51,23 +51,21 @@ record PluginSettings(
     String reconcilePoolWithName,
     Duration sliceSyncDelay) {
 
-  /** DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation). */
-  private static final Pattern DRIVER_NAME =
-      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-
   private static MetadataWriter metadataWriter(KubeletPluginBuilder b, Path dataDirectory) {
     if (!b.deviceMetadata) {
       return null;
     }
     try {
-      return new MetadataWriter(b.driverName, dataDirectory, b.cdiDirectory, b.metadataVersions);
+      return new MetadataWriter(b.driverName, dataDirectory, b.cdiDirectory, b.metadataVersions,
+          b.kubeClient.getKubernetesSerialization());
     } catch (IllegalArgumentException e) {
       throw new PluginStartException("initialize device metadata: " + e.getMessage(), e);
     }
   }
 
   static PluginSettings resolve(KubeletPluginBuilder b) {
-    if (b.driverName.length() > 63 || !DRIVER_NAME.matcher(b.driverName).matches()) {
+    // DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation).
+    if (NameRules.dnsSubdomain(b.driverName, 63).isPresent()) {
       throw new PluginStartException(
           "driver name \"" + b.driverName + "\" is invalid: it must be a DNS subdomain of at most"
               + " 63 lower-case letters, digits, '-' and '.', like gpu.example.com");

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.github.dra4j.kubeletplugin.ClaimReference;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
+import io.github.dra4j.resourceslice.validation.NameRules;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -17,7 +18,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,14 +51,13 @@ public final class MetadataWriter {
   public static final String POD_CLAIM_NAME_ANNOTATION = "resource.kubernetes.io/pod-claim-name";
 
   private static final Logger LOG = LoggerFactory.getLogger(MetadataWriter.class);
-  private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
   private static final String FILE = "metadata.json";
 
   private final String driverName;
   private final Path metadataRoot;
   private final Path cdiDirectory;
   private final List<String> versions;
-  private final KubernetesSerialization serialization = new KubernetesSerialization();
+  private final KubernetesSerialization serialization;
   private final JsonMapper json =
       JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -69,12 +68,14 @@ public final class MetadataWriter {
    * @param pluginDataDirectory where {@code dra-device-metadata/} goes
    * @param cdiDirectory where the metadata CDI specs go
    * @param requestedVersions metadata API versions to write, newest first
+   * @param serialization the API client's serialization, for attribute and network objects
    * @throws IllegalArgumentException {@code none of the requested metadata API versions [...] are
    *     supported} if no requested version is known
    */
   public MetadataWriter(String driverName, Path pluginDataDirectory, Path cdiDirectory,
-      List<String> requestedVersions) {
+      List<String> requestedVersions, KubernetesSerialization serialization) {
     this.driverName = driverName;
+    this.serialization = serialization;
     this.metadataRoot = pluginDataDirectory.resolve("dra-device-metadata");
     this.cdiDirectory = cdiDirectory;
     this.versions = requestedVersions.stream().filter(V1ALPHA1::equals).distinct().toList();
@@ -114,7 +115,7 @@ public final class MetadataWriter {
         LOG.debug("Device metadata of request {} already written for {}", entry.getKey(), base);
         continue;
       }
-      if (!DNS_LABEL.matcher(base).matches()) {
+      if (NameRules.dnsLabel(base).isPresent()) {
         LOG.warn("Not writing device metadata for request \"{}\" of claim {}/{}: not a DNS label",
             base, namespace, name);
         continue;
@@ -177,7 +178,7 @@ public final class MetadataWriter {
   public void updateRequest(ClaimReference claim, String requestRef, List<PreparedDevice> devices)
       throws IOException {
     String base = baseRequest(requestRef);
-    Path hostFile = DNS_LABEL.matcher(base).matches()
+    Path hostFile = NameRules.dnsLabel(base).isEmpty()
         ? hostFile(claim.namespace(), claim.name(), base) : null;
     if (hostFile == null || !Files.exists(hostFile)) {
       throw new NoSuchFileException(String.valueOf(hostFile), null, "request \"" + requestRef

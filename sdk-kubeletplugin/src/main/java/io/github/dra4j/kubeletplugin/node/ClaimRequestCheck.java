@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.node;
 
 import io.github.dra4j.kubeletplugin.wire.dra.v1.Claim;
+import io.github.dra4j.resourceslice.validation.NameRules;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -16,13 +17,6 @@ public final class ClaimRequestCheck {
   /** Kubernetes UIDs are UUIDs; allow any 1-64 letters, digits and inner hyphens. */
   private static final Pattern UID = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?");
 
-  private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-
-  private static final Pattern DNS_SUBDOMAIN =
-      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-
-  private static final int MAX_LABEL = 63;
-  private static final int MAX_SUBDOMAIN = 253;
 
   private ClaimRequestCheck() {}
 
@@ -40,15 +34,13 @@ public final class ClaimRequestCheck {
           where + ": field \"uid\" is " + quote(claim.getUid())
               + ": must be 1-64 letters, digits or '-', starting and ending with a letter or digit");
     }
-    if (claim.getNamespace().length() > MAX_LABEL
-        || !DNS_LABEL.matcher(claim.getNamespace()).matches()) {
+    if (NameRules.dnsLabel(claim.getNamespace()).isPresent()) {
       return Optional.of(
           where + " (uid " + claim.getUid() + "): field \"namespace\" is "
               + quote(claim.getNamespace())
               + ": must be a DNS label (at most 63 lower-case letters, digits or '-')");
     }
-    if (claim.getName().length() > MAX_SUBDOMAIN
-        || !DNS_SUBDOMAIN.matcher(claim.getName()).matches()) {
+    if (NameRules.dnsSubdomain(claim.getName(), NameRules.DNS_SUBDOMAIN_MAX).isPresent()) {
       return Optional.of(
           where + " (uid " + claim.getUid() + "): field \"name\" is " + quote(claim.getName())
               + ": must be a DNS subdomain (at most 253 lower-case letters, digits, '-' or '.')");
