@@ -316,7 +316,8 @@ public final class FakeKubelet implements AutoCloseable {
   }
 
   /**
-   * The ResourceSlice deletions performed so far, oldest first.
+   * The ResourceSlice deletions performed so far, oldest first. A wipe is recorded when its
+   * DeleteCollection call has returned, so it can appear a moment after the slices are gone.
    *
    * @return an immutable snapshot; empty without a Kubernetes client
    */

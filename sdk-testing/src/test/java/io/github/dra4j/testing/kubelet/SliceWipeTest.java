@@ -76,6 +76,9 @@ class SliceWipeTest extends NodeTest {
     plugin.close();
 
     Poll.until(LONG, () -> assertThat(node.sliceNames()).containsExactly("b", "c", "d"));
+    // the wipe is recorded once the DeleteCollection call has returned, a moment after the
+    // slices are gone
+    Poll.until(LONG, () -> assertThat(kubelet.wipes()).hasSize(2));
     assertThat(kubelet.wipes()).last().satisfies(wipe -> {
       assertThat(wipe.reason()).isEqualTo(SliceWipe.Reason.DRIVER_UNUSABLE);
       assertThat(wipe.driver()).isEqualTo(DRIVER);
