@@ -13,14 +13,20 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,9 +35,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each write stamps the lowest spec version the spec needs, validates it with the {@link
  * ValidationRules#WRITER writer rules} (nothing is written if it fails), writes compact JSON to a
- * hidden temporary file in the same directory, fsyncs it, makes it mode 0644 and renames it over
- * the target. A runtime that rescans the directory therefore sees the old file or the new one,
- * never a partial file. File names are built only from checked names ({@link SpecFileName}), so
+ * hidden temporary file in the same directory, fsyncs it, makes it mode 0644, renames it over
+ * the target and fsyncs the directory, so the new name survives a crash too. A runtime that
+ * rescans the directory therefore sees the old file or the new one, never a partial file.
+ * Temporary files a crashed writer left behind are removed by {@link #removeLeftovers}. File names are built only from checked names ({@link SpecFileName}), so
  * nothing is written outside the directory.
  *
  * <p>Instances are immutable and thread-safe. Concurrent writes of the same file are safe (the
@@ -46,6 +53,9 @@ public final class SpecDirectory {
       "rw-r--r--");
   private static final Set<PosixFilePermission> DIRECTORY_MODE =
       PosixFilePermissions.fromString("rwxr-xr-x");
+
+  /** The temporary files {@link #write} creates: hidden, then the file name, digits, .tmp. */
+  private static final Pattern LEFTOVER = Pattern.compile("\\..+\\.[0-9]+\\.tmp");
 
   private final Path directory;
   private final SpecCodec codec = SpecCodec.standard();
@@ -148,6 +158,7 @@ public final class SpecDirectory {
     } finally {
       Files.deleteIfExists(temp);
     }
+    syncDirectory();
     LOG.debug("wrote CDI spec {} ({} bytes, version {})", target, content.length,
         stamped.cdiVersion());
     return target;
@@ -256,6 +267,51 @@ public final class SpecDirectory {
       }
     }
     return removed;
+  }
+
+  /**
+   * Removes the hidden temporary files ({@code .<spec file name>.<digits>.tmp}) that a writer
+   * killed between creating and renaming one left behind, e.g. at driver start-up. Only files
+   * last modified at least {@code minimumAge} ago are removed, so a write in progress in another
+   * process is not disturbed. Runtimes never read these files; removing them only frees space.
+   *
+   * @param minimumAge how old a temporary file must be to count as left behind
+   * @return the files removed, sorted by name
+   * @throws IOException if the directory cannot be read or a file cannot be removed
+   */
+  public List<Path> removeLeftovers(Duration minimumAge) throws IOException {
+    List<Path> removed = new ArrayList<>();
+    if (!Files.isDirectory(directory)) {
+      return removed;
+    }
+    Instant cutoff = Instant.now().minus(minimumAge);
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory,
+        entry -> LEFTOVER.matcher(entry.getFileName().toString()).matches())) {
+      for (Path entry : entries) {
+        BasicFileAttributes attributes;
+        try {
+          attributes = Files.readAttributes(entry, BasicFileAttributes.class,
+              LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+          continue; // renamed or removed by its writer meanwhile
+        }
+        if (attributes.isRegularFile()
+            && attributes.lastModifiedTime().toInstant().isBefore(cutoff)
+            && Files.deleteIfExists(entry)) {
+          LOG.info("removed leftover temporary CDI file {}", entry);
+          removed.add(entry);
+        }
+      }
+    }
+    removed.sort(Comparator.comparing(Path::getFileName));
+    return removed;
+  }
+
+  private void syncDirectory() throws IOException {
+    // Makes the rename durable; Linux allows fsync on a directory opened for reading.
+    try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+      channel.force(true);
+    }
   }
 
   private Path resolve(SpecFileName name) {
