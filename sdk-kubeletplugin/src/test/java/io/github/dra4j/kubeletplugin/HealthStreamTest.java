@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.github.dra4j.kubeletplugin.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
@@ -84,7 +85,7 @@ class HealthStreamTest extends PluginTestBase {
         watch.cancel(null);
       }
       await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-          assertThat(((io.github.dra4j.kubeletplugin.health.DeviceHealthBoard)
+          assertThat(((DeviceHealthBoard)
               plugin.deviceHealth()).subscriberCount()).isZero());
     }
   }

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin;
 import static io.github.dra4j.kubeletplugin.testsupport.TestKubelet.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -13,6 +14,7 @@ import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
 import io.github.dra4j.kubeletplugin.wire.registration.v1.PluginInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -119,7 +121,7 @@ class RollingUpdateTest {
 
   private void awaitReady(Process peer) {
     Path out = root.resolve("peer.out");
-    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).untilAsserted(() -> {
+    await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
       assertThat(peer.isAlive())
           .as("peer died; stderr: %s", Files.readString(root.resolve("peer.err"))).isTrue();
       assertThat(Files.exists(out) ? Files.readString(out) : "").contains("READY");

@@ -4,6 +4,7 @@ import static io.github.dra4j.resourceslice.ControllerFixture.pool;
 import static io.github.dra4j.resourceslice.ControllerFixture.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -37,7 +38,7 @@ class ControllerStartTest {
         InMemoryApiServer.builder().disableGroupVersion("resource.k8s.io/v1").build())) {
       ResourceSliceController controller = fixture.start(pool("pool", slice("a", "b")));
       assertThat(controller.apiVersion()).isEqualTo(SliceVersion.V1BETA2);
-      org.awaitility.Awaitility.await().atMost(ControllerFixture.TIMEOUT).until(() ->
+      await().atMost(ControllerFixture.TIMEOUT).until(() ->
           fixture.client.resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class)
               .list().getItems().size() == 1);
       var published = fixture.client
@@ -46,7 +47,7 @@ class ControllerStartTest {
       assertThat(published.getSpec().getDevices()).extracting(d -> d.getName())
           .containsExactly("a", "b");
       controller.update(pool("pool", slice("a", "c")));
-      org.awaitility.Awaitility.await().atMost(ControllerFixture.TIMEOUT).until(() ->
+      await().atMost(ControllerFixture.TIMEOUT).until(() ->
           fixture.client.resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class)
               .list().getItems().get(0).getSpec().getDevices().get(1).getName().equals("c"));
       assertThat(controller.stats()).isEqualTo(new ControllerStats(1, 1, 0));
@@ -61,7 +62,7 @@ class ControllerStartTest {
         .disableGroupVersion("resource.k8s.io/v1beta2").build())) {
       ResourceSliceController controller = fixture.start(pool("pool", slice("a")));
       assertThat(controller.apiVersion()).isEqualTo(SliceVersion.V1BETA1);
-      org.awaitility.Awaitility.await().atMost(ControllerFixture.TIMEOUT).until(() ->
+      await().atMost(ControllerFixture.TIMEOUT).until(() ->
           fixture.client.resources(ResourceSlice.class).list().getItems().size() == 1);
       ResourceSlice published = fixture.client.resources(ResourceSlice.class).list().getItems()
           .get(0);
