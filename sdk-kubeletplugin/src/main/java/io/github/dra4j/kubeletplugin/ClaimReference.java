@@ -11,7 +11,15 @@ import java.util.Objects;
  */
 public record ClaimReference(String namespace, String name, String uid) {
 
-  /** Rejects nulls; the SDK validates formats before building references. */
+  /**
+   * Rejects nulls; the SDK validates formats before building references.
+   *
+   * @param namespace the claim's namespace as the kubelet sent it; not null
+   * @param name the claim's name as the kubelet sent it; not null
+   * @param uid the claim's UID, the key of prepare and unprepare answers; not null, and when empty
+   *     {@link #toString()} leaves it out
+   * @throws NullPointerException naming the field that is null
+   */
   public ClaimReference {
     Objects.requireNonNull(namespace, "namespace");
     Objects.requireNonNull(name, "name");

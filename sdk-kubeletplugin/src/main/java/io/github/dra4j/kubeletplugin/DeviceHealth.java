@@ -24,7 +24,22 @@ public record DeviceHealth(
     Duration checkTimeout,
     String message) {
 
-  /** Rejects missing identity, state or time; negative timeouts are refused. */
+  /**
+   * Rejects missing identity, state or time; negative timeouts are refused.
+   *
+   * @param poolName the pool of the device, as published in its ResourceSlice; not null or empty
+   * @param deviceName the device's name within that pool; not null or empty
+   * @param state the health the driver determined; not null
+   * @param checkedAt when the driver determined it; not null. The kubelet receives whole seconds
+   *     since the epoch.
+   * @param checkTimeout how long the kubelet trusts this report before treating the device as
+   *     unknown; null or zero for the kubelet's default (30 s), sent in whole seconds (fractions
+   *     are dropped); must not be negative
+   * @param message detail for people; null becomes empty. Messages past 1024 characters are cut
+   *     and end in {@code ...} when sent.
+   * @throws IllegalArgumentException if a name is null or empty, or the timeout is negative
+   * @throws NullPointerException if {@code state} or {@code checkedAt} is null
+   */
   public DeviceHealth {
     requireNonEmpty(poolName, "poolName");
     requireNonEmpty(deviceName, "deviceName");

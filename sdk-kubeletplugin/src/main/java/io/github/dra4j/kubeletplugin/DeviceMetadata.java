@@ -13,7 +13,15 @@ import java.util.Map;
  */
 public record DeviceMetadata(Map<String, DeviceAttribute> attributes, NetworkDeviceData networkData) {
 
-  /** Copies the attribute map. */
+  /**
+   * Copies the attribute map.
+   *
+   * @param attributes device attributes keyed by qualified name ({@code domain/id}), in the
+   *     resource API's form; null becomes an empty map, otherwise an unmodifiable copy is kept
+   *     (the {@link DeviceAttribute} objects themselves are not copied)
+   * @param networkData the interface name, IP addresses and hardware address of a network device,
+   *     or null for a device that is not one
+   */
   public DeviceMetadata {
     attributes = attributes == null ? Map.of() : Map.copyOf(attributes);
   }

@@ -10,7 +10,15 @@ import java.util.List;
  */
 public record PrepareResult(List<PreparedDevice> devices, String error) {
 
-  /** Copies the device list. */
+  /**
+   * Copies the device list.
+   *
+   * @param devices the devices containers get, copied; not null and without null elements, empty
+   *     for a failed claim
+   * @param error null on success; otherwise why this claim could not be prepared, which the kubelet
+   *     reports in the pod's events (other claims of the same call are unaffected)
+   * @throws NullPointerException if {@code devices} or one of its elements is null
+   */
   public PrepareResult {
     devices = List.copyOf(devices);
   }

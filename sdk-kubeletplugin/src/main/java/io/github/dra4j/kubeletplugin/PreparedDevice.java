@@ -27,7 +27,21 @@ public record PreparedDevice(
     String shareId,
     DeviceMetadata metadata) {
 
-  /** Copies lists and rejects nulls (other than {@code shareId}). */
+  /**
+   * Copies lists and rejects nulls (other than {@code shareId} and {@code metadata}).
+   *
+   * @param requests the claim requests this device serves ({@code request} or {@code
+   *     request/subrequest}), copied; empty means all requests of the claim
+   * @param poolName the pool of the device, as published in its ResourceSlice; not null
+   * @param deviceName the device name within its pool; not null
+   * @param cdiDeviceIds fully qualified CDI device IDs ({@code vendor/class=name}) for the
+   *     container runtime, copied; may be empty
+   * @param shareId the share ID of a device allocated as a share (consumable capacity), or null;
+   *     only kubelets speaking v1 of the DRA service receive it
+   * @param metadata what containers may read about the device when device metadata is on, or null
+   *     for none
+   * @throws NullPointerException if a list, a list element or a name is null
+   */
   public PreparedDevice {
     requests = List.copyOf(requests);
     Objects.requireNonNull(poolName, "poolName");

@@ -12,7 +12,13 @@ import java.util.Objects;
  */
 public record DriverResources(Map<String, Pool> pools) {
 
-  // Copies the map (keeping its order); null becomes empty; null keys or values are rejected.
+  /**
+   * Copies the map, keeping its order.
+   *
+   * @param pools pool name to pool; null means no pools. The copy is unmodifiable and keeps the
+   *     caller's iteration order; later changes to the caller's map are not seen.
+   * @throws NullPointerException if a pool name or a pool is null (the message names the pool)
+   */
   public DriverResources {
     Map<String, Pool> copy = new LinkedHashMap<>();
     if (pools != null) {

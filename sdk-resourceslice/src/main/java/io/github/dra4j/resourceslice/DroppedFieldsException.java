@@ -17,10 +17,16 @@ public final class DroppedFieldsException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
+  /** The name of the pool whose slice lost fields. */
   private final String poolName;
+
+  /** The index of that slice within its pool (the hexadecimal prefix of its name). */
   private final int sliceIndex;
+
   private final transient Slice desiredSlice;
   private final transient Slice actualSlice;
+
+  /** The feature gates suspected to be off, in detection order; empty when none could be named. */
   private final List<String> features;
 
   /**

@@ -14,7 +14,17 @@ import java.util.Objects;
  */
 public record Owner(String apiVersion, String kind, String name, String uid) {
 
-  // Rejects null or empty apiVersion, kind and name; a null uid becomes empty.
+  /**
+   * Rejects null or empty {@code apiVersion}, {@code kind} and {@code name}; a null uid becomes
+   * empty.
+   *
+   * @param apiVersion the owner's API version, e.g. {@code v1}; not null or empty
+   * @param kind the owner's kind, e.g. {@code Node}; not null or empty
+   * @param name the owner's name; not null or empty
+   * @param uid the owner's UID; null or empty means "look it up", which the controller does for a
+   *     Node owner only
+   * @throws IllegalArgumentException naming the field that is null or empty
+   */
   public Owner {
     requireText(apiVersion, "apiVersion");
     requireText(kind, "kind");

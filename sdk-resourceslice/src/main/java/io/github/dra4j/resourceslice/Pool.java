@@ -27,7 +27,17 @@ import java.util.List;
  */
 public record Pool(NodeSelector nodeSelector, boolean allNodes, long generation, List<Slice> slices) {
 
-  // Copies the slice list; rejects a negative generation.
+  /**
+   * Copies the slice list; rejects a negative generation.
+   *
+   * @param nodeSelector nodes that can reach the pool's devices, or null when the pool uses {@code
+   *     allNodes}, per-device node selection, or is node-local
+   * @param allNodes true if every node can reach the pool's devices
+   * @param generation the lowest generation to publish the pool with; 0 lets the controller
+   *     choose. Must not be negative.
+   * @param slices the slices in index order; null becomes empty, null elements are rejected
+   * @throws IllegalArgumentException if {@code generation} is negative
+   */
   public Pool {
     if (generation < 0) {
       throw new IllegalArgumentException("pool generation must not be negative: " + generation);

@@ -14,7 +14,10 @@ public final class PoolValidationException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
+  /** The name of the pool that was not published. */
   private final String poolName;
+
+  /** One message per violation, in check order; never empty. */
   private final List<String> violations;
 
   /**

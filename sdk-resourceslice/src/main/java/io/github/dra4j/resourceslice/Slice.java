@@ -22,7 +22,15 @@ import java.util.List;
 public record Slice(
     List<Device> devices, List<CounterSet> sharedCounters, Boolean perDeviceNodeSelection) {
 
-  // Copies the lists; null lists become empty, null elements are rejected.
+  /**
+   * Copies the lists; null lists become empty, null elements are rejected.
+   *
+   * @param devices the devices in allocation-priority order; null means none
+   * @param sharedCounters the counter sets devices of this pool draw from; null means none
+   * @param perDeviceNodeSelection true if every device names its own node selection, false to
+   *     publish an explicit false, null to leave the field unset
+   * @throws NullPointerException if a list holds a null element
+   */
   public Slice {
     devices = devices == null ? List.of() : List.copyOf(devices);
     sharedCounters = sharedCounters == null ? List.of() : List.copyOf(sharedCounters);

@@ -69,7 +69,21 @@ public final class UnixSocketServer implements AutoCloseable {
       List<ServerInterceptor> interceptors,
       Set<PosixFilePermission> permissions,
       SocketProbe probe) {
-    /** Defensive copies. */
+    /**
+     * Defensive copies.
+     *
+     * @param loops epoll event loops that both accept connections and do the socket I/O;
+     *     borrowed, the server never shuts them down
+     * @param executor runs the service handlers and interceptors; borrowed, never shut down
+     * @param interceptors interceptors in call order (the first one sees a call first); copied,
+     *     not null and without null elements
+     * @param permissions file mode set on the socket before it is renamed into place, e.g. {@code
+     *     rw-------}; copied, not null
+     * @param probe decides whether a file at the socket path is still served by a live process,
+     *     both before binding and just before the rename
+     * @throws NullPointerException if {@code interceptors} or {@code permissions} (or an element)
+     *     is null
+     */
     public Settings {
       interceptors = List.copyOf(interceptors);
       permissions = Set.copyOf(permissions);

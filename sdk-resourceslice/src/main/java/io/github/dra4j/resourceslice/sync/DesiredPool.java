@@ -22,7 +22,19 @@ public record DesiredPool(
     List<DesiredSlice> slices,
     List<String> violations) {
 
-  // Copies the lists.
+  /**
+   * Copies the lists.
+   *
+   * @param name the pool name, the key in {@link DesiredState#pools()}
+   * @param nodeSelector the pool's node selector, or null; {@link DesiredState#copyOf} puts a
+   *     deep copy here, so the driver's object is not shared
+   * @param allNodes whether every node reaches the pool
+   * @param generation the driver's generation floor, 0 for none
+   * @param slices the controller-owned slice contents in index order; copied, no null elements
+   * @param violations the validation problems in check order; empty means the pool may be
+   *     published. Copied, no null elements.
+   * @throws NullPointerException if a list or one of its elements is null
+   */
   public DesiredPool {
     slices = List.copyOf(slices);
     violations = List.copyOf(violations);

@@ -30,7 +30,12 @@ public record DesiredState(Map<String, DesiredPool> pools) {
   /** The state of a controller that publishes nothing. */
   public static final DesiredState EMPTY = new DesiredState(Map.of());
 
-  // Wraps the map.
+  /**
+   * Copies the map into an unmodifiable one, keeping its order.
+   *
+   * @param pools pool name to desired pool, in the driver's order; not null
+   * @throws NullPointerException if {@code pools} is null
+   */
   public DesiredState {
     pools = Collections.unmodifiableMap(new LinkedHashMap<>(pools));
   }

@@ -46,7 +46,21 @@ public record PoolPlan(
     boolean bumped,
     int padWidth) {
 
-  // Copies the lists ({@code matched} may contain nulls).
+  /**
+   * Copies the lists ({@code matched} may contain nulls).
+   *
+   * @param obsolete current slices to delete; no null elements
+   * @param matched one entry per desired slice index: the current slice that holds that index, or
+   *     null if the slice must be created
+   * @param changed one entry per desired slice index: whether the matched slice's content differs
+   *     from the desired one (false when nothing is matched); no null elements
+   * @param generation the pool generation every slice is published with
+   * @param bumped true if {@code generation} is higher than the current one, so every matched slice
+   *     is rewritten
+   * @param padWidth the number of hexadecimal digits of the index prefix in new slice names
+   * @throws NullPointerException if a list is null, or {@code obsolete} or {@code changed} holds
+   *     a null element
+   */
   public PoolPlan {
     obsolete = List.copyOf(obsolete);
     matched = Collections.unmodifiableList(new ArrayList<>(matched));

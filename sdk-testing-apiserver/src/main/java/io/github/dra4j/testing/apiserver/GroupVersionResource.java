@@ -24,7 +24,16 @@ public record GroupVersionResource(String group, String version, String resource
   public static final GroupVersionResource RESOURCE_SLICES_V1BETA1 =
       new GroupVersionResource("resource.k8s.io", "v1beta1", "resourceslices");
 
-  // Checks that no part is null and that version and resource are not empty.
+  /**
+   * Checks that no part is null and that version and resource are not empty.
+   *
+   * @param group the API group, e.g. {@code resource.k8s.io}; empty (not null) for the core group
+   * @param version the API version, e.g. {@code v1}; not empty
+   * @param resource the plural, lower-case resource name, e.g. {@code resourceslices}; not empty
+   * @throws NullPointerException naming the part that is null
+   * @throws IllegalArgumentException if {@code version} or {@code resource} is empty, with both
+   *     values in the message
+   */
   public GroupVersionResource {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(version, "version");

@@ -22,12 +22,23 @@ public sealed interface AllocationOutcome
    * @param claims copies of the claims, in input order, with {@code status.allocation} set
    */
   record Allocated(List<ResourceClaim> claims) implements AllocationOutcome {
-    /** Copies the list. */
+    /**
+     * Copies the list.
+     *
+     * @param claims the allocated claim copies, in input order; copied, not empty in practice,
+     *     no null elements
+     * @throws NullPointerException if the list or one of its elements is null
+     */
     public Allocated {
       claims = List.copyOf(claims);
     }
 
-    /** Returns the first (for a single-claim allocation: the only) allocated claim. */
+    /**
+     * Returns the first (for a single-claim allocation: the only) allocated claim.
+     *
+     * @return the copy of the first input claim, with {@code status.allocation} set
+     * @throws IndexOutOfBoundsException if the outcome was built with an empty list
+     */
     public ResourceClaim claim() {
       return claims.get(0);
     }
@@ -39,7 +50,13 @@ public sealed interface AllocationOutcome
    * @param reason {@value #CANNOT_ALLOCATE}, the scheduler's wording
    */
   record Unsatisfiable(String reason) implements AllocationOutcome {
-    /** Checks the reason. */
+    /**
+     * Checks the reason.
+     *
+     * @param reason the message to report; the allocator always uses {@value #CANNOT_ALLOCATE};
+     *     not null
+     * @throws NullPointerException if {@code reason} is null
+     */
     public Unsatisfiable {
       Objects.requireNonNull(reason, "reason");
     }
@@ -54,18 +71,35 @@ public sealed interface AllocationOutcome
    *     might still work
    */
   record Failed(String reason, boolean nodeLocal) implements AllocationOutcome {
-    /** Checks the reason. */
+    /**
+     * Checks the reason.
+     *
+     * @param reason the error in the Kubernetes allocator's words; not null
+     * @param nodeLocal true when only this node's pools are at fault (invalid resource pools), so
+     *     another node might still work; false otherwise (errors in claims, classes or selectors,
+     *     or a search aborted at its step limit)
+     * @throws NullPointerException if {@code reason} is null
+     */
     public Failed {
       Objects.requireNonNull(reason, "reason");
     }
   }
 
-  /** Returns true when the claims were allocated. */
+  /**
+   * Returns true when the claims were allocated.
+   *
+   * @return true for {@link Allocated}; false for {@link Unsatisfiable} and {@link Failed}
+   */
   default boolean isAllocated() {
     return this instanceof Allocated;
   }
 
-  /** Returns why the claims were not allocated; empty when they were. */
+  /**
+   * Returns why the claims were not allocated; empty when they were.
+   *
+   * @return the {@code reason} of an {@link Unsatisfiable} or {@link Failed} outcome; empty for
+   *     {@link Allocated}
+   */
   default Optional<String> failureReason() {
     if (this instanceof Unsatisfiable) {
       return Optional.of(((Unsatisfiable) this).reason());

@@ -54,17 +54,31 @@ public final class StructuredAllocator {
     this.searchStepLimit = builder.searchStepLimit;
   }
 
-  /** Returns an allocator with all features, API defaults applied and a new CEL environment. */
+  /**
+   * Returns an allocator with all features, API defaults applied and a new CEL environment.
+   *
+   * @return an allocator configured like {@code builder().build()}: {@link AllocatorFeatures#ALL},
+   *     random share IDs and a step limit of {@value #DEFAULT_SEARCH_STEP_LIMIT}
+   */
   public static StructuredAllocator create() {
     return builder().build();
   }
 
-  /** Returns a builder. */
+  /**
+   * Returns a builder.
+   *
+   * @return a builder holding the defaults of {@link #create()}
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Returns the features this allocator honours. */
+  /**
+   * Returns the features this allocator honours.
+   *
+   * @return the features given to {@link Builder#features}, {@link AllocatorFeatures#ALL} by
+   *     default
+   */
   public AllocatorFeatures features() {
     return features;
   }
@@ -178,13 +192,26 @@ public final class StructuredAllocator {
 
     private Builder() {}
 
-    /** Uses a shared CEL environment (recommended: building one takes hundreds of ms). */
+    /**
+     * Uses a shared CEL environment (recommended: building one takes hundreds of ms).
+     *
+     * @param environment the environment selectors are compiled in; its compile cache is shared
+     *     with every other user. Without this call {@link #build()} creates a new one.
+     * @return this builder
+     * @throws NullPointerException if {@code environment} is null
+     */
     public Builder selectorEnvironment(DeviceSelectorEnvironment environment) {
       this.environment = Objects.requireNonNull(environment, "environment");
       return this;
     }
 
-    /** Sets the features (default {@link AllocatorFeatures#ALL}). */
+    /**
+     * Sets the features (default {@link AllocatorFeatures#ALL}).
+     *
+     * @param features the DRA features to honour, like the scheduler's feature gates
+     * @return this builder
+     * @throws NullPointerException if {@code features} is null
+     */
     public Builder features(AllocatorFeatures features) {
       this.features = Objects.requireNonNull(features, "features");
       return this;
@@ -193,6 +220,11 @@ public final class StructuredAllocator {
     /**
      * Whether to apply the API server's defaults to the claims first (default true). Turn it off
      * to see how the Kubernetes allocator treats undefaulted claims.
+     *
+     * @param apply true to default an empty {@code allocationMode} to {@code ExactCount}, a
+     *     missing or zero count to 1 and an empty toleration operator to {@code Equal} (on copies;
+     *     the input claims are never changed); false to allocate the claims as given
+     * @return this builder
      */
     public Builder applyApiDefaults(boolean apply) {
       this.applyApiDefaults = apply;
@@ -202,6 +234,13 @@ public final class StructuredAllocator {
     /**
      * Sets where share IDs of shareable devices come from (default: random UUIDs), e.g. to get
      * predictable IDs in a test.
+     *
+     * @param shareIds called each time the search places a request on a shareable device (values
+     *     of placements undone by backtracking are dropped); a kept value becomes that device
+     *     result's {@code shareID}. Called on the allocating thread, so it must be thread-safe if
+     *     allocations run concurrently.
+     * @return this builder
+     * @throws NullPointerException if {@code shareIds} is null
      */
     public Builder shareIds(Supplier<String> shareIds) {
       this.shareIds = Objects.requireNonNull(shareIds, "shareIds");
@@ -213,6 +252,10 @@ public final class StructuredAllocator {
      * device placements per attempt). The scheduler bounds the search by a timeout; a cap keeps a
      * pathological claim from hanging a test: the attempt then fails with {@code filter operation
      * aborted: ...}.
+     *
+     * @param steps the most device placements one attempt may try; at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code steps} is less than 1
      */
     public Builder searchStepLimit(long steps) {
       if (steps < 1) {
@@ -222,7 +265,11 @@ public final class StructuredAllocator {
       return this;
     }
 
-    /** Builds the allocator. */
+    /**
+     * Builds the allocator.
+     *
+     * @return an immutable, thread-safe allocator; later changes to this builder do not affect it
+     */
     public StructuredAllocator build() {
       return new StructuredAllocator(this);
     }

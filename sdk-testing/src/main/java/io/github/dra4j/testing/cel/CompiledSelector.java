@@ -20,7 +20,11 @@ public final class CompiledSelector {
     this.program = program;
   }
 
-  /** Returns the expression text this selector was compiled from. */
+  /**
+   * Returns the expression text this selector was compiled from.
+   *
+   * @return the expression exactly as given to {@link DeviceSelectorEnvironment#compile}
+   */
   public String expression() {
     return expression;
   }

@@ -97,6 +97,9 @@ public final class QuantityValue implements Comparable<QuantityValue> {
   /**
    * Returns true when the value was written with a binary suffix ({@code Ki}, {@code Mi}...), or
    * derives from one by addition; {@link #toKubernetesString()} then prefers binary suffixes.
+   *
+   * @return true if {@link #toKubernetesString()} prefers binary suffixes ({@code 1Gi}); false if
+   *     it writes the value in decimal form ({@code 1G}, {@code 100m})
    */
   public boolean isBinaryFormat() {
     return binary;

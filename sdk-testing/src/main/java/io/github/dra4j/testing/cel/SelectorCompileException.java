@@ -11,6 +11,7 @@ public final class SelectorCompileException extends Exception {
   /** Serialization version of this exception class. */
   private static final long serialVersionUID = 1L;
 
+  /** The selector expression that failed to compile, as given. */
   private final String expression;
 
   /**
@@ -25,7 +26,11 @@ public final class SelectorCompileException extends Exception {
     this.expression = expression;
   }
 
-  /** Returns the expression that failed to compile. */
+  /**
+   * Returns the expression that failed to compile.
+   *
+   * @return the expression text exactly as given to the compiler
+   */
   public String expression() {
     return expression;
   }

@@ -161,12 +161,21 @@ public final class SelectorDevice {
     }
   }
 
-  /** Returns the driver name the device was published by. */
+  /**
+   * Returns the driver name the device was published by.
+   *
+   * @return the slice's {@code spec.driver}; empty when it was null. Attribute names without a
+   *     domain are looked up under this name.
+   */
   public String driver() {
     return driver;
   }
 
-  /** Returns the device name ({@code Device.name}); not visible to CEL. */
+  /**
+   * Returns the device name ({@code Device.name}); not visible to CEL.
+   *
+   * @return the device's name within its pool, as published
+   */
   public String name() {
     return name;
   }
@@ -174,6 +183,9 @@ public final class SelectorDevice {
   /**
    * Returns why this device's values could not be converted, in Kubernetes' words (e.g. {@code
    * attribute driverVersion: parse semantic version: ...}); empty when all values are fine.
+   *
+   * @return the first conversion error; when present, {@link CompiledSelector#evaluate} fails
+   *     with exactly this text for every expression
    */
   public Optional<String> conversionError() {
     return Optional.ofNullable(conversionError);

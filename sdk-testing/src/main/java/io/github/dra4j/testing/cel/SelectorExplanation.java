@@ -15,7 +15,18 @@ import java.util.Optional;
 public record SelectorExplanation(
     String expression, Optional<String> compileError, List<Verdict> devices, List<String> notes) {
 
-  /** Copies the lists. */
+  /**
+   * Copies the lists.
+   *
+   * @param expression the selector expression as given
+   * @param compileError the Kubernetes-style compile error, or empty when the expression compiles;
+   *     not null
+   * @param devices one verdict per device, in slice and device order; empty when the expression
+   *     does not compile. Copied, no null elements.
+   * @param notes remarks about the input, e.g. skipped objects or slices without a spec; copied,
+   *     no null elements
+   * @throws NullPointerException if a list or one of its elements is null
+   */
   public SelectorExplanation {
     devices = List.copyOf(devices);
     notes = List.copyOf(notes);
@@ -45,13 +56,23 @@ public record SelectorExplanation(
   public record Verdict(
       String slice, String driver, String pool, String device, Outcome outcome, String why) {
 
-    /** Returns {@code driver/pool/device}. */
+    /**
+     * Returns {@code driver/pool/device}.
+     *
+     * @return the device's identity, e.g. {@code gpu.example.com/node-1/gpu-0}, as
+     *     {@link #render()} prints it
+     */
     public String id() {
       return driver + "/" + pool + "/" + device;
     }
   }
 
-  /** Returns how many devices had the given outcome. */
+  /**
+   * Returns how many devices had the given outcome.
+   *
+   * @param outcome the outcome to count
+   * @return the number of verdicts with that outcome; 0 when the expression does not compile
+   */
   public long count(Outcome outcome) {
     return devices.stream().filter(v -> v.outcome() == outcome).count();
   }

@@ -26,7 +26,12 @@ public sealed interface SelectorResult
         ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check"
             + " with has() for optional fields";
 
-    /** Checks that a message is present. */
+    /**
+     * Checks that a message is present.
+     *
+     * @param message the error in Kubernetes' words, without the scheduler's hint; not null
+     * @throws NullPointerException if {@code message} is null
+     */
     public Failure {
       Objects.requireNonNull(message, "message");
     }
@@ -34,6 +39,9 @@ public sealed interface SelectorResult
     /**
      * Returns the message as the scheduler reports it: a missing key gets the hint to use
      * optional chaining or {@code has()}.
+     *
+     * @return the message, with the optional-chaining hint appended when it contains {@code no
+     *     such key:}; otherwise unchanged
      */
     public String messageWithHint() {
       return message.contains("no such key:") ? message + NO_SUCH_KEY_HINT : message;
@@ -46,12 +54,21 @@ public sealed interface SelectorResult
   /** The shared {@link NoMatch} instance. */
   SelectorResult NO_MATCH = new NoMatch();
 
-  /** Returns true for {@link Match}. */
+  /**
+   * Returns true for {@link Match}.
+   *
+   * @return true if the expression evaluated to {@code true}; false for a non-match or a failure
+   */
   default boolean matches() {
     return this instanceof Match;
   }
 
-  /** Returns true for {@link Failure}. */
+  /**
+   * Returns true for {@link Failure}.
+   *
+   * @return true if evaluation failed, which aborts an allocation attempt; false for a match or a
+   *     non-match
+   */
   default boolean failed() {
     return this instanceof Failure;
   }

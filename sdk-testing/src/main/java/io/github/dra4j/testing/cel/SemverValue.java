@@ -181,17 +181,29 @@ public final class SemverValue implements Comparable<SemverValue> {
     return '"' + s + '"';
   }
 
-  /** Returns the major version. */
+  /**
+   * Returns the major version.
+   *
+   * @return the {@code MAJOR} number, 0 to {@link Long#MAX_VALUE}
+   */
   public long major() {
     return major;
   }
 
-  /** Returns the minor version. */
+  /**
+   * Returns the minor version.
+   *
+   * @return the {@code MINOR} number, 0 to {@link Long#MAX_VALUE}
+   */
   public long minor() {
     return minor;
   }
 
-  /** Returns the patch version. */
+  /**
+   * Returns the patch version.
+   *
+   * @return the {@code PATCH} number, 0 to {@link Long#MAX_VALUE}
+   */
   public long patch() {
     return patch;
   }

@@ -21,7 +21,14 @@ import java.util.List;
  */
 public record SliceFile(List<ResourceSlice> slices, List<String> skipped) {
 
-  /** Copies the lists. */
+  /**
+   * Copies the lists.
+   *
+   * @param slices the ResourceSlices found, in file order; copied, no null elements
+   * @param skipped one note per object that is not a {@code resource.k8s.io/v1} ResourceSlice,
+   *     naming its apiVersion, kind and name; copied, no null elements
+   * @throws NullPointerException if a list or one of its elements is null
+   */
   public SliceFile {
     slices = List.copyOf(slices);
     skipped = List.copyOf(skipped);

@@ -23,7 +23,18 @@ public record ResourceInfo(
     boolean namespaced,
     Map<String, Function<JsonNode, String>> selectableFields) {
 
-  // Copies the field map.
+  /**
+   * Checks the resource and copies the field map.
+   *
+   * @param gvr the resource this entry describes; not null
+   * @param kind the kind of its objects, e.g. {@code ResourceSlice}; null if unknown, then lists
+   *     are of kind {@code List}
+   * @param namespaced whether objects live in namespaces (false for cluster-scoped resources)
+   * @param selectableFields field selector keys (e.g. {@code spec.nodeName}) mapped to how the
+   *     value is read from a stored object; copied, no null keys or values. A reader returns the
+   *     empty string for an absent field.
+   * @throws NullPointerException if {@code gvr}, the map, or a key or value in it is null
+   */
   public ResourceInfo {
     Objects.requireNonNull(gvr, "gvr");
     selectableFields = Map.copyOf(selectableFields);

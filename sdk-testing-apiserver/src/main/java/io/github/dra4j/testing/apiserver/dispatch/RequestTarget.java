@@ -55,7 +55,24 @@ public record RequestTarget(
     OTHER
   }
 
-  // Copies the query map.
+  /**
+   * Copies the query map.
+   *
+   * @param kind what sort of path it is; {@link #parse} always sets it
+   * @param verb the Kubernetes verb derived from method, name and {@code watch=true}; null unless
+   *     {@code kind} is {@link Kind#RESOURCE}
+   * @param resource the addressed resource; null unless {@code kind} is {@link Kind#RESOURCE}
+   * @param namespace the namespace from a {@code namespaces/<ns>/} segment, or null
+   * @param name the object name, or null for a collection
+   * @param subresource the path segment after the name, e.g. {@code status}, or null
+   * @param discoveryGroup for discovery paths the group named ({@code ""} for {@code /api/...}), or
+   *     null for {@code /apis} and for other kinds
+   * @param discoveryVersion for discovery paths the version named, or null
+   * @param path the path as received (not percent-decoded), without the query
+   * @param query decoded query parameters (the first value wins for a repeated key); copied, not
+   *     null
+   * @throws NullPointerException if {@code query} or a key or value in it is null
+   */
   public RequestTarget {
     query = Map.copyOf(query);
   }
