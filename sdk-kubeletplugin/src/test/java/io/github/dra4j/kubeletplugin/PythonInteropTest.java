@@ -81,7 +81,9 @@ class PythonInteropTest {
       assertThat(python.waitFor(120, TimeUnit.SECONDS)).isTrue();
       assertThat(python.exitValue())
           .as("python stderr: %s", Files.readString(root.resolve("python.err"))).isZero();
-      result = client.getKubernetesSerialization().unmarshal(out, Map.class);
+      @SuppressWarnings("unchecked") // the script prints one JSON object
+      Map<String, Object> parsed = client.getKubernetesSerialization().unmarshal(out, Map.class);
+      result = parsed;
       assertThat(plugin.registrationStatus()).contains(new RegistrationStatus(true, ""));
     }
 
