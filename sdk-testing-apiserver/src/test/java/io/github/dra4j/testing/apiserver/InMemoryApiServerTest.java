@@ -9,6 +9,9 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClassBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -390,6 +393,40 @@ class InMemoryApiServerTest {
         .resource(claim).create();
     assertThat(client.dynamicResourceAllocation().v1().resourceClaims().inNamespace("default")
         .withName("c").get()).isNotNull();
+  }
+
+  @Test
+  void claimTemplatesAndDeviceClassesAreStoredWithTheirScope() {
+    var dra = client.dynamicResourceAllocation().v1();
+    for (String namespace : List.of("ml", "web")) {
+      dra.resourceClaimTemplates().inNamespace(namespace).resource(new ResourceClaimTemplateBuilder()
+          .withNewMetadata().withName("two-gpus").endMetadata()
+          .withNewSpec().withNewSpec().withNewDevices().addNewRequest().withName("gpus")
+          .withNewExactly().withDeviceClassName("gpu").withCount(2L).endExactly()
+          .endRequest().endDevices().endSpec().endSpec()
+          .build()).create();
+    }
+    dra.deviceClasses().resource(new DeviceClassBuilder().withNewMetadata().withName("gpu")
+        .endMetadata().withNewSpec().addNewSelector().withNewCel()
+        .withExpression("device.driver == \"" + DRIVER + "\"").endCel().endSelector().endSpec()
+        .build()).create();
+
+    ResourceClaimTemplate read =
+        dra.resourceClaimTemplates().inNamespace("ml").withName("two-gpus").get();
+    assertThat(read.getMetadata().getNamespace()).isEqualTo("ml");
+    assertThat(read.getSpec().getSpec().getDevices().getRequests()).singleElement()
+        .satisfies(request -> assertThat(request.getExactly().getCount()).isEqualTo(2L));
+    assertThat(dra.resourceClaimTemplates().inAnyNamespace().list().getItems())
+        .extracting(t -> t.getMetadata().getNamespace()).containsExactlyInAnyOrder("ml", "web");
+    assertThat(dra.deviceClasses().withName("gpu").get().getMetadata().getNamespace()).isNull();
+    assertThat(dra.deviceClasses().withName("gpu").get().getSpec().getSelectors()).singleElement()
+        .satisfies(selector -> assertThat(selector.getCel().getExpression())
+            .isEqualTo("device.driver == \"" + DRIVER + "\""));
+
+    dra.resourceClaimTemplates().inNamespace("web").withName("two-gpus").delete();
+
+    assertThat(dra.resourceClaimTemplates().inAnyNamespace().list().getItems())
+        .extracting(t -> t.getMetadata().getNamespace()).containsExactly("ml");
   }
 
   private String get(String path) {
