@@ -1,7 +1,5 @@
 package io.github.dra4j.kubeletplugin.grpc;
 
-import com.google.protobuf.MessageOrBuilder;
-import com.google.protobuf.TextFormat;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import java.io.InputStream;
@@ -59,9 +57,6 @@ public record ParsedRequest<Q>(Q message, Status problem) {
    */
   @Override
   public String toString() {
-    if (message instanceof MessageOrBuilder proto) {
-      return TextFormat.printer().emittingSingleLine(true).printToString(proto);
-    }
-    return message != null ? String.valueOf(message) : "<unparseable: " + problem + ">";
+    return message != null ? MessageText.of(message) : "<unparseable: " + problem + ">";
   }
 }

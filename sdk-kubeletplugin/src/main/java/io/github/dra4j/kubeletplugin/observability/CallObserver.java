@@ -1,7 +1,6 @@
 package io.github.dra4j.kubeletplugin.observability;
 
-import com.google.protobuf.MessageOrBuilder;
-import com.google.protobuf.TextFormat;
+import io.github.dra4j.kubeletplugin.grpc.MessageText;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
 import io.grpc.Metadata;
@@ -11,6 +10,8 @@ import io.grpc.ServerInterceptor;
 import io.grpc.Status;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -47,6 +48,7 @@ public final class CallObserver implements ServerInterceptor {
   private final MeterRegistry registry;
   private final boolean logCalls;
   private final AtomicLong requestIds = new AtomicLong();
+  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
   /**
    * Creates the interceptor.
@@ -102,9 +104,9 @@ public final class CallObserver implements ServerInterceptor {
         @Override
         public void onMessage(Q message) {
           inContext(() -> {
-            if (logCalls) {
+            if (logCalls && LOG.isDebugEnabled()) {
               LOG.debug(streaming ? "handling stream {}" : "handling request {}",
-                  describe(message));
+                  MessageText.of(message));
             }
             super.onMessage(message);
           });
@@ -138,9 +140,9 @@ public final class CallObserver implements ServerInterceptor {
     @Override
     public void sendMessage(R message) {
       inContext(() -> {
-        if (logCalls) {
+        if (logCalls && LOG.isDebugEnabled()) {
           LOG.debug(streaming ? "sending stream message {}" : "handling request succeeded {}",
-              describe(message));
+              MessageText.of(message));
         }
         super.sendMessage(message);
       });
@@ -159,14 +161,7 @@ public final class CallObserver implements ServerInterceptor {
         return;
       }
       long nanos = System.nanoTime() - startNanos;
-      Timer.builder(METRIC)
-          .description("Duration of DRA gRPC calls served by the plugin")
-          .tag("driver_name", driverName)
-          .tag("method_name", "/" + method)
-          .tag("grpc_status_code", GoCodeNames.of(status.getCode()))
-          .publishPercentileHistogram()
-          .register(registry)
-          .record(nanos, TimeUnit.NANOSECONDS);
+      timer(method, status.getCode()).record(nanos, TimeUnit.NANOSECONDS);
       if (status.isOk()) {
         if (logCalls && streaming) {
           LOG.debug("handling stream succeeded");
@@ -180,16 +175,14 @@ public final class CallObserver implements ServerInterceptor {
     }
   }
 
-  private static Object describe(Object message) {
-    if (message instanceof MessageOrBuilder proto) {
-      // Rendered lazily: only when DEBUG is on.
-      return new Object() {
-        @Override
-        public String toString() {
-          return TextFormat.printer().emittingSingleLine(true).printToString(proto);
-        }
-      };
-    }
-    return message;
+  /** The call timer of a method and outcome, registered on first use and reused after. */
+  private Timer timer(String method, Status.Code code) {
+    return timers.computeIfAbsent(method + ' ' + code, key -> Timer.builder(METRIC)
+        .description("Duration of DRA gRPC calls served by the plugin")
+        .tag("driver_name", driverName)
+        .tag("method_name", "/" + method)
+        .tag("grpc_status_code", GoCodeNames.of(code))
+        .publishPercentileHistogram()
+        .register(registry));
   }
 }
