@@ -6,18 +6,22 @@ import io.github.dra4j.kubeletplugin.ClaimReference;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
 import io.github.dra4j.resourceslice.validation.NameRules;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +56,10 @@ public final class MetadataWriter {
 
   private static final Logger LOG = LoggerFactory.getLogger(MetadataWriter.class);
   private static final String FILE = "metadata.json";
+  private static final Set<PosixFilePermission> FILE_MODE =
+      PosixFilePermissions.fromString("rw-r--r--");
+  private static final Set<PosixFilePermission> DIRECTORY_MODE =
+      PosixFilePermissions.fromString("rwxr-xr-x");
 
   private final String driverName;
   private final Path metadataRoot;
@@ -108,7 +116,7 @@ public final class MetadataWriter {
     String podClaimName = annotations == null ? null : annotations.get(POD_CLAIM_NAME_ANNOTATION);
     Map<String, String> ids = new LinkedHashMap<>();
     for (Map.Entry<String, List<PreparedDevice>> entry : byRequest.entrySet()) {
-      String base = baseRequest(entry.getKey());
+      String base = PreparedDevice.baseRequest(entry.getKey());
       if (ids.containsKey(base)) {
         // One file per top-level request: two sub-requests of one request cannot both have it.
         // Go lets a random one win; here the first in device order does.
@@ -122,10 +130,11 @@ public final class MetadataWriter {
       }
       Path hostFile = hostFile(namespace, name, base);
       writeDocument(hostFile, new MetadataDocument(
-          namespace, name, uid, 1, podClaimName, entry.getKey(), entry.getValue()));
+          namespace, name, uid, 1, podClaimName, entry.getKey(), entry.getValue()), true);
       String deviceName = uid + "_" + base;
       writeAtomically(cdiDirectory.resolve(driverName + "_metadata_" + deviceName + ".json"),
-          cdiSpec(deviceName, hostFile, containerPath(driverName, podClaimName, name, base)));
+          cdiSpec(deviceName, hostFile, containerPath(driverName, podClaimName, name, base)),
+          true);
       ids.put(base, driverName + "/metadata=" + deviceName);
     }
     return ids;
@@ -148,20 +157,20 @@ public final class MetadataWriter {
     if (!Files.isDirectory(cdiDirectory)) {
       return;
     }
+    List<Path> found = new ArrayList<>();
     try (DirectoryStream<Path> specs = Files.newDirectoryStream(cdiDirectory, pattern)) {
-      for (Path spec : specs) {
-        try {
-          Files.deleteIfExists(spec);
-        } catch (IOException e) {
-          throw new IOException("remove CDI spec " + spec + ": " + e.getMessage(), e);
-        }
-      }
-    } catch (IOException e) {
-      if (e.getMessage() != null && e.getMessage().startsWith("remove CDI spec")) {
-        throw e;
-      }
+      specs.forEach(found::add);
+    } catch (IOException | DirectoryIteratorException e) {
+      IOException cause = e instanceof DirectoryIteratorException d ? d.getCause() : (IOException) e;
       throw new IOException("glob CDI specs " + cdiDirectory.resolve(pattern) + ": "
-          + e.getMessage(), e);
+          + cause.getMessage(), cause);
+    }
+    for (Path spec : found) {
+      try {
+        Files.deleteIfExists(spec);
+      } catch (IOException e) {
+        throw new IOException("remove CDI spec " + spec + ": " + e.getMessage(), e);
+      }
     }
   }
 
@@ -177,7 +186,7 @@ public final class MetadataWriter {
    */
   public void updateRequest(ClaimReference claim, String requestRef, List<PreparedDevice> devices)
       throws IOException {
-    String base = baseRequest(requestRef);
+    String base = PreparedDevice.baseRequest(requestRef);
     Path hostFile = NameRules.dnsLabel(base).isEmpty()
         ? hostFile(claim.namespace(), claim.name(), base) : null;
     if (hostFile == null || !Files.exists(hostFile)) {
@@ -188,9 +197,15 @@ public final class MetadataWriter {
     Map<?, ?> meta = (Map<?, ?>) previous.get("metadata");
     long generation = meta.get("generation") instanceof Number n ? n.longValue() : 0;
     Object podClaimName = previous.get("podClaimName");
-    writeDocument(hostFile, new MetadataDocument(claim.namespace(), claim.name(), claim.uid(),
-        generation + 1, podClaimName == null ? null : podClaimName.toString(), requestRef,
-        devices));
+    try {
+      // An unprepare may remove the claim's directory meanwhile: do not create it again.
+      writeDocument(hostFile, new MetadataDocument(claim.namespace(), claim.name(), claim.uid(),
+          generation + 1, podClaimName == null ? null : podClaimName.toString(), requestRef,
+          devices), false);
+    } catch (NoSuchFileException e) {
+      throw new NoSuchFileException(hostFile.toString(), null, "request \"" + requestRef
+          + "\" not found in prepared claim " + claim.namespacedName());
+    }
   }
 
   /**
@@ -218,13 +233,14 @@ public final class MetadataWriter {
     return claimDirectory(namespace, name).resolve(baseRequest).resolve(FILE);
   }
 
-  private void writeDocument(Path file, MetadataDocument document) throws IOException {
+  private void writeDocument(Path file, MetadataDocument document, boolean createParents)
+      throws IOException {
     StringBuilder stream = new StringBuilder();
     for (String version : versions) {
       stream.append(json.writeValueAsString(document.toTree(version, driverName, serialization)))
           .append('\n');
     }
-    writeAtomically(file, stream.toString());
+    writeAtomically(file, stream.toString(), createParents);
   }
 
   private String cdiSpec(String deviceName, Path hostFile, String containerPath) {
@@ -261,13 +277,16 @@ public final class MetadataWriter {
     }
   }
 
-  private static void writeAtomically(Path file, String content) throws IOException {
+  private static void writeAtomically(Path file, String content, boolean createParents)
+      throws IOException {
     Path directory = file.getParent();
-    createDirectories(directory);
+    if (createParents) {
+      createDirectories(directory);
+    }
     Path temporary = Files.createTempFile(directory, ".dra4j-", ".tmp");
     try {
       Files.writeString(temporary, content, StandardCharsets.UTF_8);
-      Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-r--r--"));
+      Files.setPosixFilePermissions(temporary, FILE_MODE);
       Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE,
           StandardCopyOption.REPLACE_EXISTING);
     } finally {
@@ -277,8 +296,7 @@ public final class MetadataWriter {
 
   private static void createDirectories(Path directory) throws IOException {
     if (!Files.isDirectory(directory)) {
-      Files.createDirectories(directory,
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+      Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(DIRECTORY_MODE));
     }
   }
 
@@ -286,15 +304,14 @@ public final class MetadataWriter {
     if (!Files.exists(directory)) {
       return;
     }
-    try (Stream<Path> paths = Files.walk(directory)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
+    List<Path> paths;
+    try (Stream<Path> walk = Files.walk(directory)) {
+      paths = walk.sorted(Comparator.reverseOrder()).toList();
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
-  }
-
-  private static String baseRequest(String reference) {
-    int slash = reference.indexOf('/');
-    return slash < 0 ? reference : reference.substring(0, slash);
+    for (Path path : paths) {
+      Files.deleteIfExists(path);
+    }
   }
 }

@@ -154,8 +154,9 @@ public final class NodeService {
     Map<String, PrepareResult> withIds = new LinkedHashMap<>(results);
     results.forEach((uid, result) -> {
       ResourceClaim claim = claims.get(uid);
-      if (claim == null || result == null || result.isFailed()) {
-        return;
+      if (claim == null || result == null || result.isFailed()
+          || DeviceCheck.problem(result.devices()).isPresent()) {
+        return; // the claim fails (PrepareAnswer reports why): no files for it
       }
       try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, uid)) {
         Map<String, String> ids = metadata.write(claim, result.devices());
@@ -182,7 +183,7 @@ public final class NodeService {
       }
       try {
         metadata.cleanUp(ref);
-      } catch (IOException e) {
+      } catch (IOException | RuntimeException e) {
         cleaned.put(uid, UnprepareResult.failed("clean up device metadata: " + e.getMessage()));
       }
     });
