@@ -60,6 +60,18 @@ public record PreparedDevice(
     return new Builder(poolName, deviceName);
   }
 
+  /**
+   * The top-level request of a request reference: what the kubelet and containers see, since
+   * they only reference top-level requests.
+   *
+   * @param reference {@code request} or {@code request/subrequest}
+   * @return the text before the first slash, or the whole reference
+   */
+  public static String baseRequest(String reference) {
+    int slash = reference.indexOf('/');
+    return slash < 0 ? reference : reference.substring(0, slash);
+  }
+
   /** Builds a {@link PreparedDevice}; not thread-safe, use from one thread. */
   public static final class Builder {
     private final String poolName;

@@ -2,7 +2,6 @@ package io.github.dra4j.kubeletplugin.health;
 
 import io.github.dra4j.kubeletplugin.DeviceHealth;
 import io.github.dra4j.kubeletplugin.DeviceHealthReporter;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -90,7 +89,7 @@ public final class DeviceHealthBoard implements DeviceHealthReporter {
   }
 
   private void publish(List<DeviceHealth> snapshot) {
-    for (Consumer<List<DeviceHealth>> listener : new ArrayList<>(listeners)) {
+    for (Consumer<List<DeviceHealth>> listener : listeners) { // a snapshot: copy-on-write
       listener.accept(snapshot);
     }
   }

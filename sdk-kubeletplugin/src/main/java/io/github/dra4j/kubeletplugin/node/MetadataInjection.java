@@ -25,7 +25,7 @@ final class MetadataInjection {
     for (PreparedDevice device : result.devices()) {
       List<String> ids = new ArrayList<>(device.cdiDeviceIds());
       for (String request : device.requests()) {
-        String id = idByBaseRequest.get(PrepareAnswer.baseRequest(request));
+        String id = idByBaseRequest.get(PreparedDevice.baseRequest(request));
         if (id != null && injected.add(id)) {
           ids.add(id);
         }

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.node;
 import io.github.dra4j.kubeletplugin.grpc.MethodAlias;
 import io.github.dra4j.kubeletplugin.grpc.ParsedRequest;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.DRAPluginGrpc;
+import io.github.dra4j.kubeletplugin.wire.dra.v1.Device;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
 import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
@@ -109,6 +110,11 @@ public final class NodeServiceDefinitions {
 
   private static NodePrepareResourcesResponse withoutShareIds(
       NodePrepareResourcesResponse response) {
+    boolean anyShareId = response.getClaimsMap().values().stream()
+        .anyMatch(claim -> claim.getDevicesList().stream().anyMatch(Device::hasShareId));
+    if (!anyShareId) {
+      return response; // the usual case: nothing to strip
+    }
     NodePrepareResourcesResponse.Builder builder = response.toBuilder();
     for (Map.Entry<String, NodePrepareResourceResponse> entry :
         response.getClaimsMap().entrySet()) {

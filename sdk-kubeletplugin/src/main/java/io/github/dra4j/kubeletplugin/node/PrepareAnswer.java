@@ -30,24 +30,12 @@ final class PrepareAnswer {
           .setDeviceName(device.deviceName())
           .addAllCdiDeviceIds(device.cdiDeviceIds());
       for (String request : device.requests()) {
-        wire.addRequestNames(baseRequest(request));
+        wire.addRequestNames(PreparedDevice.baseRequest(request));
       }
       if (device.shareId() != null) {
         wire.setShareId(device.shareId());
       }
     }
     return answer.build();
-  }
-
-  /**
-   * The top-level request of a {@code request/subrequest} reference; containers only reference
-   * top-level requests.
-   *
-   * @param reference {@code req} or {@code req/sub}
-   * @return the text before the first slash
-   */
-  static String baseRequest(String reference) {
-    int slash = reference.indexOf('/');
-    return slash < 0 ? reference : reference.substring(0, slash);
   }
 }

@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * The kubelet's plugin registration service (rules B4, B5): tells the kubelet who the plugin is
  * and where its DRA socket is, and records the kubelet's verdict.
  *
- * <p>Thread-safe: the status and the test failure hooks are atomic references.
+ * <p>Thread-safe: the status is an atomic reference.
  */
 public final class RegistrationService extends RegistrationGrpc.RegistrationImplBase {
 
@@ -28,8 +28,6 @@ public final class RegistrationService extends RegistrationGrpc.RegistrationImpl
 
   private final PluginInfo info;
   private final AtomicReference<RegistrationStatus> status = new AtomicReference<>();
-  private final AtomicReference<Status> getInfoFailure = new AtomicReference<>();
-  private final AtomicReference<Status> notifyFailure = new AtomicReference<>();
 
   /**
    * Creates the service.
@@ -50,11 +48,6 @@ public final class RegistrationService extends RegistrationGrpc.RegistrationImpl
 
   @Override
   public void getInfo(InfoRequest request, StreamObserver<PluginInfo> observer) {
-    Status failure = getInfoFailure.get();
-    if (failure != null) {
-      observer.onError(failure.asException());
-      return;
-    }
     observer.onNext(info);
     observer.onCompleted();
   }
@@ -63,11 +56,6 @@ public final class RegistrationService extends RegistrationGrpc.RegistrationImpl
   public void notifyRegistrationStatus(
       io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationStatus request,
       StreamObserver<RegistrationStatusResponse> observer) {
-    Status failure = notifyFailure.get();
-    if (failure != null) {
-      observer.onError(failure.asException());
-      return;
-    }
     status.set(new RegistrationStatus(request.getPluginRegistered(), request.getError()));
     if (!request.getPluginRegistered()) {
       LOG.error("The kubelet rejected the plugin: {}", request.getError());
@@ -89,33 +77,5 @@ public final class RegistrationService extends RegistrationGrpc.RegistrationImpl
    */
   public Optional<RegistrationStatus> status() {
     return Optional.ofNullable(status.get());
-  }
-
-  /**
-   * What {@code GetInfo} answers.
-   *
-   * @return the plugin info
-   */
-  public PluginInfo info() {
-    return info;
-  }
-
-  /**
-   * Test hook: makes every {@code GetInfo} fail with the status (null restores normal answers).
-   *
-   * @param failure the status to fail with, or null
-   */
-  public void failGetInfo(Status failure) {
-    getInfoFailure.set(failure);
-  }
-
-  /**
-   * Test hook: makes every {@code NotifyRegistrationStatus} fail with the status before it is
-   * recorded (null restores normal answers).
-   *
-   * @param failure the status to fail with, or null
-   */
-  public void failNotifyRegistrationStatus(Status failure) {
-    notifyFailure.set(failure);
   }
 }

@@ -1,6 +1,7 @@
 package io.github.dra4j.testing.kubelet;
 
 import com.google.protobuf.Message;
+import io.github.dra4j.kubeletplugin.observability.GoCodeNames;
 import io.github.dra4j.kubeletplugin.wire.registration.v1.PluginInfo;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
@@ -72,21 +73,7 @@ final class RecordedCalls {
    * @return the Go error text
    */
   static String goErrorText(Status status) {
-    return "rpc error: code = " + goCodeName(status.getCode()) + " desc = "
+    return "rpc error: code = " + GoCodeNames.of(status.getCode()) + " desc = "
         + (status.getDescription() == null ? "" : status.getDescription());
-  }
-
-  private static String goCodeName(Status.Code code) {
-    if (code == Status.Code.CANCELLED) {
-      return "Canceled";
-    }
-    if (code == Status.Code.OK) {
-      return "OK";
-    }
-    StringBuilder name = new StringBuilder();
-    for (String part : code.name().split("_")) {
-      name.append(part.charAt(0)).append(part.substring(1).toLowerCase(java.util.Locale.ROOT));
-    }
-    return name.toString();
   }
 }
