@@ -378,7 +378,12 @@ class InMemoryApiServerTest {
         .contains("\"kind\":\"ResourceSlice\"");
     assertThat(get("/api/v1")).contains("\"pods\"");
     assertThat(client.getApiGroups().getGroups())
-        .anySatisfy(g -> assertThat(g.getName()).isEqualTo("resource.k8s.io"));
+        .filteredOn(g -> g.getName().equals("resource.k8s.io")).singleElement()
+        .satisfies(g -> {
+          assertThat(g.getPreferredVersion().getVersion()).isEqualTo("v1");
+          assertThat(g.getVersions()).extracting(v -> v.getVersion())
+              .containsExactly("v1", "v1beta2", "v1beta1");
+        });
   }
 
   @Test

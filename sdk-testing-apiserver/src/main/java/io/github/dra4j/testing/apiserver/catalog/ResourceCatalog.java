@@ -2,6 +2,7 @@ package io.github.dra4j.testing.apiserver.catalog;
 
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,8 @@ public final class ResourceCatalog {
   private final Map<GroupVersionResource, ResourceInfo> resources;
 
   private ResourceCatalog(Map<GroupVersionResource, ResourceInfo> resources) {
-    this.resources = Map.copyOf(resources);
+    // Insertion order is the documented order of all() and discovery (preferred version first).
+    this.resources = Collections.unmodifiableMap(new LinkedHashMap<>(resources));
   }
 
   /**
