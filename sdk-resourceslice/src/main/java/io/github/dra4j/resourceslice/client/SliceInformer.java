@@ -27,7 +27,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class SliceInformer implements AutoCloseable {
 
-  /** Receives informer events, converted to v1 (fresh objects the listener may keep). */
+  /**
+   * Receives informer events as v1 objects: the informer's own objects when it watches v1,
+   * conversions otherwise. Listeners must not modify them.
+   */
   public interface Listener {
     /**
      * A slice appeared (initial list or watch).
@@ -185,38 +188,33 @@ public final class SliceInformer implements AutoCloseable {
     return version;
   }
 
-  /**
-   * Tells whether the informer currently has an open watch.
-   *
-   * @return true while watching
-   */
-  public boolean isWatching() {
-    return informer.isWatching();
-  }
-
   /** Stops the informer. */
   @Override
   public void close() {
     informer.stop();
   }
 
-  /** Converts events to v1 before handing them to the listener. */
+  /** Converts events of older versions to v1 before handing them to the listener. */
   private record Converting(SliceConversion conversion, Listener listener)
       implements ResourceEventHandler<HasMetadata> {
 
     @Override
     public void onAdd(HasMetadata obj) {
-      listener.added(conversion.toV1(obj));
+      listener.added(v1(obj));
     }
 
     @Override
     public void onUpdate(HasMetadata oldObj, HasMetadata newObj) {
-      listener.updated(conversion.toV1(oldObj), conversion.toV1(newObj));
+      listener.updated(v1(oldObj), v1(newObj));
     }
 
     @Override
     public void onDelete(HasMetadata obj, boolean deletedFinalStateUnknown) {
-      listener.deleted(conversion.toV1(obj));
+      listener.deleted(v1(obj));
+    }
+
+    private ResourceSlice v1(HasMetadata obj) {
+      return obj instanceof ResourceSlice slice ? slice : conversion.toV1(obj);
     }
   }
 }
