@@ -5,6 +5,7 @@ import io.github.dra4j.kubeletplugin.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.node.NodeServiceDefinitions;
 import io.github.dra4j.kubeletplugin.socket.SocketNames;
+import io.github.dra4j.resourceslice.split.SliceLimits;
 import io.github.dra4j.resourceslice.validation.NameRules;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -65,10 +66,11 @@ record PluginSettings(
 
   static PluginSettings resolve(KubeletPluginBuilder b) {
     // DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation).
-    if (NameRules.dnsSubdomain(b.driverName, 63).isPresent()) {
+    if (NameRules.dnsSubdomain(b.driverName, SliceLimits.MAX_DRIVER_NAME_LENGTH).isPresent()) {
       throw new PluginStartException(
-          "driver name \"" + b.driverName + "\" is invalid: it must be a DNS subdomain of at most"
-              + " 63 lower-case letters, digits, '-' and '.', like gpu.example.com");
+          "driver name \"" + b.driverName + "\" is invalid: it must be a DNS subdomain of at most "
+              + SliceLimits.MAX_DRIVER_NAME_LENGTH
+              + " lower-case letters, digits, '-' and '.', like gpu.example.com");
     }
     boolean rolling = !b.rollingUpdatePodUid.isEmpty();
     Path registrarDirectory = b.registrarDirectory.normalize();

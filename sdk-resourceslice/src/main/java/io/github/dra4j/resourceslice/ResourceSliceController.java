@@ -67,7 +67,7 @@ public final class ResourceSliceController implements AutoCloseable {
     this.queue = new PoolQueue(new SyncRateLimiter(System::nanoTime), System::nanoTime);
     this.metrics = new SyncMetrics(options.meterRegistry(), options.driverName());
     this.sync = new PoolSync(new PoolSync.Setup(options.driverName(), options.owner(), nodeName,
-        options.client(), slices, cache, options.errorHandler(), metrics));
+        options.client(), slices, cache, this::report, metrics));
     this.worker = new Thread(this::work, "dra4j-resourceslice-" + options.driverName());
     this.worker.setDaemon(true);
   }
@@ -215,6 +215,7 @@ public final class ResourceSliceController implements AutoCloseable {
     }
   }
 
+  /** The driver's error handler, guarded: a handler that throws never breaks a sync. */
   private void report(Throwable error, String message) {
     try {
       options.errorHandler().handle(error, message);

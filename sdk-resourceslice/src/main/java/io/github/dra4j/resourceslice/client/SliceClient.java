@@ -126,7 +126,7 @@ public final class SliceClient {
    * @throws KubernetesClientException the last error if every version answered 404, or the
    *     first non-404 error
    */
-  public <R> R negotiate(Function<SliceVersion, R> call) {
+  private <R> R negotiate(Function<SliceVersion, R> call) {
     SliceVersion current = version.get();
     KubernetesClientException last = null;
     for (int attempt = 0; attempt < SliceVersion.values().length; attempt++) {

@@ -31,7 +31,6 @@ public final class SemanticEquality {
   private static final Set<String> QUANTITY_KEYS = Set.of("value", "default", "min", "max", "step",
       "validValues");
   private static final Duration TAINT_TIME_TOLERANCE = Duration.ofSeconds(1);
-  private static final SemanticEquality DEFAULT = new SemanticEquality(new KubernetesSerialization());
 
   private final KubernetesSerialization serialization;
 
@@ -50,7 +49,7 @@ public final class SemanticEquality {
    * @return the shared default instance
    */
   public static SemanticEquality standard() {
-    return DEFAULT;
+    return Standard.INSTANCE;
   }
 
   /**
@@ -62,7 +61,7 @@ public final class SemanticEquality {
    * @return true if semantically equal
    */
   public static boolean devicesDeepEqual(List<Device> a, List<Device> b) {
-    return DEFAULT.devices(a, b, true);
+    return Standard.INSTANCE.devices(a, b, true);
   }
 
   /**
@@ -200,5 +199,10 @@ public final class SemanticEquality {
     } catch (RuntimeException e) {
       return text;
     }
+  }
+
+  /** Holds the serializer-owning default, built on first use only (the controller has its own). */
+  private static final class Standard {
+    static final SemanticEquality INSTANCE = new SemanticEquality(new KubernetesSerialization());
   }
 }

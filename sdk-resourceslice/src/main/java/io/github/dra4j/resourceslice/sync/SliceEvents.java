@@ -62,8 +62,10 @@ public final class SliceEvents implements SliceInformer.Listener {
       return;
     }
     LOG.trace("ResourceSlice update {}", after.getMetadata().getName());
-    schedule(poolOf(before), syncDelay);
-    if (!poolOf(before).equals(poolOf(after))) {
+    if (!ignored(before)) {
+      schedule(poolOf(before), syncDelay);
+    }
+    if (!ignored(after) && !poolOf(before).equals(poolOf(after))) {
       schedule(poolOf(after), syncDelay);
     }
   }

@@ -35,7 +35,7 @@ public final class RequestLog {
    * @return the requests answered since the start or the last {@link #clear()}
    */
   public synchronized List<ApiRequest> snapshot() {
-    return List.copyOf(new ArrayList<>(entries));
+    return List.copyOf(entries);
   }
 
   /** Empties the log; sequence numbers keep counting. */

@@ -39,10 +39,6 @@ final class WatchStream extends WebSocketListener {
     this.onClose = onClose;
   }
 
-  Selection selection() {
-    return selection;
-  }
-
   /**
    * Sends the event if it concerns this watch, translating it the way the real API server does
    * for selections: an object that starts matching is ADDED, one that stops matching is DELETED.
