@@ -80,8 +80,18 @@ public final class SimulatedNode implements AutoCloseable {
    * @return the running node
    */
   public static SimulatedNode start() {
+    return start("node-1");
+  }
+
+  /**
+   * Starts a node with a given name in a new temporary directory, deleted on close.
+   *
+   * @param nodeName the Node name
+   * @return the running node
+   */
+  public static SimulatedNode start(String nodeName) {
     try {
-      return new SimulatedNode("node-1", Files.createTempDirectory("dra4j-node"), true);
+      return new SimulatedNode(nodeName, Files.createTempDirectory("dra4j-node"), true);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the node's directory", e);
     }
@@ -224,7 +234,10 @@ public final class SimulatedNode implements AutoCloseable {
    * @throws AllocationFailedException with the scheduler's reason if it cannot be allocated
    */
   public ResourceClaim allocate(ResourceClaim claim) {
-    return scheduler.allocate(claim, slices());
+    // All slices: the allocator itself picks those that reach this node (nodeName, allNodes,
+    // nodeSelector, per-device), and judges pool completeness from every slice of a pool.
+    return scheduler.allocate(claim, client().dynamicResourceAllocation().v1().resourcesSlices()
+        .list().getItems());
   }
 
   /**
