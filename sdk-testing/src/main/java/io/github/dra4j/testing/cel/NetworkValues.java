@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.util.Arrays;
+import java.util.regex.Pattern;
 
 /**
  * Values of the Kubernetes IP and CIDR libraries ({@code net.IP}, {@code net.CIDR}). Parsing only
@@ -12,6 +13,9 @@ import java.util.Arrays;
  * addresses and zones like Kubernetes, and prints the canonical form. Immutable.
  */
 final class NetworkValues {
+
+  /** Prefix lengths as Go's netip accepts them: decimal, no leading zero, at most 3 digits. */
+  private static final Pattern PREFIX_BITS = Pattern.compile("0|[1-9][0-9]{0,2}");
 
   private NetworkValues() {}
 
@@ -46,12 +50,7 @@ final class NetworkValues {
     }
     IpAddress ip = parseIp(text.substring(0, slash));
     String bits = text.substring(slash + 1);
-    int prefix;
-    try {
-      prefix = bits.matches("0|[1-9][0-9]{0,2}") ? Integer.parseInt(bits) : -1;
-    } catch (NumberFormatException e) {
-      prefix = -1;
-    }
+    int prefix = PREFIX_BITS.matcher(bits).matches() ? Integer.parseInt(bits) : -1;
     if (prefix < 0 || prefix > ip.bytes.length * 8) {
       throw new IllegalArgumentException(
           "network address parse error during conversion from string: netip.ParsePrefix(\""

@@ -3,9 +3,8 @@ package io.github.dra4j.testing.junit;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.resourceslice.DriverResources;
+import io.github.dra4j.resourceslice.Pool;
 import io.github.dra4j.testing.node.SimulatedNode;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -34,8 +33,7 @@ public final class DraTestExtension
         .findAnnotation(context.getRequiredTestClass(), DraTest.class)
         .orElseThrow(() -> new ExtensionConfigurationException(
             "DraTestExtension needs @DraTest on " + context.getRequiredTestClass()));
-    Path root = Files.createTempDirectory("dra4j-test");
-    SimulatedNode node = SimulatedNode.start(settings.nodeName(), root);
+    SimulatedNode node = SimulatedNode.start(settings.nodeName());
     Running running;
     try {
       running = startDriver(node, settings.driver());
@@ -44,7 +42,6 @@ public final class DraTestExtension
       throw e;
     }
     context.getStore(NAMESPACE).put(Running.class, running);
-    context.getStore(NAMESPACE).put(Path.class, root);
   }
 
   private static Running startDriver(
@@ -65,9 +62,7 @@ public final class DraTestExtension
     DriverResources resources = setup.resources(node);
     if (resources != null) {
       plugin.publishResources(resources);
-      int devices = resources.pools().values().stream()
-          .mapToInt(pool -> pool.slices().stream().mapToInt(s -> s.devices().size()).sum())
-          .sum();
+      int devices = resources.pools().values().stream().mapToInt(Pool::deviceCount).sum();
       node.awaitDevices(setup.driverName(), devices);
     }
     return new Running(node, driver, plugin);
@@ -77,11 +72,7 @@ public final class DraTestExtension
   public void afterEach(ExtensionContext context) throws Exception {
     Running running = context.getStore(NAMESPACE).remove(Running.class, Running.class);
     if (running != null) {
-      running.node().close();
-    }
-    Path root = context.getStore(NAMESPACE).remove(Path.class, Path.class);
-    if (root != null) {
-      deleteTree(root);
+      running.node().close(); // also deletes the node's temporary directory
     }
   }
 
@@ -89,8 +80,7 @@ public final class DraTestExtension
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
     return type == SimulatedNode.class || type == KubeletPlugin.class
-        || (DraDriver.class.isAssignableFrom(type) && type != DraDriver.class)
-        || type == DraDriver.class;
+        || DraDriver.class.isAssignableFrom(type);
   }
 
   @Override
@@ -111,13 +101,5 @@ public final class DraTestExtension
           + "; set @DraTest(driver = ...)");
     }
     return value;
-  }
-
-  private static void deleteTree(Path root) throws java.io.IOException {
-    try (var paths = Files.walk(root)) {
-      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
-    }
   }
 }

@@ -1,19 +1,17 @@
 package io.github.dra4j.testing.kubelet;
 
 import io.github.dra4j.kubeletplugin.grpc.DaemonThreads;
+import io.github.dra4j.kubeletplugin.socket.EpollEventLoops;
 import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
-import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.unix.DomainSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,20 +27,12 @@ final class UnixChannels implements AutoCloseable {
   /** grpc-java disables idle mode for timeouts above 30 days; the kubelet's channels never idle. */
   private static final long NEVER_IDLE_DAYS = 365;
 
-  private final EventLoopGroup group;
+  private final EpollEventLoops loops;
   private final ExecutorService callbacks;
 
   UnixChannels(String threadPrefix) {
-    if (!Epoll.isAvailable()) {
-      throw new IllegalStateException(
-          "the Netty epoll transport is unavailable (Linux x86_64 or aarch64 is required): "
-              + Epoll.unavailabilityCause(),
-          Epoll.unavailabilityCause());
-    }
-    this.group = new MultiThreadIoEventLoopGroup(
-        2, new DaemonThreads(threadPrefix + "-io"), EpollIoHandler.newFactory());
-    this.callbacks = java.util.concurrent.Executors.newCachedThreadPool(
-        new DaemonThreads(threadPrefix + "-grpc"));
+    this.loops = new EpollEventLoops(2, threadPrefix + "-io");
+    this.callbacks = Executors.newCachedThreadPool(new DaemonThreads(threadPrefix + "-grpc"));
   }
 
   /**
@@ -54,7 +44,7 @@ final class UnixChannels implements AutoCloseable {
   ManagedChannel open(String socket) {
     ManagedChannel channel = NettyChannelBuilder
         .forAddress(new DomainSocketAddress(socket))
-        .eventLoopGroup(group)
+        .eventLoopGroup(loops.group())
         .channelType(EpollDomainSocketChannel.class)
         .executor(callbacks)
         .overrideAuthority("localhost")
@@ -114,6 +104,6 @@ final class UnixChannels implements AutoCloseable {
   @Override
   public void close() {
     callbacks.shutdownNow();
-    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    loops.close();
   }
 }

@@ -12,13 +12,14 @@ import java.util.List;
 /**
  * The scheduler's part for one simulated node: reads DeviceClasses and the claims already
  * allocated from the API server, runs the structured allocator for this node, and stores the
- * allocation in the claim's status. Stateless apart from the borrowed client; thread-safe.
+ * allocation in the claim's status. Stateless apart from the borrowed client and the allocator
+ * it builds on first use; thread-safe.
  */
 final class NodeScheduler {
 
   private final KubernetesClient client;
   private final Node node;
-  private final StructuredAllocator allocator = StructuredAllocator.create();
+  private StructuredAllocator allocator; // built on first use: its CEL environment is costly
 
   NodeScheduler(KubernetesClient client, Node node) {
     this.client = client;
@@ -37,7 +38,7 @@ final class NodeScheduler {
         .node(node)
         .allocatedClaims(allocated)
         .build();
-    AllocationOutcome outcome = allocator.allocate(current, inputs);
+    AllocationOutcome outcome = allocator().allocate(current, inputs);
     if (!(outcome instanceof AllocationOutcome.Allocated result)) {
       throw new AllocationFailedException(
           current.getMetadata().getNamespace() + "/" + current.getMetadata().getName(),
@@ -45,5 +46,12 @@ final class NodeScheduler {
     }
     current.setStatus(result.claim().getStatus());
     return client.resource(current).updateStatus();
+  }
+
+  private synchronized StructuredAllocator allocator() {
+    if (allocator == null) {
+      allocator = StructuredAllocator.create();
+    }
+    return allocator;
   }
 }
