@@ -106,6 +106,51 @@ class DeviceMetadataTest {
   }
 
   @Test
+  void aClaimWhoseDevicesFailTheCheckGetsNoMetadataFiles() throws Exception {
+    RecordingDriver driver = new RecordingDriver(DRIVER).answering(c -> PrepareResult.prepared(
+        PreparedDevice.builder("node-1", "gpu-0").request("gpu")
+            .cdiDeviceId("not a CDI id").build()));
+    String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "bad", DRIVER))
+        .getMetadata().getUid();
+    Path cdi = root.resolve("cdi");
+
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
+            .deviceMetadata(true).cdiDirectory(cdi).start();
+        TestKubelet kubelet = new TestKubelet()) {
+      assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "bad", uid))
+          .getClaimsOrThrow(uid).getError()).contains("not a CDI id");
+
+      assertThat(root.resolve("plugins").resolve(DRIVER).resolve("dra-device-metadata")
+          .resolve("default_bad")).doesNotExist();
+      assertThat(Files.exists(cdi) ? Files.list(cdi).toList() : List.of()).isEmpty();
+    }
+  }
+
+  @Test
+  void anUpdateAfterUnprepareDoesNotBringTheFilesBack() throws Exception {
+    RecordingDriver driver = new RecordingDriver(DRIVER)
+        .answering(c -> PrepareResult.prepared(a100("gpu")));
+    String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "gone", DRIVER))
+        .getMetadata().getUid();
+    ClaimReference ref = new ClaimReference("default", "gone", uid);
+    Path directory = root.resolve("plugins").resolve(DRIVER)
+        .resolve("dra-device-metadata/default_gone");
+
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
+            .deviceMetadata(true).cdiDirectory(root.resolve("cdi")).start();
+        TestKubelet kubelet = new TestKubelet()) {
+      kubelet.prepare(plugin.draSocket(), claim("default", "gone", uid));
+      assertThat(directory.resolve("gpu/metadata.json")).exists();
+      kubelet.unprepare(plugin.draSocket(), claim("default", "gone", uid));
+
+      assertThatThrownBy(() -> plugin.updateRequestMetadata(ref, "gpu", List.of(a100("gpu"))))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("request \"gpu\" not found in prepared claim default/gone");
+      assertThat(directory).doesNotExist();
+    }
+  }
+
+  @Test
   void updatingARequestThatWasNeverPreparedNamesTheRequestAndClaim() {
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
         .deviceMetadata(true).cdiDirectory(root.resolve("cdi")).start()) {
