@@ -41,11 +41,6 @@ record RequestPlan(
     return subName == null ? baseName : baseName + "/" + subName;
   }
 
-  /** Returns the name validation messages use: the subrequest's own name, or the request's. */
-  String ownName() {
-    return subName == null ? baseName : subName;
-  }
-
   /** Returns the DeviceClass name. */
   String className() {
     return deviceClass.getMetadata().getName();

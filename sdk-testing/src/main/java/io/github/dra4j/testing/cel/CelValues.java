@@ -79,32 +79,6 @@ final class CelValues {
     return Optional.empty();
   }
 
-  /** Returns the cel-go style name used in "got 'types.Int', expected iterable type". */
-  static String goTypeName(Object value) {
-    if (value instanceof Long) {
-      return "types.Int";
-    }
-    if (value instanceof UnsignedLong) {
-      return "types.Uint";
-    }
-    if (value instanceof Double) {
-      return "types.Double";
-    }
-    if (value instanceof String) {
-      return "types.String";
-    }
-    if (value instanceof Boolean) {
-      return "types.Bool";
-    }
-    if (value instanceof SemverValue) {
-      return "cel.Semver";
-    }
-    if (value instanceof QuantityValue) {
-      return "cel.Quantity";
-    }
-    return typeName(value);
-  }
-
   /**
    * Compares two values with CEL ordering: numbers across int/uint/double, otherwise values of
    * the same type (bool, string, bytes, duration, timestamp).

@@ -105,11 +105,6 @@ public final class QuantityValue implements Comparable<QuantityValue> {
     return binary;
   }
 
-  /** Returns true when this value is kept in the 64-bit fast-path form. */
-  boolean isFastPath() {
-    return decimal == null;
-  }
-
   /**
    * Returns the value as a 64-bit integer when Kubernetes would: only on the fast path, only when
    * the value has no negative decimal scale and fits into 64 bits. This is CEL's {@code

@@ -2,7 +2,6 @@ package io.github.dra4j.testing.kubelet;
 
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * One registered instance of a driver: what it advertised, the service chosen for it, its
@@ -84,9 +83,5 @@ final class PluginInstance implements AutoCloseable {
   @Override
   public String toString() {
     return info.driver() + " at " + info.endpoint() + " (" + info.service().advertised() + ")";
-  }
-
-  static List<RegisteredPlugin> views(List<PluginInstance> instances) {
-    return instances.stream().map(PluginInstance::view).toList();
   }
 }

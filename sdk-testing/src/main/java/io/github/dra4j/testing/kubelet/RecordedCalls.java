@@ -25,10 +25,6 @@ final class RecordedCalls {
     this.log = log;
   }
 
-  CallLog log() {
-    return log;
-  }
-
   /**
    * Calls a unary method and records it.
    *
