@@ -31,6 +31,7 @@ public final class SemanticEquality {
   private static final Set<String> QUANTITY_KEYS = Set.of("value", "default", "min", "max", "step",
       "validValues");
   private static final Duration TAINT_TIME_TOLERANCE = Duration.ofSeconds(1);
+  private static final List<String> TAINT_IDENTITY = List.of("key", "value", "effect");
 
   private final KubernetesSerialization serialization;
 
@@ -74,26 +75,49 @@ public final class SemanticEquality {
    * @return true if semantically equal
    */
   public boolean devices(List<Device> a, List<Device> b, boolean taintTolerant) {
+    List<JsonNode> contentB = b == null ? List.of() : b.stream().map(this::contentOf).toList();
+    return devices(a, b, contentB, taintTolerant);
+  }
+
+  /**
+   * Compares device lists when the second list's {@link #contentOf content} is already known, so
+   * a desired device compared on every sync is serialized once, not each time.
+   *
+   * @param a one list (null equals empty)
+   * @param b the other list
+   * @param contentB {@link #contentOf} of each device of {@code b}, in order
+   * @param taintTolerant as in {@link #devices(List, List, boolean)}
+   * @return true if semantically equal
+   */
+  public boolean devices(List<Device> a, List<Device> b, List<JsonNode> contentB,
+      boolean taintTolerant) {
     int sizeA = a == null ? 0 : a.size();
     int sizeB = b == null ? 0 : b.size();
     if (sizeA != sizeB) {
       return false;
     }
     for (int i = 0; i < sizeA; i++) {
-      if (!device(a.get(i), b.get(i), taintTolerant)) {
+      ObjectNode treeA = (ObjectNode) tree(a.get(i));
+      JsonNode taintsA = treeA.remove("taints");
+      if (!java.util.Objects.equals(normalize(treeA, null), contentB.get(i))
+          || !taints(taintsA, tree(b.get(i).getTaints()), taintTolerant)) {
         return false;
       }
     }
     return true;
   }
 
-  private boolean device(Device a, Device b, boolean taintTolerant) {
-    ObjectNode treeA = (ObjectNode) tree(a);
-    ObjectNode treeB = (ObjectNode) tree(b);
-    JsonNode taintsA = treeA.remove("taints");
-    JsonNode taintsB = treeB.remove("taints");
-    return java.util.Objects.equals(normalize(treeA, null), normalize(treeB, null))
-        && taints(taintsA, taintsB, taintTolerant);
+  /**
+   * The normalized content of a device without its taints. Taints are left out because their
+   * times may still change (rule G22); they are always compared from the live objects.
+   *
+   * @param device a device
+   * @return its normalized JSON tree without {@code taints}
+   */
+  public JsonNode contentOf(Device device) {
+    ObjectNode tree = (ObjectNode) tree(device);
+    tree.remove("taints");
+    return normalize(tree, null);
   }
 
   private boolean taints(JsonNode a, JsonNode b, boolean tolerant) {
@@ -105,7 +129,7 @@ public final class SemanticEquality {
     for (int i = 0; i < sizeA; i++) {
       JsonNode x = a.get(i);
       JsonNode y = b.get(i);
-      for (String field : List.of("key", "value", "effect")) {
+      for (String field : TAINT_IDENTITY) {
         if (!x.path(field).asString("").equals(y.path(field).asString(""))) {
           return false;
         }

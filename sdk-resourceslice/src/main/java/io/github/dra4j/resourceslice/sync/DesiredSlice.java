@@ -3,7 +3,9 @@ package io.github.dra4j.resourceslice.sync;
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.github.dra4j.resourceslice.Slice;
+import io.github.dra4j.resourceslice.compare.SemanticEquality;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The controller's stored desired content of one slice. Unlike the driver's immutable {@link
@@ -16,6 +18,7 @@ public final class DesiredSlice {
   private List<Device> devices;
   private List<CounterSet> sharedCounters;
   private Boolean perDeviceNodeSelection;
+  private List<JsonNode> deviceContent; // built on first comparison, dropped when devices change
 
   DesiredSlice(List<Device> devices, List<CounterSet> sharedCounters,
       Boolean perDeviceNodeSelection) {
@@ -57,6 +60,20 @@ public final class DesiredSlice {
     this.devices = devices;
     this.sharedCounters = sharedCounters;
     this.perDeviceNodeSelection = perDeviceNodeSelection;
+    this.deviceContent = null;
+  }
+
+  /**
+   * Returns the normalized content of each device without taints, computed once per device list.
+   *
+   * @param equality the comparator that defines the content
+   * @return {@link SemanticEquality#contentOf} of each device, in order
+   */
+  List<JsonNode> deviceContent(SemanticEquality equality) {
+    if (deviceContent == null) {
+      deviceContent = devices.stream().map(equality::contentOf).toList();
+    }
+    return deviceContent;
   }
 
   /**

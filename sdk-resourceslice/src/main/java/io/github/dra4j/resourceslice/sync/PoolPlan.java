@@ -141,7 +141,8 @@ public record PoolPlan(
     return headerDiffers
         || !equality.equal(spec.getNodeSelector(), pool.nodeSelector())
         || Boolean.TRUE.equals(spec.getAllNodes()) != pool.allNodes()
-        || !equality.devices(spec.getDevices(), desired.devices(), true)
+        || !equality.devices(spec.getDevices(), desired.devices(),
+            desired.deviceContent(equality), true)
         || !equality.equal(spec.getSharedCounters(), desired.sharedCounters())
         || !Objects.equals(spec.getPerDeviceNodeSelection(), desired.perDeviceNodeSelection());
   }
