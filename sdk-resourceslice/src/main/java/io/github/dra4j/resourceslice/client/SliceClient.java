@@ -75,7 +75,7 @@ public final class SliceClient {
    */
   public ResourceSlice create(ResourceSlice slice) {
     return negotiate(v -> conversion.toV1(
-        client.resources(typeOf(v)).resource(conversion.fromV1(slice, v)).create()));
+        client.resources(v.resourceType()).resource(conversion.fromV1(slice, v)).create()));
   }
 
   /**
@@ -87,7 +87,7 @@ public final class SliceClient {
    */
   public ResourceSlice update(ResourceSlice slice) {
     return negotiate(v -> conversion.toV1(
-        client.resources(typeOf(v)).resource(conversion.fromV1(slice, v)).update()));
+        client.resources(v.resourceType()).resource(conversion.fromV1(slice, v)).update()));
   }
 
   /**
@@ -101,7 +101,7 @@ public final class SliceClient {
   public boolean delete(ResourceSlice slice) {
     try {
       return negotiate(v -> {
-        var deleted = client.resources(typeOf(v)).resource(conversion.fromV1(slice, v))
+        var deleted = client.resources(v.resourceType()).resource(conversion.fromV1(slice, v))
             .lockResourceVersion().delete();
         if (deleted.isEmpty()) {
           throw new KubernetesClientException("resourceslices \"" + slice.getMetadata().getName()
@@ -142,10 +142,5 @@ public final class SliceClient {
       }
     }
     throw last;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Class<HasMetadata> typeOf(SliceVersion version) {
-    return (Class<HasMetadata>) version.type();
   }
 }

@@ -94,7 +94,7 @@ public final class SliceInformer implements AutoCloseable {
     for (int attempt = 0; attempt < SliceVersion.values().length; attempt++) {
       AtomicReference<Throwable> lastError = new AtomicReference<>();
       SharedIndexInformer<HasMetadata> informer =
-          client.resources(typeOf(version)).withFields(fieldSelector).runnableInformer(0);
+          client.resources(version.resourceType()).withFields(fieldSelector).runnableInformer(0);
       informer.exceptionHandler((started, error) -> {
         lastError.set(error);
         if (!started && isNotFound(error)) {
@@ -157,11 +157,6 @@ public final class SliceInformer implements AutoCloseable {
     return error instanceof KubernetesClientException k
         ? k
         : new KubernetesClientException(error.getMessage(), error);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Class<HasMetadata> typeOf(SliceVersion version) {
-    return (Class<HasMetadata>) version.type();
   }
 
   /**

@@ -44,6 +44,17 @@ public enum SliceVersion {
   }
 
   /**
+   * Returns the model class typed for fabric8's {@code client.resources(...)}, which the
+   * version-independent client code works with.
+   *
+   * @return the class, as a class of {@link HasMetadata}
+   */
+  @SuppressWarnings("unchecked")
+  Class<HasMetadata> resourceType() {
+    return (Class<HasMetadata>) type;
+  }
+
+  /**
    * Returns the version to try after this one answered Not Found.
    *
    * @return the next older version, or v1 after v1beta1

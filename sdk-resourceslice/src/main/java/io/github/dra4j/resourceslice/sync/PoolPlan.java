@@ -148,6 +148,20 @@ public record PoolPlan(
   }
 
   /**
+   * Returns the pool a slice belongs to.
+   *
+   * @param slice the slice
+   * @return {@code spec.pool.name}, empty if missing
+   */
+  public static String poolNameOf(ResourceSlice slice) {
+    if (slice.getSpec() == null || slice.getSpec().getPool() == null
+        || slice.getSpec().getPool().getName() == null) {
+      return "";
+    }
+    return slice.getSpec().getPool().getName();
+  }
+
+  /**
    * Returns the generation a slice was published with.
    *
    * @param slice the slice

@@ -187,10 +187,11 @@ public final class PoolSync {
         .withDriver(setup.driverName())
         .withPool(PoolPlan.header(pool.name(), plan.generation(), pool.slices().size()))
         .withNodeName(setup.nodeName())
-        .withNodeSelector(pool.nodeSelector() == null ? null : serialization.clone(pool.nodeSelector()))
+        // No copies needed: the client converts the object to a new one before sending it.
+        .withNodeSelector(pool.nodeSelector())
         .withAllNodes(pool.allNodes() ? Boolean.TRUE : null)
-        .withDevices(copies(desired.devices()))
-        .withSharedCounters(copySets(desired.sharedCounters()))
+        .withDevices(desired.devices())
+        .withSharedCounters(desired.sharedCounters())
         .withPerDeviceNodeSelection(desired.perDeviceNodeSelection())
         .endSpec()
         .build();
@@ -202,9 +203,9 @@ public final class PoolSync {
     ResourceSlice slice = serialization.clone(existing);
     ResourceSliceSpec spec = slice.getSpec();
     spec.setPool(PoolPlan.header(pool.name(), plan.generation(), pool.slices().size()));
-    spec.setNodeSelector(pool.nodeSelector() == null ? null : serialization.clone(pool.nodeSelector()));
+    spec.setNodeSelector(pool.nodeSelector());
     spec.setAllNodes(pool.allNodes() ? Boolean.TRUE : null);
-    spec.setSharedCounters(copySets(desired.sharedCounters()));
+    spec.setSharedCounters(desired.sharedCounters());
     spec.setPerDeviceNodeSelection(desired.perDeviceNodeSelection());
     Map<String, Device> existingByName = new HashMap<>();
     if (existing.getSpec().getDevices() != null) {

@@ -123,7 +123,7 @@ public final class SliceCache {
       fromInformer.forEach(s -> byName.put(s.getMetadata().getName(), s));
       for (Written mine : written.values()) {
         ResourceSlice slice = mine.slice();
-        if (!poolName.equals(poolOf(slice))) {
+        if (!poolName.equals(PoolPlan.poolNameOf(slice))) {
           continue;
         }
         ResourceSlice informed = byName.get(slice.getMetadata().getName());
@@ -141,11 +141,6 @@ public final class SliceCache {
       result.sort(Comparator.comparing(s -> s.getMetadata().getName()));
       return result;
     }
-  }
-
-  private static String poolOf(ResourceSlice slice) {
-    return slice.getSpec() == null || slice.getSpec().getPool() == null
-        ? null : slice.getSpec().getPool().getName();
   }
 
   /** True if {@code a} has a higher integer resource version than {@code b}. */

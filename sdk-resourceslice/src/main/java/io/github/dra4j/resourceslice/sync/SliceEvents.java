@@ -44,7 +44,7 @@ public final class SliceEvents implements SliceInformer.Listener {
   }
 
   private boolean ignored(ResourceSlice slice) {
-    return onlyPool != null && !onlyPool.equals(poolOf(slice));
+    return onlyPool != null && !onlyPool.equals(PoolPlan.poolNameOf(slice));
   }
 
   @Override
@@ -53,7 +53,7 @@ public final class SliceEvents implements SliceInformer.Listener {
       return;
     }
     LOG.trace("ResourceSlice add {}", slice.getMetadata().getName());
-    schedule(poolOf(slice), syncDelay);
+    schedule(PoolPlan.poolNameOf(slice), syncDelay);
   }
 
   @Override
@@ -63,10 +63,10 @@ public final class SliceEvents implements SliceInformer.Listener {
     }
     LOG.trace("ResourceSlice update {}", after.getMetadata().getName());
     if (!ignored(before)) {
-      schedule(poolOf(before), syncDelay);
+      schedule(PoolPlan.poolNameOf(before), syncDelay);
     }
-    if (!ignored(after) && !poolOf(before).equals(poolOf(after))) {
-      schedule(poolOf(after), syncDelay);
+    if (!ignored(after) && !PoolPlan.poolNameOf(before).equals(PoolPlan.poolNameOf(after))) {
+      schedule(PoolPlan.poolNameOf(after), syncDelay);
     }
   }
 
@@ -78,20 +78,12 @@ public final class SliceEvents implements SliceInformer.Listener {
     boolean byController = cache.informerDelete(slice);
     LOG.trace("ResourceSlice delete {} (by controller: {})", slice.getMetadata().getName(),
         byController);
-    schedule(poolOf(slice), byController ? syncDelay : recreateDelay);
+    schedule(PoolPlan.poolNameOf(slice), byController ? syncDelay : recreateDelay);
   }
 
   private void schedule(String pool, Duration delay) {
     if (!pool.isEmpty()) {
       queue.addAfter(pool, delay);
     }
-  }
-
-  private static String poolOf(ResourceSlice slice) {
-    if (slice.getSpec() == null || slice.getSpec().getPool() == null
-        || slice.getSpec().getPool().getName() == null) {
-      return "";
-    }
-    return slice.getSpec().getPool().getName();
   }
 }
