@@ -15,6 +15,7 @@ import io.github.dra4j.testing.apiserver.selection.Selection;
 import io.github.dra4j.testing.apiserver.watch.WatchHub;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.locks.ReentrantLock;
@@ -254,7 +255,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
 
   private MockResponse deleteCollection(RequestTarget target, ResourceInfo info) {
     WatchHub.Snapshot snapshot = watches.list(selection(target, info));
-    ArrayNode deleted = mapper.createArrayNode();
+    List<JsonNode> deleted = new ArrayList<>();
     for (JsonNode item : snapshot.items()) {
       JsonNode metadata = item.path("metadata");
       String path = RequestTarget.objectPath(target.resource(),
@@ -264,9 +265,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
         deleted.add(item);
       }
     }
-    List<JsonNode> items = new java.util.ArrayList<>();
-    deleted.forEach(items::add);
-    return json(200, listBody(info, watches.latestResourceVersion(), items));
+    return json(200, listBody(info, watches.latestResourceVersion(), deleted));
   }
 
   private void admit(RequestTarget target, ResourceInfo info, ObjectNode body) {
