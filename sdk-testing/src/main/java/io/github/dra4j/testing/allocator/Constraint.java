@@ -26,7 +26,7 @@ abstract class Constraint {
   boolean applies(RequestPlan plan) {
     return requests.isEmpty()
         || requests.contains(plan.baseName())
-        || (plan.subName() != null && requests.contains(plan.baseName() + "/" + plan.subName()));
+        || (plan.subName() != null && requests.contains(plan.resultName()));
   }
 
   /**
