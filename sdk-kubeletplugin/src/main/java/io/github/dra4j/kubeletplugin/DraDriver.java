@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.LoggerFactory;

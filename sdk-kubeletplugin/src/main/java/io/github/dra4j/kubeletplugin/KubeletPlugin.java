@@ -1,7 +1,8 @@
 package io.github.dra4j.kubeletplugin;
 
-import io.github.dra4j.kubeletplugin.health.DeviceHealthBoard;
-import io.github.dra4j.kubeletplugin.liveness.LivenessServer;
+import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
+import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceslice.ControllerStats;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.ResourceSliceController;

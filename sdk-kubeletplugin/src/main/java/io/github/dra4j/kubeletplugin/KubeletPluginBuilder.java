@@ -1,7 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.dra4j.kubeletplugin.metadata.MetadataWriter;
+import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

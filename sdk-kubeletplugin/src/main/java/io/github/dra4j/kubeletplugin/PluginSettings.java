@@ -1,12 +1,12 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.dra4j.kubeletplugin.health.HealthStreamService;
-import io.github.dra4j.kubeletplugin.metadata.MetadataWriter;
-import io.github.dra4j.kubeletplugin.node.NodeServiceDefinitions;
-import io.github.dra4j.kubeletplugin.socket.SocketNames;
-import io.github.dra4j.resourceslice.split.SliceLimits;
-import io.github.dra4j.resourceslice.validation.NameRules;
+import io.github.dra4j.kubeletplugin.internal.health.HealthStreamService;
+import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
+import io.github.dra4j.kubeletplugin.internal.node.NodeServiceDefinitions;
+import io.github.dra4j.kubeletplugin.internal.socket.SocketNames;
+import io.github.dra4j.resourceslice.internal.split.SliceLimits;
+import io.github.dra4j.core.name.NameRules;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;

@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.github.dra4j.kubeletplugin.health.DeviceHealthBoard;
+import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
-import io.github.dra4j.kubeletplugin.wire.health.v1.DRAResourceHealthGrpc;
-import io.github.dra4j.kubeletplugin.wire.health.v1.HealthStatus;
-import io.github.dra4j.kubeletplugin.wire.health.v1.NodeWatchResourcesRequest;
-import io.github.dra4j.kubeletplugin.wire.health.v1.NodeWatchResourcesResponse;
+import io.github.dra4j.kubelet.wire.health.v1.DRAResourceHealthGrpc;
+import io.github.dra4j.kubelet.wire.health.v1.HealthStatus;
+import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesRequest;
+import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesResponse;
 import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -73,13 +73,13 @@ class HealthStreamTest extends PluginTestBase {
       Context.CancellableContext watch = Context.current().withCancellation();
       try {
         var stream = watch.call(() ->
-            io.github.dra4j.kubeletplugin.wire.health.v1alpha1.DRAResourceHealthGrpc
+            io.github.dra4j.kubelet.wire.health.v1alpha1.DRAResourceHealthGrpc
                 .newBlockingStub(kubelet.channel(plugin.draSocket()))
-                .nodeWatchResources(io.github.dra4j.kubeletplugin.wire.health.v1alpha1
+                .nodeWatchResources(io.github.dra4j.kubelet.wire.health.v1alpha1
                     .NodeWatchResourcesRequest.getDefaultInstance()));
         for (int i = 0; i < 3; i++) {
           assertThat(stream.next().getDevices(0).getHealth())
-              .isEqualTo(io.github.dra4j.kubeletplugin.wire.health.v1alpha1.HealthStatus.HEALTHY);
+              .isEqualTo(io.github.dra4j.kubelet.wire.health.v1alpha1.HealthStatus.HEALTHY);
         }
       } finally {
         watch.cancel(null);

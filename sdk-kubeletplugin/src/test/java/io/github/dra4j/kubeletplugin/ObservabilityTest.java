@@ -10,7 +10,7 @@ import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;

@@ -8,7 +8,7 @@ import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.PluginInfo;
+import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.nio.file.FileSystems;

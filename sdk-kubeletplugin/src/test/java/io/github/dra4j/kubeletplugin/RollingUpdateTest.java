@@ -11,7 +11,7 @@ import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.LockProbeDriver;
 import io.github.dra4j.kubeletplugin.testsupport.RollingUpdatePeer;
 import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.PluginInfo;
+import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

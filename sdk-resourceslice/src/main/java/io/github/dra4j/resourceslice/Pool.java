@@ -3,7 +3,7 @@ package io.github.dra4j.resourceslice;
 import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
-import io.github.dra4j.resourceslice.split.SliceSplitter;
+import io.github.dra4j.resourceslice.internal.split.SliceSplitter;
 import java.util.ArrayList;
 import java.util.List;
 

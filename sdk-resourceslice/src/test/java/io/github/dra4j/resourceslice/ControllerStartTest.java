@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.github.dra4j.resourceslice.client.SliceVersion;
+import io.github.dra4j.resourceslice.internal.client.SliceVersion;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,16 +1,16 @@
 package io.github.dra4j.kubeletplugin.testsupport;
 
-import io.github.dra4j.kubeletplugin.socket.SocketProbe;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.Claim;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.DRAPluginGrpc;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesRequest;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesResponse;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.InfoRequest;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.PluginInfo;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationGrpc;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationStatus;
+import io.github.dra4j.kubeletplugin.internal.socket.SocketProbe;
+import io.github.dra4j.kubelet.wire.dra.v1.Claim;
+import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.registration.v1.InfoRequest;
+import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
+import io.github.dra4j.kubelet.wire.registration.v1.RegistrationGrpc;
+import io.github.dra4j.kubelet.wire.registration.v1.RegistrationStatus;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.ChannelOption;
@@ -120,9 +120,9 @@ public final class TestKubelet implements AutoCloseable {
    * @param endpoint the DRA socket
    * @return a blocking stub
    */
-  public io.github.dra4j.kubeletplugin.wire.dra.v1beta1.DRAPluginGrpc.DRAPluginBlockingStub
+  public io.github.dra4j.kubelet.wire.dra.v1beta1.DRAPluginGrpc.DRAPluginBlockingStub
       v1beta1(Path endpoint) {
-    return io.github.dra4j.kubeletplugin.wire.dra.v1beta1.DRAPluginGrpc.newBlockingStub(
+    return io.github.dra4j.kubelet.wire.dra.v1beta1.DRAPluginGrpc.newBlockingStub(
             channel(endpoint))
         .withDeadlineAfter(45, TimeUnit.SECONDS);
   }

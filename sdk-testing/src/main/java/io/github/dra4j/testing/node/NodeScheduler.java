@@ -4,9 +4,9 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.dra4j.testing.allocator.AllocationOutcome;
-import io.github.dra4j.testing.allocator.AllocatorInputs;
-import io.github.dra4j.testing.allocator.StructuredAllocator;
+import io.github.dra4j.structured.AllocationOutcome;
+import io.github.dra4j.structured.AllocatorInputs;
+import io.github.dra4j.structured.StructuredAllocator;
 import java.util.List;
 
 /**

@@ -10,11 +10,10 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.cdi.registry.CdiRegistry;
 import io.github.dra4j.cdi.spec.ContainerEdits;
-import io.github.dra4j.kubeletplugin.ClaimReference;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubeletplugin.KubeletPluginBuilder;
-import io.github.dra4j.kubeletplugin.PreparedDevice;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.FakeKubelet;
 import io.github.dra4j.testing.kubelet.PrepareOutcome;
@@ -272,7 +271,7 @@ public final class SimulatedNode implements AutoCloseable {
    */
   public ContainerEdits containerEdits(PrepareOutcome outcome, ResourceClaim claim) {
     List<String> ids = outcome.devices(claim.getMetadata().getUid()).stream()
-        .map(PreparedDevice::cdiDeviceIds).flatMap(List::stream).toList();
+        .map(PrepareOutcome.Device::cdiDeviceIds).flatMap(List::stream).toList();
     return CdiRegistry.load(List.of(cdiDirectory())).resolve(ids).edits();
   }
 

@@ -7,7 +7,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.cdi.store.SpecDirectory;
-import io.github.dra4j.kubeletplugin.ClaimReference;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;

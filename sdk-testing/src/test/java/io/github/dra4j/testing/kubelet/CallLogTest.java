@@ -3,7 +3,7 @@ package io.github.dra4j.testing.kubelet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.dra4j.kubeletplugin.wire.registration.v1.InfoRequest;
+import io.github.dra4j.kubelet.wire.registration.v1.InfoRequest;
 import io.grpc.Status;
 import java.time.Clock;
 import java.time.Duration;

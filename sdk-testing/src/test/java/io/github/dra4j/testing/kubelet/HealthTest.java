@@ -6,13 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.dra4j.kubeletplugin.DeviceHealth;
-import io.github.dra4j.kubeletplugin.HealthState;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesResponse;
-import io.github.dra4j.kubeletplugin.wire.health.v1alpha1.DeviceIdentifier;
-import io.github.dra4j.kubeletplugin.wire.health.v1alpha1.HealthStatus;
-import io.github.dra4j.kubeletplugin.wire.health.v1alpha1.NodeWatchResourcesResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.health.v1alpha1.DeviceIdentifier;
+import io.github.dra4j.kubelet.wire.health.v1alpha1.HealthStatus;
+import io.github.dra4j.kubelet.wire.health.v1alpha1.NodeWatchResourcesResponse;
 import io.grpc.BindableService;
 import io.grpc.Status;
 import java.nio.file.Path;
@@ -33,7 +32,7 @@ class HealthTest extends NodeTest {
 
   private static NodeWatchResourcesResponse oneDevice(long timeoutSeconds, String message) {
     return NodeWatchResourcesResponse.newBuilder().addDevices(
-            io.github.dra4j.kubeletplugin.wire.health.v1alpha1.DeviceHealth.newBuilder()
+            io.github.dra4j.kubelet.wire.health.v1alpha1.DeviceHealth.newBuilder()
                 .setDevice(DeviceIdentifier.newBuilder().setPoolName("p").setDeviceName("d"))
                 .setHealth(HealthStatus.HEALTHY)
                 .setLastUpdatedTime(1_700_000_000L)
@@ -55,13 +54,13 @@ class HealthTest extends NodeTest {
     Poll.until(LONG, () -> assertThat(kubelet.deviceHealth(DRIVER))
         .extracting(ObservedDeviceHealth::deviceName, ObservedDeviceHealth::state,
             ObservedDeviceHealth::message, ObservedDeviceHealth::timeout)
-        .containsExactly(tuple("gpu-0", HealthState.HEALTHY, "", Duration.ofSeconds(30)),
-            tuple("gpu-1", HealthState.UNHEALTHY, "too hot", Duration.ofSeconds(30))));
+        .containsExactly(tuple("gpu-0", DeviceHealthStatus.HEALTHY, "", Duration.ofSeconds(30)),
+            tuple("gpu-1", DeviceHealthStatus.UNHEALTHY, "too hot", Duration.ofSeconds(30))));
 
     plugin.deviceHealth().report(DeviceHealth.unhealthy("pool", "gpu-0", "fan stopped"));
 
     Poll.until(LONG, () -> assertThat(kubelet.deviceHealth(DRIVER).get(0).state())
-        .isEqualTo(HealthState.UNHEALTHY));
+        .isEqualTo(DeviceHealthStatus.UNHEALTHY));
     assertThat(kubelet.calls().entries(KubeletMethod.NODE_WATCH_RESOURCES))
         .isNotEmpty()
         .allSatisfy(call -> {
@@ -82,7 +81,7 @@ class HealthTest extends NodeTest {
     kubelet.restart();
 
     Poll.until(LONG, () -> assertThat(kubelet.deviceHealth(DRIVER)).singleElement()
-        .extracting(ObservedDeviceHealth::state).isEqualTo(HealthState.HEALTHY));
+        .extracting(ObservedDeviceHealth::state).isEqualTo(DeviceHealthStatus.HEALTHY));
     Poll.holdsFor(Duration.ofMillis(300),
         () -> assertThat(kubelet.deviceHealth(DRIVER)).hasSize(1));
     assertThat(kubelet.calls().entries(KubeletMethod.NODE_WATCH_RESOURCES))
@@ -98,14 +97,14 @@ class HealthTest extends NodeTest {
     Poll.until(LONG, () -> assertThat(kubelet.deviceHealth(DRIVER)).singleElement()
         .satisfies(device -> {
           assertThat(device.poolName()).isEqualTo("p");
-          assertThat(device.reportedState()).isEqualTo(HealthState.HEALTHY);
+          assertThat(device.reportedState()).isEqualTo(DeviceHealthStatus.HEALTHY);
           assertThat(device.lastUpdated()).isEqualTo(Instant.ofEpochSecond(1_700_000_000L));
           assertThat(device.timeout()).isEqualTo(Duration.ofSeconds(1));
           assertThat(device.message()).hasSize(1024).endsWith("x...");
         }));
     // Not reported again within its own 1 s timeout: the kubelet no longer knows.
     Poll.until(LONG, () -> assertThat(kubelet.deviceHealth(DRIVER)).singleElement()
-        .extracting(ObservedDeviceHealth::state).isEqualTo(HealthState.UNKNOWN));
+        .extracting(ObservedDeviceHealth::state).isEqualTo(DeviceHealthStatus.UNKNOWN));
     assertThat(kubelet.calls().entries(KubeletMethod.NODE_WATCH_RESOURCES)).first()
         .satisfies(call -> {
           assertThat(call.service()).isEqualTo("v1alpha1.DRAResourceHealth");

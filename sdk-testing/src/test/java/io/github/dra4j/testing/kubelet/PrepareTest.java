@@ -5,15 +5,13 @@ import static io.github.dra4j.testing.kubelet.TestNode.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.dra4j.kubeletplugin.ClaimReference;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
-import io.github.dra4j.kubeletplugin.PreparedDevice;
-import io.github.dra4j.kubeletplugin.UnprepareResult;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.Claim;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourceResponse;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.Claim;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,14 +45,14 @@ class PrepareTest extends NodeTest {
     assertThat(prepared.isSuccess()).isTrue();
     assertThat(prepared.plugin().service()).isEqualTo(DraService.V1);
     assertThat(prepared.plugin().endpoint()).isEqualTo(plugin.draSocket().toString());
-    assertThat(prepared.devices(claim.uid())).containsExactly(new PreparedDevice(List.of("gpu"),
-        TestNode.NODE, "gpu-0", List.of("example.com/gpu=" + claim.uid() + "-gpu-0"),
-        "share-gpu-0", null));
+    assertThat(prepared.devices(claim.uid())).containsExactly(new PrepareOutcome.Device(
+        List.of("gpu"), TestNode.NODE, "gpu-0", List.of("example.com/gpu=" + claim.uid() + "-gpu-0"),
+        "share-gpu-0"));
 
     UnprepareOutcome unprepared = kubelet.unprepare(DRIVER, claim);
 
     assertThat(unprepared.isSuccess()).isTrue();
-    assertThat(unprepared.result(claim.uid())).isEqualTo(UnprepareResult.ok());
+    assertThat(unprepared.result(claim.uid())).isEqualTo(new UnprepareOutcome.ClaimResult(null));
     assertThat(driver.calls())
         .containsExactly("prepare:" + claim.uid(), "unprepare:" + claim.uid());
     assertThat(kubelet.calls().entries(KubeletMethod.NODE_PREPARE_RESOURCES)).singleElement()
@@ -93,7 +91,7 @@ class PrepareTest extends NodeTest {
         .satisfies(call -> {
           assertThat(call.service())
               .isEqualTo("k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin");
-          assertThat(call.request()).isInstanceOf(io.github.dra4j.kubeletplugin.wire.dra.v1beta1
+          assertThat(call.request()).isInstanceOf(io.github.dra4j.kubelet.wire.dra.v1beta1
               .NodeUnprepareResourcesRequest.class);
         });
   }

@@ -1,10 +1,10 @@
 package io.github.dra4j.testing.kubelet;
 
-import io.github.dra4j.kubeletplugin.wire.dra.v1.DRAPluginGrpc;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesRequest;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodePrepareResourcesResponse;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesRequest;
-import io.github.dra4j.kubeletplugin.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
 import io.grpc.stub.StreamObserver;
 import java.util.function.Function;
 

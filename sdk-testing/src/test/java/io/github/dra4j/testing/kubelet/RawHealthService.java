@@ -1,8 +1,8 @@
 package io.github.dra4j.testing.kubelet;
 
-import io.github.dra4j.kubeletplugin.wire.health.v1alpha1.DRAResourceHealthGrpc;
-import io.github.dra4j.kubeletplugin.wire.health.v1alpha1.NodeWatchResourcesRequest;
-import io.github.dra4j.kubeletplugin.wire.health.v1alpha1.NodeWatchResourcesResponse;
+import io.github.dra4j.kubelet.wire.health.v1alpha1.DRAResourceHealthGrpc;
+import io.github.dra4j.kubelet.wire.health.v1alpha1.NodeWatchResourcesRequest;
+import io.github.dra4j.kubelet.wire.health.v1alpha1.NodeWatchResourcesResponse;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;

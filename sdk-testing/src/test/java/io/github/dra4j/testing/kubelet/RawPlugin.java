@@ -1,10 +1,10 @@
 package io.github.dra4j.testing.kubelet;
 
-import io.github.dra4j.kubeletplugin.wire.registration.v1.InfoRequest;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.PluginInfo;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationGrpc;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationStatus;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationStatusResponse;
+import io.github.dra4j.kubelet.wire.registration.v1.InfoRequest;
+import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
+import io.github.dra4j.kubelet.wire.registration.v1.RegistrationGrpc;
+import io.github.dra4j.kubelet.wire.registration.v1.RegistrationStatus;
+import io.github.dra4j.kubelet.wire.registration.v1.RegistrationStatusResponse;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.nio.file.Path;

@@ -45,7 +45,7 @@ class RegistrationTest extends NodeTest {
             kubelet.calls().entries(KubeletMethod.NOTIFY_REGISTRATION_STATUS)).singleElement()
         .satisfies(call -> {
           assertThat(call.request()).isEqualTo(
-              io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationStatus.newBuilder()
+              io.github.dra4j.kubelet.wire.registration.v1.RegistrationStatus.newBuilder()
                   .setPluginRegistered(true).build());
           assertThat(call.isSuccess()).isTrue();
         }));

@@ -3,8 +3,8 @@ package io.github.dra4j.testing.kubelet;
 import static io.github.dra4j.testing.kubelet.Poll.LONG;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.dra4j.kubeletplugin.wire.registration.v1.PluginInfo;
-import io.github.dra4j.kubeletplugin.wire.registration.v1.RegistrationStatus;
+import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
+import io.github.dra4j.kubelet.wire.registration.v1.RegistrationStatus;
 import io.grpc.Status;
 import java.nio.file.Path;
 import java.util.List;

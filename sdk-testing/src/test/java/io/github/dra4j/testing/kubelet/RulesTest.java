@@ -2,7 +2,7 @@ package io.github.dra4j.testing.kubelet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.dra4j.kubeletplugin.ClaimReference;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.grpc.Status;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.dra4j.kubeletplugin.ClaimReference;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubeletplugin.KubeletPluginBuilder;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;

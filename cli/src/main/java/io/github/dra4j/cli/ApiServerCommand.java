@@ -1,0 +1,106 @@
+package io.github.dra4j.cli;
+
+import io.github.dra4j.testing.apiserver.InMemoryApiServer;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs the in-memory API server as a process: {@code apiserver [--port N] [--kubeconfig FILE]}.
+ * It listens on the loopback interface (port 0 or no {@code --port}: a free one), writes a
+ * kubeconfig pointing at itself if asked, prints its URL and serves until the process is killed.
+ * The leading word {@code apiserver} is optional, so a launcher with several sub-commands can pass
+ * its arguments through unchanged.
+ */
+public final class ApiServerCommand {
+
+  /** Parsed command line. */
+  record Arguments(int port, Path kubeconfig) {}
+
+  private static final String USAGE = "usage: apiserver [--port N] [--kubeconfig FILE]";
+
+  private ApiServerCommand() {}
+
+  /**
+   * Entry point.
+   *
+   * @param args the command line
+   * @throws InterruptedException if interrupted while serving
+   */
+  public static void main(String[] args) throws InterruptedException {
+    Arguments arguments;
+    try {
+      arguments = parse(List.of(args));
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.err.println(USAGE);
+      System.exit(2);
+      return;
+    }
+    InMemoryApiServer server = start(arguments, System.out);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }, "dra4j-apiserver-shutdown"));
+    stopped.await();
+  }
+
+  /**
+   * Starts a server for parsed arguments and reports where it listens.
+   *
+   * @param arguments the parsed command line
+   * @param out where to print the URL and the kubeconfig path
+   * @return the running server; the caller closes it
+   */
+  static InMemoryApiServer start(Arguments arguments, PrintStream out) {
+    InMemoryApiServer server = InMemoryApiServer.builder().port(arguments.port()).build().start();
+    out.println("dra4j in-memory API server listening on " + server.url());
+    if (arguments.kubeconfig() != null) {
+      server.writeKubeconfig(arguments.kubeconfig());
+      out.println("kubeconfig written to " + arguments.kubeconfig().toAbsolutePath());
+    }
+    out.flush();
+    return server;
+  }
+
+  /**
+   * Parses the command line.
+   *
+   * @param args the arguments, optionally starting with {@code apiserver}
+   * @return the parsed arguments
+   * @throws IllegalArgumentException naming the bad option or value
+   */
+  static Arguments parse(List<String> args) {
+    int port = 0;
+    Path kubeconfig = null;
+    int i = !args.isEmpty() && args.get(0).equals("apiserver") ? 1 : 0;
+    for (; i < args.size(); i++) {
+      String option = args.get(i);
+      switch (option) {
+        case "--port" -> {
+          String value = valueOf(args, ++i, option);
+          try {
+            port = Integer.parseInt(value);
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--port: not a number: \"" + value + "\"", e);
+          }
+          if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--port: out of range 0..65535: " + port);
+          }
+        }
+        case "--kubeconfig" -> kubeconfig = Path.of(valueOf(args, ++i, option));
+        default -> throw new IllegalArgumentException("unknown argument: \"" + option + "\"");
+      }
+    }
+    return new Arguments(port, kubeconfig);
+  }
+
+  private static String valueOf(List<String> args, int index, String option) {
+    if (index >= args.size() || args.get(index).startsWith("--")) {
+      throw new IllegalArgumentException(option + ": missing value");
+    }
+    return args.get(index);
+  }
+}

@@ -1,0 +1,248 @@
+package io.github.dra4j.cel;
+
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacity;
+import io.github.dra4j.core.quantity.QuantityValue;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * A device as a DRA selector sees it: the CEL {@code device} variable of type {@code
+ * kubernetes.DRADevice} with {@code driver}, {@code attributes}, {@code capacity} and {@code
+ * allowMultipleAllocations}.
+ *
+ * <p>Attribute names are split at the first {@code /} into domain and identifier; a name without a
+ * domain lands under the driver's name. Values are converted once, when the view is built: ints,
+ * bools, strings, versions (as {@link SemverValue}) and their list forms; capacities become {@link
+ * QuantityValue}s. Like Kubernetes, a value that cannot be converted (a version that is not strict
+ * semver, an attribute without a value) makes every expression on this device fail with {@link
+ * #conversionError()}.
+ *
+ * <p>Build one view per device and reuse it for all selectors: it is immutable and safe to share
+ * between threads.
+ */
+public final class SelectorDevice {
+
+  private final String driver;
+  private final String name;
+  private final Map<String, Object> variable;
+  private final String conversionError;
+
+  private SelectorDevice(
+      String driver, String name, Map<String, Object> variable, String conversionError) {
+    this.driver = driver;
+    this.name = name;
+    this.variable = variable;
+    this.conversionError = conversionError;
+  }
+
+  /**
+   * Builds the CEL view of a device published by a driver.
+   *
+   * @param driver the {@code spec.driver} of the ResourceSlice holding the device (may be empty)
+   * @param device the device from {@code spec.devices}
+   * @return the view; check {@link #conversionError()} for values Kubernetes would refuse
+   */
+  public static SelectorDevice of(String driver, Device device) {
+    Objects.requireNonNull(device, "device");
+    String driverName = driver == null ? "" : driver;
+    String error = null;
+    Map<String, Map<String, Object>> attributes = new TreeMap<>();
+    try {
+      attributes = split(driverName, device.getAttributes(), SelectorDevice::attributeValue);
+    } catch (IllegalArgumentException e) {
+      error = e.getMessage();
+    }
+    Map<String, Map<String, Object>> capacity = new TreeMap<>();
+    try {
+      capacity = split(driverName, device.getCapacity(), SelectorDevice::capacityValue);
+    } catch (IllegalArgumentException e) {
+      error = error != null ? error : e.getMessage();
+    }
+    boolean multiple = Boolean.TRUE.equals(device.getAllowMultipleAllocations());
+    Map<String, Object> variable =
+        new DeviceVariable(driverName, new DomainMap(attributes), new DomainMap(capacity), multiple);
+    return new SelectorDevice(driverName, device.getName(), variable, error);
+  }
+
+  private static <V> Map<String, Map<String, Object>> split(
+      String driver, Map<String, V> values, Function<Map.Entry<String, V>, Object> convert) {
+    Map<String, Map<String, Object>> byDomain = new TreeMap<>();
+    if (values == null) {
+      return byDomain;
+    }
+    for (Map.Entry<String, V> entry : new TreeMap<>(values).entrySet()) {
+      String qualified = entry.getKey();
+      int slash = qualified.indexOf('/');
+      String domain = slash >= 0 ? qualified.substring(0, slash) : driver;
+      String id = slash >= 0 ? qualified.substring(slash + 1) : qualified;
+      byDomain.computeIfAbsent(domain, d -> new TreeMap<>()).put(id, convert.apply(entry));
+    }
+    for (Map.Entry<String, Map<String, Object>> entry : byDomain.entrySet()) {
+      entry.setValue(Collections.unmodifiableMap(new LinkedHashMap<>(entry.getValue())));
+    }
+    return byDomain;
+  }
+
+  private static Object attributeValue(Map.Entry<String, DeviceAttribute> entry) {
+    String name = entry.getKey();
+    DeviceAttribute value = entry.getValue();
+    if (value == null) {
+      throw unsupported(name);
+    }
+    if (isSet(value.getInts())) {
+      return List.copyOf(value.getInts());
+    }
+    if (isSet(value.getBools())) {
+      return List.copyOf(value.getBools());
+    }
+    if (isSet(value.getStrings())) {
+      return List.copyOf(value.getStrings());
+    }
+    if (isSet(value.getVersions())) {
+      List<SemverValue> versions = new ArrayList<>();
+      for (String version : value.getVersions()) {
+        versions.add(version(name, version));
+      }
+      return List.copyOf(versions);
+    }
+    if (value.getInt() != null) {
+      return value.getInt();
+    }
+    if (value.getBool() != null) {
+      return value.getBool();
+    }
+    if (value.getString() != null) {
+      return value.getString();
+    }
+    if (value.getVersion() != null) {
+      return version(name, value.getVersion());
+    }
+    throw unsupported(name);
+  }
+
+  private static boolean isSet(List<?> values) {
+    return values != null && !values.isEmpty();
+  }
+
+  private static SemverValue version(String name, String text) {
+    try {
+      return SemverValue.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "attribute " + name + ": parse semantic version: " + e.getMessage(), e);
+    }
+  }
+
+  private static IllegalArgumentException unsupported(String name) {
+    return new IllegalArgumentException("attribute " + name + ": unsupported attribute value");
+  }
+
+  private static Object capacityValue(Map.Entry<String, DeviceCapacity> entry) {
+    DeviceCapacity capacity = entry.getValue();
+    if (capacity == null || capacity.getValue() == null) {
+      throw new IllegalArgumentException("capacity " + entry.getKey() + ": missing value");
+    }
+    String text = capacity.getValue().toString();
+    try {
+      return QuantityValue.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "capacity " + entry.getKey() + ": value \"" + text + "\": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Returns the driver name the device was published by.
+   *
+   * @return the slice's {@code spec.driver}; empty when it was null. Attribute names without a
+   *     domain are looked up under this name.
+   */
+  public String driver() {
+    return driver;
+  }
+
+  /**
+   * Returns the device name ({@code Device.name}); not visible to CEL.
+   *
+   * @return the device's name within its pool, as published
+   */
+  public String name() {
+    return name;
+  }
+
+  /**
+   * Returns why this device's values could not be converted, in Kubernetes' words (e.g. {@code
+   * attribute driverVersion: parse semantic version: ...}); empty when all values are fine.
+   *
+   * @return the first conversion error; when present, {@link CompiledSelector#evaluate} fails
+   *     with exactly this text for every expression
+   */
+  public Optional<String> conversionError() {
+    return Optional.ofNullable(conversionError);
+  }
+
+  /** Returns the value bound to the CEL variable {@code device}. */
+  Map<String, Object> variable() {
+    return variable;
+  }
+
+  /** The {@code device} variable: a fixed-field map, read by CEL field selection. */
+  private static final class DeviceVariable extends AbstractMap<String, Object> {
+    private final String driver;
+    private final DomainMap attributes;
+    private final DomainMap capacity;
+    private final boolean allowMultipleAllocations;
+
+    DeviceVariable(String driver, DomainMap attributes, DomainMap capacity, boolean multiple) {
+      this.driver = driver;
+      this.attributes = attributes;
+      this.capacity = capacity;
+      this.allowMultipleAllocations = multiple;
+    }
+
+    @Override
+    public Object get(Object key) {
+      if (!(key instanceof String)) {
+        return null;
+      }
+      switch ((String) key) {
+        case DeviceSelectorEnvironment.FIELD_DRIVER:
+          return driver;
+        case DeviceSelectorEnvironment.FIELD_ATTRIBUTES:
+          return attributes;
+        case DeviceSelectorEnvironment.FIELD_CAPACITY:
+          return capacity;
+        case DeviceSelectorEnvironment.FIELD_ALLOW_MULTIPLE:
+          return allowMultipleAllocations;
+        default:
+          return null;
+      }
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return get(key) != null;
+    }
+
+    @Override
+    public Set<Entry<String, Object>> entrySet() {
+      return Map.<String, Object>of(
+              DeviceSelectorEnvironment.FIELD_DRIVER, driver,
+              DeviceSelectorEnvironment.FIELD_ATTRIBUTES, attributes,
+              DeviceSelectorEnvironment.FIELD_CAPACITY, capacity,
+              DeviceSelectorEnvironment.FIELD_ALLOW_MULTIPLE, allowMultipleAllocations)
+          .entrySet();
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package io.github.dra4j.cel;
+
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.github.dra4j.cel.SelectorExplanation.Outcome;
+import io.github.dra4j.cel.SelectorExplanation.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The engine of the CEL console: evaluates a selector against every device a driver publishes
+ * and tells, per device, whether it matches and why not, the way a person debugging a
+ * DeviceClass needs it. For a device that does not match, each top-level {@code &&} condition is
+ * evaluated on its own and the first false one is reported; errors carry the Kubernetes text
+ * (with the optional-chaining hint for missing keys, as the scheduler adds it).
+ *
+ * <p>Immutable and thread-safe; shares the environment's compile cache.
+ */
+public final class SelectorExplainer {
+
+  private final DeviceSelectorEnvironment environment;
+
+  /**
+   * Creates an explainer.
+   *
+   * @param environment the CEL environment to compile in
+   */
+  public SelectorExplainer(DeviceSelectorEnvironment environment) {
+    this.environment = Objects.requireNonNull(environment, "environment");
+  }
+
+  /**
+   * Explains a selector over the devices of some slices.
+   *
+   * @param expression the selector expression
+   * @param slices the ResourceSlices whose devices to check
+   * @return the explanation: the compile error, or one verdict per device
+   */
+  public SelectorExplanation explain(String expression, List<ResourceSlice> slices) {
+    CompiledSelector selector;
+    try {
+      selector = environment.compile(expression);
+    } catch (SelectorCompileException e) {
+      return new SelectorExplanation(expression, Optional.of(e.getMessage()), List.of(), List.of());
+    }
+    List<String> conditions = Conjuncts.split(expression);
+    List<Verdict> verdicts = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (ResourceSlice slice : slices) {
+      String sliceName = slice.getMetadata() == null ? "" : String.valueOf(slice.getMetadata().getName());
+      if (slice.getSpec() == null) {
+        notes.add("slice " + sliceName + " has no spec, skipped");
+        continue;
+      }
+      String driver = String.valueOf(slice.getSpec().getDriver());
+      String pool = slice.getSpec().getPool() == null ? "" : String.valueOf(slice.getSpec().getPool().getName());
+      List<Device> devices = slice.getSpec().getDevices() == null ? List.of() : slice.getSpec().getDevices();
+      for (Device device : devices) {
+        SelectorDevice view = SelectorDevice.of(driver, device);
+        SelectorResult result = selector.evaluate(view);
+        verdicts.add(new Verdict(sliceName, driver, pool, String.valueOf(device.getName()),
+            outcome(result), why(result, conditions, view)));
+      }
+    }
+    return new SelectorExplanation(expression, Optional.empty(), verdicts, notes);
+  }
+
+  private static Outcome outcome(SelectorResult result) {
+    if (result instanceof SelectorResult.Failure) {
+      return Outcome.ERROR;
+    }
+    return result.matches() ? Outcome.MATCH : Outcome.NO_MATCH;
+  }
+
+  private String why(SelectorResult result, List<String> conditions, SelectorDevice device) {
+    if (result instanceof SelectorResult.Failure) {
+      return ((SelectorResult.Failure) result).messageWithHint();
+    }
+    if (result.matches() || conditions.size() < 2) {
+      return "";
+    }
+    for (String condition : conditions) {
+      try {
+        if (!environment.compile(condition).evaluate(device).matches()) {
+          return "false: " + condition;
+        }
+      } catch (SelectorCompileException e) {
+        return "";
+      }
+    }
+    return "";
+  }
+}

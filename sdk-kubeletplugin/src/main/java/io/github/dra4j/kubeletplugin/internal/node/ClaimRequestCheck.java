@@ -1,0 +1,76 @@
+package io.github.dra4j.kubeletplugin.internal.node;
+
+import io.github.dra4j.kubelet.wire.dra.v1.Claim;
+import io.github.dra4j.core.name.NameRules;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Checks the claim references the kubelet sends before anything uses them.
+ *
+ * <p>Everything from the kubelet is untrusted: the UID can end up in file names (CDI specs,
+ * checkpoints), namespace and name in API paths. A reference that fails a check fails only that
+ * claim. Stateless.
+ */
+public final class ClaimRequestCheck {
+
+  /** Kubernetes UIDs are UUIDs; allow any 1-64 letters, digits and inner hyphens. */
+  private static final Pattern UID = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?");
+
+
+  private ClaimRequestCheck() {}
+
+  /**
+   * Checks one claim reference.
+   *
+   * @param index position of the claim in the request, for the message
+   * @param claim the reference as the kubelet sent it
+   * @return empty if valid, else a message naming the claim, the field and the value
+   */
+  public static Optional<String> problem(int index, Claim claim) {
+    String where = "claim #" + index;
+    if (!UID.matcher(claim.getUid()).matches()) {
+      return Optional.of(
+          where + ": field \"uid\" is " + quote(claim.getUid())
+              + ": must be 1-64 letters, digits or '-', starting and ending with a letter or digit");
+    }
+    if (NameRules.dnsLabel(claim.getNamespace()).isPresent()) {
+      return Optional.of(
+          where + " (uid " + claim.getUid() + "): field \"namespace\" is "
+              + quote(claim.getNamespace())
+              + ": must be a DNS label (at most 63 lower-case letters, digits or '-')");
+    }
+    if (NameRules.dnsSubdomain(claim.getName(), NameRules.DNS_SUBDOMAIN_MAX).isPresent()) {
+      return Optional.of(
+          where + " (uid " + claim.getUid() + "): field \"name\" is " + quote(claim.getName())
+              + ": must be a DNS subdomain (at most 253 lower-case letters, digits, '-' or '.')");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Quotes a value for an error message, escaping control characters and shortening long values
+   * so a hostile request cannot flood the logs.
+   *
+   * @param value any string
+   * @return the value in double quotes
+   */
+  public static String quote(String value) {
+    StringBuilder out = new StringBuilder("\"");
+    int limit = Math.min(value.length(), 80);
+    for (int i = 0; i < limit; i++) {
+      char c = value.charAt(i);
+      if (c == '"' || c == '\\') {
+        out.append('\\').append(c);
+      } else if (c < 0x20 || c == 0x7f) {
+        out.append(String.format("\\x%02x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    if (value.length() > limit) {
+      out.append("...(").append(value.length()).append(" chars)");
+    }
+    return out.append('"').toString();
+  }
+}

@@ -1,0 +1,53 @@
+package io.github.dra4j.kubeletplugin.internal.node;
+
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.resourceclaim.ClaimReference;
+import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
+
+/**
+ * Fetches the claim the kubelet names and checks it is the allocated object the kubelet means
+ * (rule D2), with the Go helper's exact error texts. Stateless apart from the borrowed source.
+ */
+final class ClaimResolver {
+
+  private final ClaimSource source;
+
+  ClaimResolver(ClaimSource source) {
+    this.source = source;
+  }
+
+  /**
+   * Reads and checks a claim.
+   *
+   * @param ref the kubelet's reference
+   * @return the allocated claim with the expected UID
+   * @throws ClaimProblem with message {@code get resource claims: ...} otherwise
+   */
+  ResourceClaim resolve(ClaimReference ref) throws ClaimProblem {
+    ResourceClaim claim;
+    try {
+      claim = source.get(ref.namespace(), ref.name(), ref.uid());
+    } catch (RuntimeException e) {
+      throw new ClaimProblem(
+          "get resource claims: retrieve claim " + ref.namespacedName() + ": " + e.getMessage(), e);
+    }
+    if (claim.getStatus() == null || claim.getStatus().getAllocation() == null) {
+      throw new ClaimProblem(
+          "get resource claims: claim " + ref.namespacedName() + " not allocated", null);
+    }
+    if (!ref.uid().equals(claim.getMetadata().getUid())) {
+      throw new ClaimProblem(
+          "get resource claims: claim " + ref.namespacedName() + " got replaced", null);
+    }
+    return claim;
+  }
+
+  /** A claim that cannot be prepared; fails that claim only. */
+  static final class ClaimProblem extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    ClaimProblem(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}

@@ -1,0 +1,287 @@
+package io.github.dra4j.kubeletplugin.internal.node;
+
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.resourceclaim.ClaimReference;
+import io.github.dra4j.kubeletplugin.DraDriver;
+import io.github.dra4j.kubeletplugin.PrepareResult;
+import io.github.dra4j.kubeletplugin.UnprepareResult;
+import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
+import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
+import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
+import io.github.dra4j.kubelet.wire.dra.v1.Claim;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourceResponse;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.grpc.Status;
+import io.grpc.StatusException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Prepares and unprepares claims for the kubelet: checks the request, fetches claims, calls the
+ * driver under the serialization lock and builds the answer (rules D1 to D7).
+ *
+ * <p>Works on the v1 wire messages; {@link NodeServiceDefinitions} serves it as v1 and v1beta1.
+ * A problem with one claim (a malformed reference, a claim that is not allocated or got replaced,
+ * a bad device from the driver) fails that claim only, with the Go helper's message where it has
+ * one; the other claims of the call proceed. The whole call fails only if the request is too big,
+ * the lock cannot be taken, or the driver throws. Thread-safe; owned by one plugin.
+ */
+public final class NodeService {
+
+  /** MDC key holding the claim or claims being worked on. */
+  public static final String MDC_CLAIM = "claim";
+
+  private static final Logger LOG = LoggerFactory.getLogger(NodeService.class);
+
+  private final DraDriver driver;
+  private final ClaimResolver resolver;
+  private final CallSerializer serializer;
+  private final int maxClaimsPerCall;
+  private final MetadataWriter metadata;
+
+  /**
+   * Creates the service.
+   *
+   * @param driver the driver to call
+   * @param claims where claims are read from
+   * @param serializer the serialization policy
+   * @param maxClaimsPerCall largest accepted batch
+   * @param metadata writer of device-metadata files, or null when the feature is off
+   */
+  public NodeService(DraDriver driver, ClaimSource claims, CallSerializer serializer,
+      int maxClaimsPerCall, MetadataWriter metadata) {
+    this.driver = driver;
+    this.resolver = new ClaimResolver(claims);
+    this.serializer = serializer;
+    this.maxClaimsPerCall = maxClaimsPerCall;
+    this.metadata = metadata;
+  }
+
+  /**
+   * Handles {@code NodePrepareResources}.
+   *
+   * @param request the kubelet's request
+   * @return one entry per requested claim UID
+   * @throws StatusException INVALID_ARGUMENT for an oversized batch; UNKNOWN when locking or the
+   *     driver fails as a whole; CANCELLED when interrupted
+   */
+  public NodePrepareResourcesResponse prepare(NodePrepareResourcesRequest request)
+      throws StatusException {
+    checkBatch(request.getClaimsCount());
+    Map<String, NodePrepareResourceResponse> answers = new LinkedHashMap<>();
+    Map<String, ClaimReference> accepted = new LinkedHashMap<>();
+    Map<String, ResourceClaim> fetched = new LinkedHashMap<>();
+    for (ClaimReference ref : acceptedReferences(request.getClaimsList(),
+        (uid, message) -> answers.put(uid, prepareError(message)), "prepare")) {
+      try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, ref.toString())) {
+        try {
+          fetched.put(ref.uid(), resolver.resolve(ref));
+          accepted.put(ref.uid(), ref);
+        } catch (ClaimResolver.ClaimProblem problem) {
+          LOG.warn("Cannot prepare claim {}: {}", ref, problem.getMessage());
+          answers.put(ref.uid(), prepareError(problem.getMessage()));
+        }
+      }
+    }
+    if (!fetched.isEmpty()) {
+      Map<String, PrepareResult> results = callDriver(accepted.values(), "prepare resource claims",
+          () -> withMetadata(driver.prepareResourceClaims(List.copyOf(fetched.values())),
+              fetched));
+      accepted.forEach((uid, ref) -> answers.put(uid, PrepareAnswer.of(ref, results.get(uid))));
+      reportUnknown(results.keySet(), accepted, "prepare");
+    }
+    return NodePrepareResourcesResponse.newBuilder().putAllClaims(answers).build();
+  }
+
+  /**
+   * Handles {@code NodeUnprepareResources}.
+   *
+   * @param request the kubelet's request
+   * @return one entry per requested claim UID
+   * @throws StatusException as for {@link #prepare}
+   */
+  public NodeUnprepareResourcesResponse unprepare(NodeUnprepareResourcesRequest request)
+      throws StatusException {
+    checkBatch(request.getClaimsCount());
+    Map<String, NodeUnprepareResourceResponse> answers = new LinkedHashMap<>();
+    Map<String, ClaimReference> accepted = new LinkedHashMap<>();
+    for (ClaimReference ref :
+        acceptedReferences(request.getClaimsList(),
+            (uid, message) -> answers.put(uid, unprepareError(message)), "unprepare")) {
+      accepted.put(ref.uid(), ref);
+    }
+    if (!accepted.isEmpty()) {
+      List<ClaimReference> refs = List.copyOf(accepted.values());
+      Map<String, UnprepareResult> results = callDriver(refs, "unprepare resource claims",
+          () -> withoutMetadata(driver.unprepareResourceClaims(refs), accepted));
+      accepted.forEach((uid, ref) -> {
+        UnprepareResult result = results.get(uid);
+        String error = result == null
+            ? "driver returned no result for claim " + ref.namespacedName()
+            : result.isFailed() ? result.error() : "";
+        answers.put(uid, unprepareError(error));
+      });
+      reportUnknown(results.keySet(), accepted, "unprepare");
+    }
+    return NodeUnprepareResourcesResponse.newBuilder().putAllClaims(answers).build();
+  }
+
+  /**
+   * Writes device metadata for each successfully prepared claim (rule D5) and adds the metadata
+   * CDI device IDs to its devices. A write failure is logged; the claim stays prepared, without
+   * metadata. Runs inside the serialized section.
+   */
+  private Map<String, PrepareResult> withMetadata(
+      Map<String, PrepareResult> results, Map<String, ResourceClaim> claims) {
+    if (metadata == null || results == null) {
+      return results;
+    }
+    Map<String, PrepareResult> withIds = new LinkedHashMap<>(results);
+    results.forEach((uid, result) -> {
+      ResourceClaim claim = claims.get(uid);
+      if (claim == null || result == null || result.isFailed()
+          || DeviceCheck.problem(result.devices()).isPresent()) {
+        return; // the claim fails (PrepareAnswer reports why): no files for it
+      }
+      try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, uid)) {
+        Map<String, String> ids = metadata.write(claim, result.devices());
+        withIds.put(uid, MetadataInjection.inject(result, ids));
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("Failed to write device metadata for claim {}/{}: {}",
+            claim.getMetadata().getNamespace(), claim.getMetadata().getName(), e.toString());
+      }
+    });
+    return withIds;
+  }
+
+  /** Removes device metadata of each successfully unprepared claim (rule D7). */
+  private Map<String, UnprepareResult> withoutMetadata(
+      Map<String, UnprepareResult> results, Map<String, ClaimReference> requested) {
+    if (metadata == null || results == null) {
+      return results;
+    }
+    Map<String, UnprepareResult> cleaned = new LinkedHashMap<>(results);
+    results.forEach((uid, result) -> {
+      ClaimReference ref = requested.get(uid);
+      if (ref == null || result == null || result.isFailed()) {
+        return;
+      }
+      try {
+        metadata.cleanUp(ref);
+      } catch (IOException | RuntimeException e) {
+        cleaned.put(uid, UnprepareResult.failed("clean up device metadata: " + e.getMessage()));
+      }
+    });
+    return cleaned;
+  }
+
+  /** Receives the error answer for a claim that failed its checks. */
+  private interface Rejection {
+    void reject(String uid, String message);
+  }
+
+  private List<ClaimReference> acceptedReferences(
+      List<Claim> claims, Rejection rejection, String operation) {
+    List<ClaimReference> refs = new ArrayList<>(claims.size());
+    Set<String> seen = new HashSet<>();
+    Set<String> duplicated = new HashSet<>();
+    for (Claim claim : claims) {
+      if (!seen.add(claim.getUid())) {
+        duplicated.add(claim.getUid());
+      }
+    }
+    for (int i = 0; i < claims.size(); i++) {
+      Claim claim = claims.get(i);
+      Optional<String> problem = ClaimRequestCheck.problem(i, claim);
+      if (problem.isEmpty() && duplicated.contains(claim.getUid())) {
+        // Answers are keyed by UID, so two claims with one UID cannot both be answered.
+        problem = Optional.of("claim #" + i + ": uid " + claim.getUid()
+            + " appears more than once in the request");
+      }
+      if (problem.isPresent()) {
+        LOG.warn("Rejecting {} of {}", operation, problem.get());
+        rejection.reject(claim.getUid(), problem.get());
+        continue;
+      }
+      refs.add(new ClaimReference(claim.getNamespace(), claim.getName(), claim.getUid()));
+    }
+    return refs;
+  }
+
+  /** The driver call: serialized, logged with the claims in context, errors mapped to status. */
+  private <T> Map<String, T> callDriver(
+      Collection<ClaimReference> refs, String operation, DriverCall<T> call)
+      throws StatusException {
+    String claims = refs.stream().map(ClaimReference::toString).collect(Collectors.joining(","));
+    try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, claims);
+        CallSerializer.Permit permit = acquire()) {
+      Map<String, T> results = call.run();
+      return results == null ? Map.of() : results;
+    } catch (StatusException e) {
+      throw e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw Status.CANCELLED.withDescription(operation + ": interrupted").asException();
+    } catch (Exception e) {
+      LOG.error("{} failed for {}", operation, claims, e);
+      throw Status.UNKNOWN.withDescription(operation + ": " + e.getMessage()).withCause(e)
+          .asException();
+    }
+  }
+
+  @FunctionalInterface
+  private interface DriverCall<T> {
+    Map<String, T> run() throws Exception;
+  }
+
+  private CallSerializer.Permit acquire() throws StatusException, InterruptedException {
+    try {
+      return serializer.acquire();
+    } catch (IOException e) {
+      throw Status.UNKNOWN.withDescription("serialize gRPC: " + e.getMessage()).withCause(e)
+          .asException();
+    }
+  }
+
+  private void checkBatch(int count) throws StatusException {
+    if (count > maxClaimsPerCall) {
+      throw Status.INVALID_ARGUMENT
+          .withDescription("request lists " + count + " claims; at most " + maxClaimsPerCall
+              + " are accepted per call (option maxClaimsPerCall)")
+          .asException();
+    }
+  }
+
+  private static void reportUnknown(
+      Set<String> returned, Map<String, ClaimReference> requested, String operation) {
+    for (String uid : returned) {
+      if (!requested.containsKey(uid)) {
+        LOG.warn("Driver's {} returned a result for claim UID {} that was not requested; "
+            + "dropping it", operation, uid);
+      }
+    }
+  }
+
+  private static NodePrepareResourceResponse prepareError(String message) {
+    return NodePrepareResourceResponse.newBuilder().setError(message).build();
+  }
+
+  private static NodeUnprepareResourceResponse unprepareError(String message) {
+    return NodeUnprepareResourceResponse.newBuilder().setError(message).build();
+  }
+}

@@ -1,0 +1,189 @@
+package io.github.dra4j.kubeletplugin.internal.observability;
+
+import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
+import io.github.dra4j.kubeletplugin.internal.grpc.MessageText;
+import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
+import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.Status;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Logs and times every gRPC call a plugin serves (rules H1 to H3).
+ *
+ * <p>Each call and stream gets a request ID; the ID and the full method name are in the SLF4J MDC
+ * (keys {@value #MDC_REQUEST_ID} and {@value #MDC_METHOD}) whenever call code runs, so a driver's
+ * own log lines carry them. Requests, responses and stream messages are logged at DEBUG when call
+ * logging is on; failures always at ERROR. Every call is timed in the Micrometer timer
+ * {@value #METRIC} with the kubelet's label names: {@code driver_name}, {@code method_name} (full
+ * gRPC path) and {@code grpc_status_code} (grpc-go's spelling). The timer publishes a percentile
+ * histogram with Micrometer's default buckets. Thread-safe; one instance per plugin.
+ */
+public final class CallObserver implements ServerInterceptor {
+
+  /** Name of the call duration timer. */
+  public static final String METRIC = "dra_grpc_operations_duration_seconds";
+
+  /** MDC key of the request ID. */
+  public static final String MDC_REQUEST_ID = "requestID";
+
+  /** MDC key of the full gRPC method name. */
+  public static final String MDC_METHOD = "method";
+
+  private static final Logger LOG = LoggerFactory.getLogger(CallObserver.class);
+
+  private final String driverName;
+  private final MeterRegistry registry;
+  private final boolean logCalls;
+  private final AtomicLong requestIds = new AtomicLong();
+  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+
+  /**
+   * Creates the interceptor.
+   *
+   * @param driverName value of the {@code driver_name} label
+   * @param registry where timers are registered
+   * @param logCalls whether to log requests and responses at DEBUG
+   */
+  public CallObserver(String driverName, MeterRegistry registry, boolean logCalls) {
+    this.driverName = driverName;
+    this.registry = registry;
+    this.logCalls = logCalls;
+  }
+
+  @Override
+  public <Q, R> ServerCall.Listener<Q> interceptCall(
+      ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+    ObservedCall<Q, R> observed = new ObservedCall<>(call);
+    ServerCall.Listener<Q> listener = observed.inContext(() -> next.startCall(observed, headers));
+    return observed.listen(listener);
+  }
+
+  /** One call: its context, its timer and its log lines. */
+  private final class ObservedCall<Q, R> extends SimpleForwardingServerCall<Q, R> {
+    private final String requestId = Long.toString(requestIds.incrementAndGet());
+    private final String method;
+    private final boolean streaming;
+    private final long startNanos = System.nanoTime();
+    private final AtomicBoolean finished = new AtomicBoolean();
+
+    ObservedCall(ServerCall<Q, R> call) {
+      super(call);
+      this.method = call.getMethodDescriptor().getFullMethodName();
+      this.streaming = !call.getMethodDescriptor().getType().serverSendsOneMessage();
+    }
+
+    <T> T inContext(Supplier<T> action) {
+      try (MDC.MDCCloseable id = MDC.putCloseable(MDC_REQUEST_ID, requestId);
+          MDC.MDCCloseable name = MDC.putCloseable(MDC_METHOD, method)) {
+        return action.get();
+      }
+    }
+
+    void inContext(Runnable action) {
+      inContext(() -> {
+        action.run();
+        return null;
+      });
+    }
+
+    ServerCall.Listener<Q> listen(ServerCall.Listener<Q> listener) {
+      return new SimpleForwardingServerCallListener<>(listener) {
+        @Override
+        public void onMessage(Q message) {
+          inContext(() -> {
+            if (logCalls && LOG.isDebugEnabled()) {
+              LOG.debug(streaming ? "handling stream {}" : "handling request {}",
+                  MessageText.of(message));
+            }
+            super.onMessage(message);
+          });
+        }
+
+        @Override
+        public void onHalfClose() {
+          inContext(super::onHalfClose);
+        }
+
+        @Override
+        public void onCancel() {
+          inContext(() -> {
+            finish(Status.CANCELLED);
+            super.onCancel();
+          });
+        }
+
+        @Override
+        public void onComplete() {
+          inContext(super::onComplete);
+        }
+
+        @Override
+        public void onReady() {
+          inContext(super::onReady);
+        }
+      };
+    }
+
+    @Override
+    public void sendMessage(R message) {
+      inContext(() -> {
+        if (logCalls && LOG.isDebugEnabled()) {
+          LOG.debug(streaming ? "sending stream message {}" : "handling request succeeded {}",
+              MessageText.of(message));
+        }
+        super.sendMessage(message);
+      });
+    }
+
+    @Override
+    public void close(Status status, Metadata trailers) {
+      inContext(() -> {
+        finish(status);
+        super.close(status, trailers);
+      });
+    }
+
+    private void finish(Status status) {
+      if (!finished.compareAndSet(false, true)) {
+        return;
+      }
+      long nanos = System.nanoTime() - startNanos;
+      timer(method, status.getCode()).record(nanos, TimeUnit.NANOSECONDS);
+      if (status.isOk()) {
+        if (logCalls && streaming) {
+          LOG.debug("handling stream succeeded");
+        }
+      } else if (streaming && status.getCode() == Status.Code.CANCELLED) {
+        LOG.debug("stream ended by the client");
+      } else {
+        LOG.error("{} failed: {} {}", streaming ? "handling stream" : "handling request",
+            status.getCode(), status.getDescription(), status.getCause());
+      }
+    }
+  }
+
+  /** The call timer of a method and outcome, registered on first use and reused after. */
+  private Timer timer(String method, Status.Code code) {
+    return timers.computeIfAbsent(method + ' ' + code, key -> Timer.builder(METRIC)
+        .description("Duration of DRA gRPC calls served by the plugin")
+        .tag("driver_name", driverName)
+        .tag("method_name", "/" + method)
+        .tag("grpc_status_code", GoCodeNames.of(code))
+        .publishPercentileHistogram()
+        .register(registry));
+  }
+}

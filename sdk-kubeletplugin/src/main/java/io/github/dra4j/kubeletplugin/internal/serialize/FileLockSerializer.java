@@ -1,0 +1,107 @@
+package io.github.dra4j.kubeletplugin.internal.serialize;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Serializes calls across processes with an exclusive lock on the whole of {@code
+ * serialize.lock}, held together with an in-process lock (rules C6, C7).
+ *
+ * <p>Java's file locks are held by the JVM, not by a thread, so threads of one plugin first take
+ * the in-process lock, then the file lock. The lock conflicts with the Go helper's OFD lock, so a
+ * Go and a Java instance of a driver exclude each other as well.
+ *
+ * <p>The lock file stays open for the serializer's lifetime and is never deleted. POSIX record
+ * locks belong to the process: closing any descriptor of the file would drop them, so opening and
+ * closing the file per call (as Go does with OFD locks) is not safe in Java.
+ *
+ * <p>Two plugins in one JVM sharing a lock file (tests, or a hand-over inside one process) cannot
+ * both hold it; the JVM reports that as {@link OverlappingFileLockException} instead of waiting,
+ * so the second one polls until the first releases. Owned by one plugin; thread-safe.
+ */
+public final class FileLockSerializer implements CallSerializer {
+
+  /** Name of the lock file inside the flock directory. */
+  public static final String LOCK_FILE = "serialize.lock";
+
+  private static final long MAX_POLL_MILLIS = 20;
+
+  private final Path path;
+  private final FileChannel channel;
+  private final ReentrantLock inProcess = new ReentrantLock(true);
+
+  /**
+   * Opens (creating if needed) the lock file.
+   *
+   * @param directory the flock directory (must exist)
+   * @throws IOException with the message {@code serialize gRPC: lock file: <cause>} on failure
+   */
+  public FileLockSerializer(Path directory) throws IOException {
+    this.path = directory.resolve(LOCK_FILE);
+    try {
+      this.channel =
+          FileChannel.open(
+              path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    } catch (IOException e) {
+      throw new IOException("serialize gRPC: lock file: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The lock file path.
+   *
+   * @return {@code <directory>/serialize.lock}
+   */
+  public Path path() {
+    return path;
+  }
+
+  @Override
+  public Permit acquire() throws IOException, InterruptedException {
+    inProcess.lockInterruptibly();
+    try {
+      FileLock fileLock = lockFile();
+      return () -> {
+        try {
+          fileLock.release();
+        } catch (IOException e) {
+          throw new IllegalStateException("serialize gRPC: unlock " + path + ": " + e, e);
+        } finally {
+          inProcess.unlock();
+        }
+      };
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      inProcess.unlock();
+      throw e;
+    }
+  }
+
+  private FileLock lockFile() throws IOException, InterruptedException {
+    long pause = 1;
+    while (true) {
+      try {
+        return channel.lock(0, Long.MAX_VALUE, false);
+      } catch (OverlappingFileLockException heldByAnotherPluginInThisJvm) {
+        Thread.sleep(pause);
+        pause = Math.min(MAX_POLL_MILLIS, pause * 2);
+      } catch (IOException e) {
+        throw new IOException("serialize gRPC: lock file: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /** Closes the lock file (releasing any lock still held). */
+  @Override
+  public void close() {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // Nothing useful to do: the process is letting go of the file anyway.
+    }
+  }
+}

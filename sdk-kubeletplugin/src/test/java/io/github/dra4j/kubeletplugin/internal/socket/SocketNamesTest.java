@@ -1,0 +1,81 @@
+package io.github.dra4j.kubeletplugin.internal.socket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The rolling-update socket names of rule C2, with the reference's vectors. */
+class SocketNamesTest {
+
+  private static final Path REGISTRY = Path.of("/var/lib/kubelet/plugins_registry");
+
+  @Test
+  void shortDriverAndUidKeepTheFullName() {
+    String name = SocketNames.rollingUpdateRegistrationSocket(
+        REGISTRY, "example.com", "11111111-2222-3333-4444-555555555555");
+
+    assertThat(name).isEqualTo("example.com-11111111-2222-3333-4444-555555555555-reg.sock");
+    assertThat(SocketNames.byteLength(REGISTRY.resolve(name))).isEqualTo(91);
+  }
+
+  @Test
+  void aLongDriverNameFallsBackToTheShortUidHash() {
+    String name = SocketNames.rollingUpdateRegistrationSocket(
+        REGISTRY, "gpu.dra-example-driver.sigs.k8s.io", "ad4af911-5bcd-47c5-a554-f35cea869472");
+
+    assertThat(name).isEqualTo("gpu.dra-example-driver.sigs.k8s.io-Jk8-oymVURI-reg.sock");
+    assertThat(SocketNames.byteLength(REGISTRY.resolve(name))).isEqualTo(89);
+  }
+
+  @Test
+  void aVeryLongDriverNameFallsBackToTheDriverAndUidHash() {
+    String name = SocketNames.rollingUpdateRegistrationSocket(
+        REGISTRY, "a".repeat(100), "ad4af911-5bcd-47c5-a554-f35cea869472");
+
+    assertThat(name).isEqualTo("dra-0XAjsR3nLFWHa0HL1OOe6g-reg.sock");
+  }
+
+  @Test
+  void whenNothingFitsTheLastCandidateIsUsed() {
+    Path deep = Path.of("/" + "d".repeat(120));
+
+    assertThat(SocketNames.rollingUpdateRegistrationSocket(deep, "x.io", "uid"))
+        .isEqualTo(SocketNames.rollingUpdateCandidates("x.io", "uid").get(2));
+  }
+
+  @Test
+  void theLimitIs107BytesNotGos108() {
+    // Directory of 50 bytes + "/" + name: pick names so the full path is 107 and 108 bytes.
+    Path dir = Path.of("/" + "d".repeat(49));
+    assertThat(SocketNames.fits(dir.resolve("n".repeat(56)))).isTrue();
+    assertThat(SocketNames.byteLength(dir.resolve("n".repeat(56)))).isEqualTo(107);
+    assertThat(SocketNames.fits(dir.resolve("n".repeat(57)))).isFalse();
+  }
+
+  @Test
+  void aFullNameOf108BytesIsHashedSoItCanBeBound() {
+    // A 108-byte path would be Go's choice and could not be bound; dra4j hashes instead.
+    String driver = "x.io";
+    String uid = "u".repeat(36);
+    String full = driver + "-" + uid + "-reg.sock";
+    Path dir = Path.of("/" + "d".repeat(106 - full.length()));
+    assertThat(SocketNames.byteLength(dir.resolve(full))).isEqualTo(108);
+
+    assertThat(SocketNames.rollingUpdateRegistrationSocket(dir, driver, uid))
+        .isEqualTo(SocketNames.rollingUpdateCandidates(driver, uid).get(1));
+  }
+
+  @Test
+  void hashesDependOnDriverAndUid() {
+    assertThat(SocketNames.rollingUpdateCandidates("a.io", "uid-1").get(2))
+        .isNotEqualTo(SocketNames.rollingUpdateCandidates("b.io", "uid-1").get(2))
+        .isNotEqualTo(SocketNames.rollingUpdateCandidates("a.io", "uid-2").get(2));
+  }
+
+  @Test
+  void theDraSocketKeepsTheFullUid() {
+    assertThat(SocketNames.rollingUpdatePluginSocket("ad4af911-5bcd-47c5-a554-f35cea869472"))
+        .isEqualTo("dra-ad4af911-5bcd-47c5-a554-f35cea869472.sock");
+  }
+}

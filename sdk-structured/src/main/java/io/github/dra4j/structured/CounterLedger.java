@@ -1,0 +1,79 @@
+package io.github.dra4j.structured;
+
+import io.github.dra4j.core.quantity.QuantityValue;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Shared counters of partitionable devices: per pool, what the counter sets offer minus what
+ * allocated devices consume, and what the devices chosen in the current attempt consume on top.
+ * Mutable search state; owned by one attempt.
+ */
+final class CounterLedger {
+
+  /** Pool id to counter set to counter to available amount. */
+  private final Map<String, Map<String, Map<String, QuantityValue>>> available = new HashMap<>();
+  /** Pool id to counter set to counter to amount chosen in this attempt. */
+  private final Map<String, Map<String, Map<String, QuantityValue>>> chosen = new HashMap<>();
+  private final Map<DeviceId, String> poolOfDevice = new HashMap<>();
+
+  CounterLedger(List<Pool> pools, AllocatedState allocated) {
+    for (Pool pool : pools) {
+      Map<String, Map<String, QuantityValue>> sets = new LinkedHashMap<>();
+      pool.counterSets().forEach((set, counters) -> sets.put(set, new LinkedHashMap<>(counters)));
+      for (List<PoolDevice> devices : List.of(pool.devices(), pool.otherDevices())) {
+        for (PoolDevice device : devices) {
+          poolOfDevice.put(device.id(), pool.id());
+          if (allocated.inUse(device.id())) {
+            apply(sets, device, false);
+          }
+        }
+      }
+      available.put(pool.id(), sets);
+      chosen.put(pool.id(), new HashMap<>());
+    }
+  }
+
+  /**
+   * Adds the device's consumption to the attempt if every counter still fits.
+   *
+   * @return true when consumed; false (nothing changed) when a counter would be exceeded
+   */
+  boolean tryConsume(PoolDevice device) {
+    String pool = poolOfDevice.get(device.id());
+    Map<String, Map<String, QuantityValue>> running = chosen.get(pool);
+    Map<String, Map<String, QuantityValue>> limits = available.get(pool);
+    for (Map.Entry<String, Map<String, QuantityValue>> use : device.counterUse().entrySet()) {
+      for (Map.Entry<String, QuantityValue> amount : use.getValue().entrySet()) {
+        QuantityValue total = running.getOrDefault(use.getKey(), Map.of())
+            .getOrDefault(amount.getKey(), QuantityValue.ZERO).add(amount.getValue());
+        QuantityValue limit = limits.getOrDefault(use.getKey(), Map.of())
+            .getOrDefault(amount.getKey(), QuantityValue.ZERO);
+        if (total.compareTo(limit) > 0) {
+          return false;
+        }
+      }
+    }
+    apply(running, device, true);
+    return true;
+  }
+
+  /** Removes the device's consumption from the attempt (undo of {@link #tryConsume}). */
+  void release(PoolDevice device) {
+    apply(chosen.get(poolOfDevice.get(device.id())), device, false);
+  }
+
+  private static void apply(
+      Map<String, Map<String, QuantityValue>> totals, PoolDevice device, boolean add) {
+    for (Map.Entry<String, Map<String, QuantityValue>> use : device.counterUse().entrySet()) {
+      Map<String, QuantityValue> set = totals.computeIfAbsent(use.getKey(), k -> new HashMap<>());
+      for (Map.Entry<String, QuantityValue> amount : use.getValue().entrySet()) {
+        QuantityValue current = set.getOrDefault(amount.getKey(), QuantityValue.ZERO);
+        set.put(amount.getKey(),
+            add ? current.add(amount.getValue()) : current.subtract(amount.getValue()));
+      }
+    }
+  }
+}

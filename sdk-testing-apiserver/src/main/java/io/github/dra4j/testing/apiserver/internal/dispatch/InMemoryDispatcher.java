@@ -1,0 +1,364 @@
+package io.github.dra4j.testing.apiserver.internal.dispatch;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.github.dra4j.testing.apiserver.ApiVerb;
+import io.github.dra4j.testing.apiserver.GroupVersionResource;
+import io.github.dra4j.testing.apiserver.internal.catalog.ResourceCatalog;
+import io.github.dra4j.testing.apiserver.internal.catalog.ResourceInfo;
+import io.github.dra4j.testing.apiserver.internal.selection.InvalidSelectorException;
+import io.github.dra4j.testing.apiserver.internal.selection.Selection;
+import io.github.dra4j.testing.apiserver.internal.watch.WatchHub;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The request handler of the in-memory API server: the fabric8 CRUD dispatcher (which stores
+ * objects, assigns UIDs and resource versions, and checks optimistic concurrency on update)
+ * wrapped with what the plain mock lacks. Before the mock sees a request this class applies
+ * disabled group-versions, injected faults, the request log, real-looking {@code generateName}
+ * suffixes, delete preconditions and ResourceSlice validation. It answers list, watch and
+ * delete-collection itself from the {@link WatchHub}, honouring label and field selectors and
+ * watch resource versions.
+ *
+ * <p>Thread safety: the dispatcher is called concurrently by the HTTP server's event loops. All
+ * writes are serialized by {@link #writes}; the mock's own lock guards its store; the hub guards
+ * itself.
+ */
+public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
+
+  private static final Logger LOG = LoggerFactory.getLogger(InMemoryDispatcher.class);
+
+  private final JsonMapper mapper;
+  private final ResourceCatalog catalog;
+  private final ServerBehaviour behaviour;
+  private final WatchHub watches;
+  private final Discovery discovery;
+  private final GeneratedNames names;
+  private final ResourceSliceAdmission sliceAdmission = new ResourceSliceAdmission();
+  private final ReentrantLock writes = new ReentrantLock();
+
+  /**
+   * Creates the dispatcher.
+   *
+   * @param mapper JSON mapper
+   * @param catalog served resources and their selectable fields
+   * @param behaviour the test hooks
+   * @param watches the list/watch view of the store
+   * @param discovery the non-resource responder
+   * @param names generator of {@code generateName} suffixes
+   */
+  public InMemoryDispatcher(
+      JsonMapper mapper,
+      ResourceCatalog catalog,
+      ServerBehaviour behaviour,
+      WatchHub watches,
+      Discovery discovery,
+      GeneratedNames names) {
+    this.mapper = mapper;
+    this.catalog = catalog;
+    this.behaviour = behaviour;
+    this.watches = watches;
+    this.discovery = discovery;
+    this.names = names;
+  }
+
+  @Override
+  public MockResponse dispatch(RecordedRequest request) {
+    RequestTarget target = null;
+    MockResponse response;
+    int loggedStatus;
+    try {
+      target = RequestTarget.parse(request.getMethod(), request.getPath());
+      response = route(request, target);
+      loggedStatus = response.getWebSocketListener() != null ? 101 : response.code();
+    } catch (ApiError e) {
+      response = e.toResponse(mapper);
+      loggedStatus = e.code();
+    } catch (RuntimeException e) {
+      LOG.warn("In-memory API server failed on {} {}", request.getMethod(), request.getPath(), e);
+      ApiError error = new ApiError(500, "InternalError", "in-memory API server: " + e);
+      response = error.toResponse(mapper);
+      loggedStatus = 500;
+    }
+    LOG.debug("{} {} -> {}", request.getMethod(), request.getPath(), loggedStatus);
+    behaviour.requests().record(target, request.getPath(), loggedStatus);
+    return response;
+  }
+
+  private MockResponse route(RecordedRequest request, RequestTarget target) {
+    if (target.kind() != RequestTarget.Kind.RESOURCE) {
+      return discovery.answer(target);
+    }
+    GroupVersionResource resource = target.resource();
+    if (behaviour.isDisabled(resource.groupVersion())) {
+      throw ApiError.pathNotFound();
+    }
+    OptionalInt fault = behaviour.faults().take(target.verb(), resource);
+    if (fault.isPresent()) {
+      throw injected(fault.getAsInt(), target);
+    }
+    ResourceInfo info = catalog.describe(resource, target.namespace() != null);
+    return switch (target.verb()) {
+      case LIST -> list(target, info);
+      case WATCH -> watch(target, info);
+      case GET -> notFoundWithStatus(super.dispatch(request), target);
+      case CREATE -> locked(() -> create(request, target, info));
+      case UPDATE, PATCH -> locked(() -> update(request, target, info));
+      case DELETE -> locked(() -> delete(request, target));
+      case DELETE_COLLECTION -> locked(() -> deleteCollection(target, info));
+    };
+  }
+
+  private ApiError injected(int status, RequestTarget target) {
+    String name = target.name() == null ? "" : target.name();
+    if (status == 409) {
+      return ApiError.conflict(target.resource(), name,
+          "the object has been modified; please apply your changes to the latest version and try"
+              + " again");
+    }
+    return new ApiError(status, ApiError.reasonFor(status),
+        "injected fault for " + target.verb() + " " + target.resource().qualifiedResource()
+            + (name.isEmpty() ? "" : " \"" + name + "\""));
+  }
+
+  private MockResponse locked(Supplier<MockResponse> action) {
+    writes.lock();
+    try {
+      return action.get();
+    } finally {
+      writes.unlock();
+    }
+  }
+
+  private Selection selection(RequestTarget target, ResourceInfo info) {
+    try {
+      return Selection.parse(
+          info,
+          target.namespace(),
+          target.queryParameter("labelSelector"),
+          target.queryParameter("fieldSelector"));
+    } catch (InvalidSelectorException e) {
+      throw new ApiError(400, "BadRequest", e.getMessage());
+    }
+  }
+
+  private MockResponse list(RequestTarget target, ResourceInfo info) {
+    WatchHub.Snapshot snapshot = watches.list(selection(target, info));
+    return json(200, listBody(info, snapshot.resourceVersion(), snapshot.items()));
+  }
+
+  private ObjectNode listBody(ResourceInfo info, long resourceVersion, List<JsonNode> items) {
+    ObjectNode list = mapper.createObjectNode();
+    list.put("apiVersion", info.kind() == null ? "v1" : info.gvr().groupVersion());
+    list.put("kind", info.listKind());
+    list.putObject("metadata").put("resourceVersion", Long.toString(resourceVersion));
+    ArrayNode array = list.putArray("items");
+    items.forEach(array::add);
+    return list;
+  }
+
+  private MockResponse watch(RequestTarget target, ResourceInfo info) {
+    Selection selection = selection(target, info);
+    Duration timeout = null;
+    String timeoutSeconds = target.queryParameter("timeoutSeconds");
+    if (timeoutSeconds != null && !timeoutSeconds.isEmpty()) {
+      try {
+        timeout = Duration.ofSeconds(Long.parseLong(timeoutSeconds));
+      } catch (NumberFormatException e) {
+        throw new ApiError(400, "BadRequest", "invalid timeoutSeconds \"" + timeoutSeconds + "\"");
+      }
+    }
+    try {
+      return new MockResponse()
+          .withWebSocketUpgrade(
+              watches.open(selection, target.queryParameter("resourceVersion"), timeout));
+    } catch (IllegalArgumentException e) {
+      throw new ApiError(400, "BadRequest", e.getMessage());
+    }
+  }
+
+  private MockResponse create(RecordedRequest request, RequestTarget target, ResourceInfo info) {
+    ObjectNode body = readObject(request);
+    ObjectNode metadata = body.withObjectProperty("metadata");
+    if (metadata.path("name").asString("").isEmpty()) {
+      String prefix = metadata.path("generateName").asString("");
+      if (prefix.isEmpty()) {
+        throw ApiError.invalid(kindOf(body, info), target.resource(), "",
+            List.of("metadata.name: Required value: name or generateName is required"));
+      }
+      String namespace = target.namespace();
+      String name;
+      do {
+        name = names.generate(prefix);
+      } while (watches.exists(target.resource(), namespace, name));
+      metadata.put("name", name);
+    }
+    admit(target, info, body);
+    return transformed(super.dispatch(withBody(request, body)), target.resource());
+  }
+
+  private MockResponse update(RecordedRequest request, RequestTarget target, ResourceInfo info) {
+    RecordedRequest forwarded = request;
+    if (target.verb() == ApiVerb.UPDATE) {
+      ObjectNode body = readObject(request);
+      admit(target, info, body);
+      forwarded = withBody(request, body);
+    }
+    MockResponse response = super.dispatch(forwarded);
+    return transformed(notFoundWithStatus(response, target), target.resource());
+  }
+
+  private MockResponse delete(RecordedRequest request, RequestTarget target) {
+    String body = request.getUtf8Body();
+    if (body != null && !body.isBlank()) {
+      JsonNode preconditions = parse(body).path("preconditions");
+      String uid = preconditions.path("uid").asString("");
+      String resourceVersion = preconditions.path("resourceVersion").asString("");
+      if (!uid.isEmpty() || !resourceVersion.isEmpty()) {
+        JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
+        if (current == null) {
+          throw ApiError.objectNotFound(target.resource(), target.name());
+        }
+        checkPrecondition(target, "UID", uid, current.path("metadata").path("uid"));
+        checkPrecondition(target, "ResourceVersion", resourceVersion,
+            current.path("metadata").path("resourceVersion"));
+      }
+    }
+    return notFoundWithStatus(super.dispatch(request), target);
+  }
+
+  private static void checkPrecondition(
+      RequestTarget target, String field, String expected, JsonNode actual) {
+    if (!expected.isEmpty() && !expected.equals(actual.asString(""))) {
+      throw ApiError.conflict(target.resource(), target.name(),
+          "Precondition failed: " + field + " in precondition: " + expected + ", " + field
+              + " in object meta: " + actual.asString(""));
+    }
+  }
+
+  private MockResponse deleteCollection(RequestTarget target, ResourceInfo info) {
+    WatchHub.Snapshot snapshot = watches.list(selection(target, info));
+    List<JsonNode> deleted = new ArrayList<>();
+    for (JsonNode item : snapshot.items()) {
+      JsonNode metadata = item.path("metadata");
+      String path = RequestTarget.objectPath(target.resource(),
+          metadata.path("namespace").asString(""), metadata.path("name").asString(""));
+      MockResponse response = super.handleDelete(path);
+      if (response.code() >= 200 && response.code() < 300) {
+        deleted.add(item);
+      }
+    }
+    return json(200, listBody(info, watches.latestResourceVersion(), deleted));
+  }
+
+  private void admit(RequestTarget target, ResourceInfo info, ObjectNode body) {
+    if (!"ResourceSlice".equals(info.kind()) || !behaviour.validatesResourceSlices()) {
+      return;
+    }
+    JsonNode stored = behaviour.transform(target.resource(), body.deepCopy());
+    List<String> causes = sliceAdmission.validate(stored);
+    if (!causes.isEmpty()) {
+      throw ApiError.invalid("ResourceSlice", target.resource(),
+          body.path("metadata").path("name").asString(""), causes);
+    }
+  }
+
+  /**
+   * Stores a state change and feeds it to watches, after applying the registered transformers.
+   * Every write path of the mock (create, update, patch, delete) ends here.
+   */
+  @Override
+  public void processEvent(
+      String path,
+      AttributeSet pathAttributes,
+      AttributeSet oldAttributes,
+      GenericKubernetesResource resource,
+      String newState) {
+    RequestTarget target = RequestTarget.parse("GET", path);
+    GroupVersionResource gvr = target.resource();
+    String oldState = oldAttributes == null ? null : map.get(oldAttributes);
+    String stored = newState;
+    if (newState != null && gvr != null && behaviour.hasTransformers(gvr)) {
+      stored = mapper.writeValueAsString(behaviour.transform(gvr, (ObjectNode) parse(newState)));
+    }
+    super.processEvent(path, pathAttributes, oldAttributes, stored == newState ? resource : null,
+        stored);
+    if (gvr != null) {
+      watches.record(gvr, oldState, stored, this::requestResourceVersion);
+    }
+  }
+
+  private MockResponse transformed(MockResponse response, GroupVersionResource resource) {
+    if (!behaviour.hasTransformers(resource) || response.code() < 200 || response.code() >= 300
+        || response.getBody() == null || response.getBody().size() == 0) {
+      return response;
+    }
+    JsonNode body = parse(new String(response.getBody().getBytes(), StandardCharsets.UTF_8));
+    if (!(body instanceof ObjectNode object)) {
+      return response;
+    }
+    return response.setBody(mapper.writeValueAsString(behaviour.transform(resource, object)));
+  }
+
+  private MockResponse notFoundWithStatus(MockResponse response, RequestTarget target) {
+    if (response.code() == 404
+        && (response.getBody() == null || response.getBody().size() == 0)) {
+      return ApiError.objectNotFound(target.resource(), target.name()).toResponse(mapper);
+    }
+    return response;
+  }
+
+  private ObjectNode readObject(RecordedRequest request) {
+    JsonNode node = parse(request.getUtf8Body());
+    if (!(node instanceof ObjectNode object)) {
+      throw new ApiError(400, "BadRequest", "request body is not a JSON object");
+    }
+    return object;
+  }
+
+  private JsonNode parse(String json) {
+    try {
+      return mapper.readTree(json == null ? "" : json);
+    } catch (JacksonException e) {
+      throw new ApiError(400, "BadRequest", "invalid JSON in request body: " + e.getOriginalMessage());
+    }
+  }
+
+  private RecordedRequest withBody(RecordedRequest request, ObjectNode body) {
+    return new RecordedRequest(
+        request.getHttpVersion(),
+        request.method(),
+        request.getPath(),
+        request.getHeaders(),
+        new Buffer(mapper.writeValueAsBytes(body)));
+  }
+
+  private static String kindOf(JsonNode body, ResourceInfo info) {
+    String kind = body.path("kind").asString("");
+    return kind.isEmpty() && info.kind() != null ? info.kind() : kind;
+  }
+
+  private MockResponse json(int code, ObjectNode body) {
+    return new MockResponse()
+        .setResponseCode(code)
+        .setHeader("Content-Type", "application/json")
+        .setBody(mapper.writeValueAsString(body));
+  }
+}
