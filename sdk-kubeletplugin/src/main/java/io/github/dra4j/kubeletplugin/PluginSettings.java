@@ -5,7 +5,6 @@ import io.github.dra4j.kubeletplugin.internal.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.internal.node.NodeServiceDefinitions;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketNames;
-import io.github.dra4j.resourceslice.internal.split.SliceLimits;
 import io.github.dra4j.core.name.NameRules;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -66,10 +65,10 @@ record PluginSettings(
 
   static PluginSettings resolve(KubeletPluginBuilder b) {
     // DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation).
-    if (NameRules.dnsSubdomain(b.driverName, SliceLimits.MAX_DRIVER_NAME_LENGTH).isPresent()) {
+    if (NameRules.driverName(b.driverName).isPresent()) {
       throw new PluginStartException(
           "driver name \"" + b.driverName + "\" is invalid: it must be a DNS subdomain of at most "
-              + SliceLimits.MAX_DRIVER_NAME_LENGTH
+              + NameRules.DRIVER_NAME_MAX
               + " lower-case letters, digits, '-' and '.', like gpu.example.com");
     }
     boolean rolling = !b.rollingUpdatePodUid.isEmpty();

@@ -4,8 +4,12 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The Kubernetes name formats ResourceSlice content must follow. Each check returns the problem
- * in the API server's words, or empty if the value is fine. Stateless.
+ * The Kubernetes name formats DRA objects use: DNS labels and subdomains (RFC 1123), DRA driver
+ * names, pool names, qualified attribute and capacity names, label keys and values. Each check
+ * returns the problem in the API server's words ({@code Required value}, {@code Too long: ...},
+ * {@code Invalid value: "<value>": ...}), or empty if the value is fine; callers add the field
+ * path. The one home of these rules in dra4j: the ResourceSlice validator, the kubelet plugin's
+ * checks of what the kubelet sends, and request references all use it. Stateless.
  */
 public final class NameRules {
 
@@ -27,6 +31,9 @@ public final class NameRules {
 
   /** Maximum length of the domain part of an attribute or capacity name. */
   public static final int DOMAIN_MAX = 63;
+
+  /** Maximum length of a DRA driver name. */
+  public static final int DRIVER_NAME_MAX = 63;
 
   private NameRules() {}
 
@@ -71,6 +78,17 @@ public final class NameRules {
           + " character"));
     }
     return Optional.empty();
+  }
+
+  /**
+   * Checks a DRA driver name: a DNS subdomain of at most {@value #DRIVER_NAME_MAX} characters,
+   * like {@code gpu.example.com}. It appears in ResourceSlices, socket and CDI file names.
+   *
+   * @param value the driver name
+   * @return the problem, or empty
+   */
+  public static Optional<String> driverName(String value) {
+    return dnsSubdomain(value, DRIVER_NAME_MAX);
   }
 
   /**

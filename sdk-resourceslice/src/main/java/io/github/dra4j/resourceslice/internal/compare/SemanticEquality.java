@@ -1,8 +1,8 @@
 package io.github.dra4j.resourceslice.internal.compare;
 
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.github.dra4j.core.quantity.QuantityValue;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -15,9 +15,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Kubernetes semantic equality for the parts of a ResourceSlice the controller compares (rule G24
- * of the behaviour reference): null and empty lists or maps are equal, quantities compare by
- * value ({@code 1} equals {@code 1000m}), times by instant, list order matters. The
+ * Kubernetes semantic equality ({@code apiequality.Semantic.DeepEqual}) for the parts of a
+ * ResourceSlice the controller compares: null and empty lists or maps are equal, quantities
+ * compare by exact value ({@code 1} equals {@code 1000m}, {@code 1Gi} equals {@code 1024Mi}, with
+ * the same parser CEL and the allocator use), times by instant, list order matters. The
  * taint-tolerant device comparison ({@link #devicesDeepEqual}) additionally compares a taint's
  * {@code timeAdded} only when both sides have one, within one second, because the API server
  * fills in a missing time.
@@ -217,12 +218,11 @@ public final class SemanticEquality {
     return node;
   }
 
+  /** The exact value of a quantity as plain decimal text; text that is no quantity stays as is. */
   private static String canonicalQuantity(String text) {
-    try {
-      return new Quantity(text).getNumericalAmount().stripTrailingZeros().toPlainString();
-    } catch (RuntimeException e) {
-      return text;
-    }
+    return QuantityValue.tryParse(text)
+        .map(q -> q.toBigDecimal().stripTrailingZeros().toPlainString())
+        .orElse(text);
   }
 
   /** Holds the serializer-owning default, built on first use only (the controller has its own). */

@@ -36,9 +36,6 @@ public final class SliceLimits {
   /** Length of a string or version attribute value. */
   public static final int MAX_ATTRIBUTE_VALUE_LENGTH = 64;
 
-  /** Length of the driver name. */
-  public static final int MAX_DRIVER_NAME_LENGTH = 63;
-
   /** Length of the pool name. */
   public static final int MAX_POOL_NAME_LENGTH = 253;
 

@@ -47,7 +47,7 @@ public final class PoolValidator {
    * @return the problem, or empty
    */
   public static Optional<String> driverName(String driverName) {
-    return NameRules.dnsSubdomain(driverName, SliceLimits.MAX_DRIVER_NAME_LENGTH)
+    return NameRules.driverName(driverName)
         .map(problem -> "DRA driver name \"" + driverName + "\": " + problem);
   }
 

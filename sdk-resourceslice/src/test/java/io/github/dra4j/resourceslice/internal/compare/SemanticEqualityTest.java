@@ -35,6 +35,20 @@ class SemanticEqualityTest {
   }
 
   @Test
+  void quantitiesCompareWithTheKubernetesParser() {
+    // Kubernetes rounds up below a nano and caps binary values at 2^63-1; the API server stores
+    // what it parsed, so these pairs are one value and must not cause a slice update.
+    assertThat(SemanticEquality.devicesDeepEqual(List.of(capacity("1e-10")),
+        List.of(capacity("1n")))).isTrue();
+    assertThat(SemanticEquality.devicesDeepEqual(List.of(capacity("10Ei")),
+        List.of(capacity("9223372036854775807")))).isTrue();
+    assertThat(SemanticEquality.devicesDeepEqual(List.of(capacity("1.5e3")),
+        List.of(capacity("1500")))).isTrue();
+    assertThat(SemanticEquality.devicesDeepEqual(List.of(capacity("1n")),
+        List.of(capacity("2n")))).isFalse();
+  }
+
+  @Test
   void nullAndEmptyAreEqual() {
     Device empty = new DeviceBuilder().withName("d").withAttributes(new java.util.HashMap<>())
         .withTaints(new ArrayList<>()).build();

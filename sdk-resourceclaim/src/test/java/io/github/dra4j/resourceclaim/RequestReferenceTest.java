@@ -1,0 +1,60 @@
+package io.github.dra4j.resourceclaim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class RequestReferenceTest {
+
+  @Test
+  void parsesTopLevelAndSubRequestReferences() {
+    RequestReference top = RequestReference.parse("gpu");
+    assertThat(top.request()).isEqualTo("gpu");
+    assertThat(top.subRequest()).isNull();
+    assertThat(top.isSubRequest()).isFalse();
+    assertThat(top).hasToString("gpu");
+
+    RequestReference sub = RequestReference.parse("gpu/large");
+    assertThat(sub).isEqualTo(RequestReference.of("gpu", "large"));
+    assertThat(sub.isSubRequest()).isTrue();
+    assertThat(sub).hasToString("gpu/large");
+  }
+
+  @Test
+  void badReferencesNameThePartAndTheValue() {
+    assertThatThrownBy(() -> RequestReference.parse("a/b/c"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("request reference \"a/b/c\": has more than one '/'");
+    assertThatThrownBy(() -> RequestReference.parse("GPU"))
+        .hasMessageStartingWith("request reference \"GPU\": request name: Invalid value: \"GPU\"");
+    assertThatThrownBy(() -> RequestReference.parse("gpu/"))
+        .hasMessage("request reference \"gpu/\": subrequest name: Required value");
+    assertThatThrownBy(() -> RequestReference.parse(""))
+        .hasMessage("request reference \"\": request name: Required value");
+    assertThatThrownBy(() -> RequestReference.parse("/x"))
+        .hasMessage("request reference \"/x\": request name: Required value");
+    assertThatThrownBy(() -> RequestReference.of("a".repeat(64)))
+        .hasMessageContaining("may not be more than 63 characters");
+  }
+
+  @Test
+  void aTopLevelReferenceCoversItsSubRequestsAndASubRequestOnlyItself() {
+    RequestReference gpu = RequestReference.of("gpu");
+    RequestReference large = RequestReference.of("gpu", "large");
+    RequestReference small = RequestReference.of("gpu", "small");
+
+    assertThat(gpu.covers(gpu)).isTrue();
+    assertThat(gpu.covers(large)).isTrue();
+    assertThat(large.covers(large)).isTrue();
+    assertThat(large.covers(small)).isFalse();
+    assertThat(large.covers(gpu)).isFalse();
+    assertThat(gpu.covers(RequestReference.of("nic"))).isFalse();
+  }
+
+  @Test
+  void baseRequestIsTheTextBeforeTheFirstSlash() {
+    assertThat(RequestReference.baseRequest("gpu/large")).isEqualTo("gpu");
+    assertThat(RequestReference.baseRequest("gpu")).isEqualTo("gpu");
+  }
+}
