@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubeletplugin.internal.claims.ApiServerClaimSource;
 import io.github.dra4j.kubeletplugin.internal.claims.CachedClaimSource;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
@@ -150,8 +151,8 @@ final class PluginServers implements AutoCloseable {
     }
     if (healthBoard != null) {
       HealthStreamService health = new HealthStreamService(healthBoard);
-      services.add(health.definition(HealthStreamService.V1_SERVICE));
-      services.add(health.definition(HealthStreamService.V1ALPHA1_SERVICE));
+      services.add(health.definition(ServiceNames.HEALTH_V1));
+      services.add(health.definition(ServiceNames.HEALTH_V1ALPHA1));
     }
     return services;
   }

@@ -1,9 +1,8 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.dra4j.kubeletplugin.internal.health.HealthStreamService;
+import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
-import io.github.dra4j.kubeletplugin.internal.node.NodeServiceDefinitions;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketNames;
 import io.github.dra4j.core.name.NameRules;
 import io.grpc.ServerInterceptor;
@@ -93,14 +92,14 @@ record PluginSettings(
     boolean health = b.driver.reportsDeviceHealth();
     List<String> services = new ArrayList<>();
     if (b.nodeV1) {
-      services.add(NodeServiceDefinitions.V1_ADVERTISED);
+      services.add(ServiceNames.DRA_V1);
     }
     if (b.nodeV1beta1) {
-      services.add(NodeServiceDefinitions.V1BETA1_ADVERTISED);
+      services.add(ServiceNames.DRA_V1BETA1);
     }
     if (health) {
-      services.add(HealthStreamService.V1_SERVICE);
-      services.add(HealthStreamService.V1ALPHA1_SERVICE);
+      services.add(ServiceNames.HEALTH_V1);
+      services.add(ServiceNames.HEALTH_V1ALPHA1);
     }
     if (services.isEmpty()) {
       throw new PluginStartException("no supported DRA gRPC API is implemented and enabled");

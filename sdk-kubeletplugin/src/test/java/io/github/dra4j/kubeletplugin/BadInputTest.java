@@ -1,6 +1,6 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.kubeletplugin.testsupport.TestKubelet.claim;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.protobuf.UnknownFieldSet;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
@@ -109,7 +109,7 @@ class BadInputTest extends PluginTestBase {
     }
     int requestsBefore = driver.calls().size();
 
-    assertThatThrownBy(() -> kubelet.v1(plugin.draSocket()).nodePrepareResources(
+    assertThatThrownBy(() -> kubelet.draV1(plugin.draSocket()).nodePrepareResources(
             NodePrepareResourcesRequest.newBuilder().addAllClaims(claims).build()))
         .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
           assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
@@ -130,7 +130,7 @@ class BadInputTest extends PluginTestBase {
         .build();
 
     NodePrepareResourcesResponse response =
-        kubelet.v1(plugin.draSocket()).nodePrepareResources(request);
+        kubelet.draV1(plugin.draSocket()).nodePrepareResources(request);
 
     assertThat(response.getClaimsOrThrow(goodUid).getError()).isEmpty();
     assertThat(response.getClaimsOrThrow(goodUid).getDevicesCount()).isEqualTo(1);

@@ -1,6 +1,6 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.kubeletplugin.testsupport.TestKubelet.claim;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,7 +12,7 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.cdi.registry.CdiRegistry;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubelet.wire.dra.v1.Device;
 import io.github.dra4j.resourceclaim.ClaimReference;
@@ -54,7 +54,7 @@ class DeviceMetadataTest {
 
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
             .deviceMetadata(true).cdiDirectory(cdi).start();
-        TestKubelet kubelet = new TestKubelet()) {
+        KubeletClient kubelet = KubeletClient.create()) {
       List<Device> devices = kubelet.prepare(plugin.draSocket(),
           claim("default", "pod-gpu-x7k2", uid)).getClaimsOrThrow(uid).getDevicesList();
 
@@ -117,7 +117,7 @@ class DeviceMetadataTest {
 
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
             .deviceMetadata(true).cdiDirectory(cdi).start();
-        TestKubelet kubelet = new TestKubelet()) {
+        KubeletClient kubelet = KubeletClient.create()) {
       assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "bad", uid))
           .getClaimsOrThrow(uid).getError()).contains("not a CDI id");
 
@@ -139,7 +139,7 @@ class DeviceMetadataTest {
 
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
             .deviceMetadata(true).cdiDirectory(root.resolve("cdi")).start();
-        TestKubelet kubelet = new TestKubelet()) {
+        KubeletClient kubelet = KubeletClient.create()) {
       kubelet.prepare(plugin.draSocket(), claim("default", "gone", uid));
       assertThat(directory.resolve("gpu/metadata.json")).exists();
       kubelet.unprepare(plugin.draSocket(), claim("default", "gone", uid));

@@ -1,13 +1,13 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.kubeletplugin.testsupport.TestKubelet.claim;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
@@ -57,7 +57,7 @@ class ObservabilityTest extends PluginTestBase {
         .meterRegistry(registry).maxClaimsPerCall(1).start()) {
       kubelet.prepare(plugin.draSocket(), claim("default", "c", uid));
       kubelet.prepare(plugin.draSocket(), claim("default", "c", uid));
-      assertThatThrownBy(() -> kubelet.v1(plugin.draSocket()).nodePrepareResources(
+      assertThatThrownBy(() -> kubelet.draV1(plugin.draSocket()).nodePrepareResources(
           NodePrepareResourcesRequest.newBuilder()
               .addClaims(claim("default", "a", "a")).addClaims(claim("default", "b", "b"))
               .build()));

@@ -1,13 +1,13 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.kubeletplugin.testsupport.TestKubelet.claim;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubelet.wire.dra.v1.Device;
@@ -75,9 +75,9 @@ class PrepareTest extends PluginTestBase {
     Claim wire = Claim.newBuilder().setNamespace("default").setName("beta-claim").setUid(uid)
         .build();
 
-    var prepared = kubelet.v1beta1(plugin.draSocket())
+    var prepared = kubelet.draV1beta1(plugin.draSocket())
         .nodePrepareResources(NodePrepareResourcesRequest.newBuilder().addClaims(wire).build());
-    var unprepared = kubelet.v1beta1(plugin.draSocket())
+    var unprepared = kubelet.draV1beta1(plugin.draSocket())
         .nodeUnprepareResources(NodeUnprepareResourcesRequest.newBuilder().addClaims(wire).build());
 
     assertThat(prepared.getClaimsOrThrow(uid).getDevicesList()).singleElement()
@@ -98,7 +98,7 @@ class PrepareTest extends PluginTestBase {
 
     Device v1 = kubelet.prepare(plugin.draSocket(), claim("default", "shared", uid))
         .getClaimsOrThrow(uid).getDevices(0);
-    var v1beta1 = kubelet.v1beta1(plugin.draSocket())
+    var v1beta1 = kubelet.draV1beta1(plugin.draSocket())
         .nodePrepareResources(NodePrepareResourcesRequest.newBuilder()
             .addClaims(Claim.newBuilder().setNamespace("default").setName("shared").setUid(uid))
             .build())

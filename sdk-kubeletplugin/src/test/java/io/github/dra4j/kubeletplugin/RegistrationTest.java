@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
@@ -28,7 +28,7 @@ class RegistrationTest extends PluginTestBase {
     try (KubeletPlugin plugin =
         TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
       Path registry = root.resolve("registry");
-      assertThat(TestKubelet.discover(registry))
+      assertThat(KubeletClient.registrationSockets(registry))
           .containsExactly(registry.resolve(DRIVER + "-reg.sock"));
 
       PluginInfo info = kubelet.getInfo(plugin.registrationSocket());
@@ -69,11 +69,11 @@ class RegistrationTest extends PluginTestBase {
         TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
       assertThat(plugin.registrationStatus()).isEmpty();
 
-      kubelet.notify(plugin.registrationSocket(), true, "");
+      kubelet.notifyRegistrationStatus(plugin.registrationSocket(), true, "");
       assertThat(plugin.registrationStatus()).contains(new RegistrationStatus(true, ""));
 
       assertThatThrownBy(
-              () -> kubelet.notify(plugin.registrationSocket(), false, "RegisterPlugin error -- x"))
+              () -> kubelet.notifyRegistrationStatus(plugin.registrationSocket(), false, "RegisterPlugin error -- x"))
           .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNKNOWN);
             assertThat(e.getStatus().getDescription())
@@ -123,7 +123,7 @@ class RegistrationTest extends PluginTestBase {
       assertThat(key == null ? java.util.List.of() : key.pollEvents())
           .as("the registration socket must never have appeared")
           .isEmpty();
-      assertThat(TestKubelet.discover(registry)).isEmpty();
+      assertThat(KubeletClient.registrationSockets(registry)).isEmpty();
     }
   }
 

@@ -1,6 +1,6 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.kubeletplugin.testsupport.TestKubelet.claim;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.LockProbeDriver;
 import io.github.dra4j.kubeletplugin.testsupport.RollingUpdatePeer;
-import io.github.dra4j.kubeletplugin.testsupport.TestKubelet;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,9 +53,9 @@ class RollingUpdateTest {
     try (KubeletPlugin a = KubeletPlugin.builder(new LockProbeDriver("A", log, 150))
             .driverName(DRIVER).kubeClient(client).registrarDirectory(registry)
             .pluginDataDirectory(data).rollingUpdate(POD_A).closeOnShutdown(false).start();
-        TestKubelet kubelet = new TestKubelet()) {
+        KubeletClient kubelet = KubeletClient.create()) {
       awaitReady(peer);
-      List<Path> sockets = TestKubelet.discover(registry);
+      List<Path> sockets = KubeletClient.registrationSockets(registry);
       assertThat(sockets).containsExactlyInAnyOrder(
           registry.resolve(DRIVER + "-" + POD_A + "-reg.sock"),
           registry.resolve(DRIVER + "-" + POD_B + "-reg.sock"));
@@ -94,7 +94,7 @@ class RollingUpdateTest {
       assertThat(peer.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
       assertThat(endpointB).doesNotExist();
-      assertThat(TestKubelet.discover(registry))
+      assertThat(KubeletClient.registrationSockets(registry))
           .containsExactly(registry.resolve(DRIVER + "-" + POD_A + "-reg.sock"));
       assertThat(kubelet.prepare(a.draSocket(), claim("default", "c0", uids.get(0)))
           .getClaimsOrThrow(uids.get(0)).getError()).isEmpty();

@@ -1,5 +1,6 @@
 package io.github.dra4j.testing.kubelet;
 
+import io.github.dra4j.kubelet.wire.ServiceNames;
 import java.util.Optional;
 
 /**
@@ -8,12 +9,12 @@ import java.util.Optional;
  */
 public enum DraService {
   /** {@code k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin}, advertised as {@code v1.DRAPlugin}. */
-  V1("v1.DRAPlugin", "k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin"),
+  V1(ServiceNames.DRA_V1, ServiceNames.DRA_V1_SERVICE),
   /**
    * {@code k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin}, advertised as {@code v1beta1.DRAPlugin};
    * device share IDs are lost on this version.
    */
-  V1BETA1("v1beta1.DRAPlugin", "k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin");
+  V1BETA1(ServiceNames.DRA_V1BETA1, ServiceNames.DRA_V1BETA1_SERVICE);
 
   private final String advertised;
   private final String grpcService;

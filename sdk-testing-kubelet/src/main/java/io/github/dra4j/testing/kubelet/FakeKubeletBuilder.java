@@ -18,9 +18,9 @@ public final class FakeKubeletBuilder {
   private String nodeName;
   private KubernetesClient kubeClient;
   private Duration dialTimeout = Duration.ofSeconds(10);
-  private Duration getInfoTimeout = Duration.ofSeconds(1);
-  private Duration notifyTimeout = Duration.ofSeconds(5);
-  private Duration callTimeout = Duration.ofSeconds(45);
+  private Duration getInfoTimeout = KubeletClient.GET_INFO_TIMEOUT;
+  private Duration notifyTimeout = KubeletClient.NOTIFY_TIMEOUT;
+  private Duration callTimeout = KubeletClient.NODE_CALL_TIMEOUT;
   private Duration backoffInitial = Duration.ofMillis(500);
   private Duration backoffMax = Duration.ofMinutes(2);
   private Duration wipingDelay = Duration.ofSeconds(30);

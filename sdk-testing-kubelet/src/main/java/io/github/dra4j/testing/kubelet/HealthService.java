@@ -1,5 +1,6 @@
 package io.github.dra4j.testing.kubelet;
 
+import io.github.dra4j.kubelet.wire.ServiceNames;
 import java.util.List;
 
 /**
@@ -8,9 +9,9 @@ import java.util.List;
  */
 public enum HealthService {
   /** {@code v1.DRAResourceHealth} (Kubernetes 1.37+), preferred. */
-  V1("v1.DRAResourceHealth"),
+  V1(ServiceNames.HEALTH_V1),
   /** {@code v1alpha1.DRAResourceHealth} (Kubernetes 1.34 to 1.39). */
-  V1ALPHA1("v1alpha1.DRAResourceHealth");
+  V1ALPHA1(ServiceNames.HEALTH_V1ALPHA1);
 
   private final String grpcService;
 

@@ -1,5 +1,6 @@
 package io.github.dra4j.testing.kubelet;
 
+import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -12,9 +13,6 @@ import java.util.Optional;
  * first advertised DRA service the kubelet knows is chosen. Stateless.
  */
 final class PluginValidation {
-
-  /** The only plugin type this kubelet has a handler for. */
-  static final String DRA_PLUGIN_TYPE = "DRAPlugin";
 
   /** Prefix of every text the kubelet sends with {@code plugin_registered=false}. */
   static final String ERROR_PREFIX = "RegisterPlugin error -- ";
@@ -53,7 +51,7 @@ final class PluginValidation {
    */
   static Accepted validate(PluginInfo info, Path socket, boolean followHealth)
       throws RejectedException {
-    if (!DRA_PLUGIN_TYPE.equals(info.getType())) {
+    if (!ServiceNames.PLUGIN_TYPE.equals(info.getType())) {
       throw new RejectedException(ERROR_PREFIX + "no handler registered for plugin type: "
           + info.getType() + " at socket " + socket);
     }

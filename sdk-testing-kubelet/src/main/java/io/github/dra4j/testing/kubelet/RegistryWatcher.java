@@ -234,6 +234,17 @@ final class RegistryWatcher implements AutoCloseable {
     return directories.containsValue(directory);
   }
 
+  /**
+   * Whether the kubelet would try to register a plugin at this path: a socket file whose name
+   * does not start with a dot.
+   *
+   * @param path a file in the registry directory
+   * @return true for a candidate registration socket
+   */
+  static boolean isRegistrationSocket(Path path) {
+    return !isIgnored(path) && identity(path) != null;
+  }
+
   private static boolean isIgnored(Path path) {
     Path name = path.getFileName();
     return name != null && name.toString().startsWith(".");

@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.health;
 
 import io.github.dra4j.kubeletplugin.DeviceHealth;
 import io.github.dra4j.kubeletplugin.internal.grpc.MethodAlias;
+import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubelet.wire.health.v1.DRAResourceHealthGrpc;
 import io.github.dra4j.kubelet.wire.health.v1.DeviceIdentifier;
 import io.github.dra4j.kubelet.wire.health.v1.HealthStatus;
@@ -27,12 +28,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class HealthStreamService {
 
-  /** Advertised identifier and gRPC service name of health v1. */
-  public static final String V1_SERVICE = "v1.DRAResourceHealth";
-
-  /** Advertised identifier and gRPC service name of health v1alpha1. */
-  public static final String V1ALPHA1_SERVICE = "v1alpha1.DRAResourceHealth";
-
   /** The kubelet truncates longer messages; sending more is waste. */
   static final int MAX_MESSAGE_CHARS = 1024;
 
@@ -52,7 +47,7 @@ public final class HealthStreamService {
   /**
    * The service definition under a given service name.
    *
-   * @param serviceName {@link #V1_SERVICE} or {@link #V1ALPHA1_SERVICE}
+   * @param serviceName {@link ServiceNames#HEALTH_V1} or {@link ServiceNames#HEALTH_V1ALPHA1}
    * @return a definition to add to a gRPC server
    */
   public ServerServiceDefinition definition(String serviceName) {

@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.node;
 
+import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubeletplugin.internal.grpc.MethodAlias;
 import io.github.dra4j.kubeletplugin.internal.grpc.ParsedRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
@@ -27,15 +28,6 @@ import java.util.function.UnaryOperator;
  */
 public final class NodeServiceDefinitions {
 
-  /** Advertised identifier of DRA v1. */
-  public static final String V1_ADVERTISED = "v1.DRAPlugin";
-
-  /** Advertised identifier of DRA v1beta1. */
-  public static final String V1BETA1_ADVERTISED = "v1beta1.DRAPlugin";
-
-  /** gRPC service name of DRA v1beta1. */
-  public static final String V1BETA1_SERVICE = "k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin";
-
   private NodeServiceDefinitions() {}
 
   /**
@@ -45,7 +37,7 @@ public final class NodeServiceDefinitions {
    * @return the definition
    */
   public static ServerServiceDefinition v1(NodeService service) {
-    return define(DRAPluginGrpc.SERVICE_NAME, service, UnaryOperator.identity());
+    return define(ServiceNames.DRA_V1_SERVICE, service, UnaryOperator.identity());
   }
 
   /**
@@ -55,7 +47,7 @@ public final class NodeServiceDefinitions {
    * @return the definition
    */
   public static ServerServiceDefinition v1beta1(NodeService service) {
-    return define(V1BETA1_SERVICE, service, NodeServiceDefinitions::withoutShareIds);
+    return define(ServiceNames.DRA_V1BETA1_SERVICE, service, NodeServiceDefinitions::withoutShareIds);
   }
 
   private static ServerServiceDefinition define(

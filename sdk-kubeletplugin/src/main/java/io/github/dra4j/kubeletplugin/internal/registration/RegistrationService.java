@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.registration;
 
+import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubeletplugin.RegistrationStatus;
 import io.github.dra4j.kubelet.wire.registration.v1.InfoRequest;
 import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
@@ -21,9 +22,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RegistrationService extends RegistrationGrpc.RegistrationImplBase {
 
-  /** The plugin type the kubelet's DRA handler is registered under. */
-  public static final String PLUGIN_TYPE = "DRAPlugin";
-
   private static final Logger LOG = LoggerFactory.getLogger(RegistrationService.class);
 
   private final PluginInfo info;
@@ -39,7 +37,7 @@ public final class RegistrationService extends RegistrationGrpc.RegistrationImpl
   public RegistrationService(String driverName, String endpoint, List<String> supportedServices) {
     this.info =
         PluginInfo.newBuilder()
-            .setType(PLUGIN_TYPE)
+            .setType(ServiceNames.PLUGIN_TYPE)
             .setName(driverName)
             .setEndpoint(endpoint)
             .addAllSupportedVersions(supportedServices)
