@@ -12,7 +12,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,8 +26,24 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Start one with {@link #builder(DraDriver)}. It serves the DRA services (v1 and v1beta1, and
  * device health when the driver reports it) on the DRA socket and plugin registration on the
- * registration socket, which the kubelet discovers. {@link #close()} (also run on SIGTERM/SIGINT
- * by default) stops both servers and removes their sockets, which deregisters the plugin.
+ * registration socket, which the kubelet discovers. {@link #close()} stops both servers and
+ * removes their sockets, which deregisters the plugin.
+ *
+ * <p>How a plugin ends:
+ *
+ * <ul>
+ *   <li><b>SIGTERM or SIGINT</b> (with {@link KubeletPluginBuilder#closeOnShutdown}, the
+ *       default): the JVM's shutdown hook closes the plugin, {@link #awaitTermination()} returns,
+ *       and the hook waits up to {@link KubeletPluginBuilder#shutdownGracePeriod} for the
+ *       threads that were waiting there, so the code after it in {@code main} (a last log line,
+ *       closing the Kubernetes client) runs before the JVM exits.
+ *   <li><b>A fatal background error</b> (a socket deleted or replaced): reported to {@link
+ *       DraDriver#handleError}, then handled by the {@link FatalErrorPolicy}: by default the
+ *       plugin closes, {@link #awaitTermination()} returns and {@link #failure()} holds the
+ *       error.
+ *   <li><b>{@link #close()}</b> called by the driver, from any thread, including {@link
+ *       DraDriver#handleError}.
+ * </ul>
  *
  * <pre>{@code
  * try (KubeletPlugin plugin = KubeletPlugin.builder(myDriver)
@@ -46,13 +66,33 @@ public final class KubeletPlugin implements AutoCloseable {
   private final PluginSettings settings;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object terminated = new Object();
+  private final Set<Thread> waiting = ConcurrentHashMap.newKeySet();
+  private final AtomicReference<Throwable> failure = new AtomicReference<>();
+  private final DriverEvents events;
   private final SlicePublisher slices;
   private PluginServers servers;
   private Thread shutdownHook;
 
   private KubeletPlugin(PluginSettings settings) {
     this.settings = settings;
-    this.slices = new SlicePublisher(settings);
+    this.events = new DriverEvents(settings.driverName(), settings.driver(),
+        settings.fatalErrorPolicy(), new DriverEvents.PluginControl() {
+          @Override
+          public void failed(Throwable error) {
+            failure.compareAndSet(null, error);
+          }
+
+          @Override
+          public void close() {
+            KubeletPlugin.this.close();
+          }
+
+          @Override
+          public void exit() {
+            Runtime.getRuntime().exit(1);
+          }
+        });
+    this.slices = new SlicePublisher(settings, events::report);
   }
 
   /**
@@ -67,12 +107,44 @@ public final class KubeletPlugin implements AutoCloseable {
 
   static KubeletPlugin start(PluginSettings settings) {
     KubeletPlugin plugin = new KubeletPlugin(settings);
-    plugin.servers = PluginServers.start(settings);
+    try {
+      plugin.servers = PluginServers.start(settings, plugin.events::report);
+    } catch (RuntimeException | Error e) {
+      plugin.events.close();
+      throw e;
+    }
     if (settings.closeOnShutdown()) {
-      plugin.shutdownHook = new Thread(plugin::close, "dra4j-shutdown-" + settings.driverName());
+      plugin.shutdownHook =
+          new Thread(plugin::shutDown, "dra4j-shutdown-" + settings.driverName());
       Runtime.getRuntime().addShutdownHook(plugin.shutdownHook);
     }
     return plugin;
+  }
+
+  /**
+   * The shutdown hook: closes the plugin, then gives the threads that were blocked in {@link
+   * #awaitTermination()} the grace period to finish what follows it, because the JVM halts as
+   * soon as all shutdown hooks are done.
+   */
+  private void shutDown() {
+    List<Thread> released = List.copyOf(waiting);
+    close();
+    long deadline = System.nanoTime() + settings.shutdownGracePeriod().toNanos();
+    for (Thread thread : released) {
+      long left = deadline - System.nanoTime();
+      try {
+        if (left > 0) {
+          thread.join(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      if (thread.isAlive()) {
+        LOG.warn("Thread {} still runs {} after the plugin closed on shutdown; the JVM exits now",
+            thread.getName(), settings.shutdownGracePeriod());
+      }
+    }
   }
 
   /**
@@ -203,21 +275,44 @@ public final class KubeletPlugin implements AutoCloseable {
   }
 
   /**
-   * Blocks until the plugin is closed, for a driver's main thread.
+   * Blocks until the plugin is closed, for a driver's main thread. When the plugin was closed by
+   * SIGTERM or SIGINT, the JVM's shutdown waits up to {@link
+   * KubeletPluginBuilder#shutdownGracePeriod} for this thread to finish what follows (for
+   * example closing the Kubernetes client); do not call {@code System.exit} there, which blocks
+   * forever while the JVM shuts down.
    *
    * @throws InterruptedException if interrupted while waiting
    */
   public void awaitTermination() throws InterruptedException {
-    synchronized (terminated) {
-      while (!closed.get()) {
-        terminated.wait();
+    Thread self = Thread.currentThread();
+    waiting.add(self);
+    try {
+      synchronized (terminated) {
+        while (!closed.get()) {
+          terminated.wait();
+        }
       }
+    } finally {
+      waiting.remove(self);
     }
   }
 
   /**
+   * The fatal background error that ended the plugin, if one did: the first error reported to
+   * {@link DraDriver#handleError} that was not a {@link RecoverableException}.
+   *
+   * @return the error, or empty while none happened (after a plain {@link #close()} or SIGTERM
+   *     too)
+   */
+  public Optional<Throwable> failure() {
+    return Optional.ofNullable(failure.get());
+  }
+
+  /**
    * Stops serving and removes the sockets: first the DRA server (in-flight calls are cancelled),
-   * then the registration server, then everything else. Idempotent.
+   * then the registration server, then everything else, as the Go helper stops. Errors that happen
+   * while closing (the sockets disappearing) are not reported to the driver. Idempotent, and safe
+   * from any thread, including {@link DraDriver#handleError}.
    */
   @Override
   public void close() {
@@ -225,7 +320,7 @@ public final class KubeletPlugin implements AutoCloseable {
       return;
     }
     LOG.info("Stopping DRA plugin {}", settings.driverName());
-    // Servers first (DRA, then registration), then the slice controller (rule B11).
+    events.close();
     if (servers != null) {
       servers.close();
     }

@@ -61,6 +61,9 @@ public final class KubeletPluginBuilder {
   Duration socketCheckInterval = Duration.ofSeconds(5);
   String reconcilePoolWithName = "";
   Duration sliceSyncDelay;
+  FatalErrorPolicy fatalErrorPolicy = FatalErrorPolicy.CLOSE;
+  Duration apiServerTimeout = Duration.ofSeconds(60);
+  Duration shutdownGracePeriod = Duration.ofSeconds(10);
   boolean deviceMetadata;
   List<String> metadataVersions = List.of(MetadataWriter.V1ALPHA1);
   Path cdiDirectory = DEFAULT_CDI_DIRECTORY;
@@ -93,24 +96,26 @@ public final class KubeletPluginBuilder {
   }
 
   /**
-   * The node the plugin runs on; needed to publish ResourceSlices.
+   * The node the plugin runs on; needed to publish ResourceSlices. Typically {@code
+   * System.getenv("NODE_NAME")}, set from the downward API; null or empty leaves it unset, as when
+   * the variable is missing, and then {@link KubeletPlugin#publishResources} fails.
    *
-   * @param name the Node name (downward API {@code spec.nodeName})
+   * @param name the Node name (downward API {@code spec.nodeName}), or null or empty for none
    * @return this builder
    */
   public KubeletPluginBuilder nodeName(String name) {
-    this.nodeName = Objects.requireNonNull(name, "nodeName");
+    this.nodeName = name == null ? "" : name;
     return this;
   }
 
   /**
-   * The UID of the Node object, used as ResourceSlice owner; when empty the Node is read once.
+   * The UID of the Node object, used as ResourceSlice owner; when unset the Node is read once.
    *
-   * @param uid the Node UID
+   * @param uid the Node UID, or null or empty to read it from the Node
    * @return this builder
    */
   public KubeletPluginBuilder nodeUid(String uid) {
-    this.nodeUid = Objects.requireNonNull(uid, "nodeUid");
+    this.nodeUid = uid == null ? "" : uid;
     return this;
   }
 
@@ -164,11 +169,14 @@ public final class KubeletPluginBuilder {
    * sockets, and exclude each other through a lock file. Needs kubelet 1.33 or later. The driver
    * must be stateless across calls (see {@link DraDriver}).
    *
-   * @param podUid this pod's UID (downward API {@code metadata.uid}); empty disables
+   * <p>Typically {@code System.getenv("POD_UID")}, set from the downward API; null or empty
+   * disables rolling updates, as when the variable is missing.
+   *
+   * @param podUid this pod's UID (downward API {@code metadata.uid}), or null or empty to disable
    * @return this builder
    */
   public KubeletPluginBuilder rollingUpdate(String podUid) {
-    this.rollingUpdatePodUid = Objects.requireNonNull(podUid, "rollingUpdate");
+    this.rollingUpdatePodUid = podUid == null ? "" : podUid;
     return this;
   }
 
@@ -295,7 +303,8 @@ public final class KubeletPluginBuilder {
    * @return this builder
    */
   public KubeletPluginBuilder socketPermissions(Set<PosixFilePermission> permissions) {
-    this.socketPermissions = Set.copyOf(permissions);
+    this.socketPermissions =
+        Set.copyOf(Objects.requireNonNull(permissions, "socketPermissions"));
     return this;
   }
 
@@ -411,6 +420,10 @@ public final class KubeletPluginBuilder {
    * @return this builder
    */
   public KubeletPluginBuilder metadataVersions(String... versions) {
+    Objects.requireNonNull(versions, "metadataVersions");
+    for (String version : versions) {
+      Objects.requireNonNull(version, "metadataVersions element");
+    }
     this.metadataVersions = List.of(versions);
     return this;
   }
@@ -427,10 +440,55 @@ public final class KubeletPluginBuilder {
   }
 
   /**
+   * What the plugin does after a fatal background error (a socket deleted or replaced) was
+   * reported to {@link DraDriver#handleError}. Default {@link FatalErrorPolicy#CLOSE}.
+   *
+   * @param policy report only, close the plugin, or close it and exit the JVM with status 1
+   * @return this builder
+   */
+  public KubeletPluginBuilder fatalErrorPolicy(FatalErrorPolicy policy) {
+    this.fatalErrorPolicy = Objects.requireNonNull(policy, "fatalErrorPolicy");
+    return this;
+  }
+
+  /**
+   * How long the plugin waits for the API server where it must: {@link #start()} for the claim
+   * cache's first list of ResourceClaims (with {@link #claimCache(boolean)} on), and the first
+   * {@link KubeletPlugin#publishResources} for the ResourceSlice informer's first list. Both wait
+   * only after the sockets are up. How long a single request may take, and how often the client
+   * retries a refused connection before giving up, are the Kubernetes client's own settings.
+   * Default 60 s.
+   *
+   * @param timeout a positive duration
+   * @return this builder
+   */
+  public KubeletPluginBuilder apiServerTimeout(Duration timeout) {
+    this.apiServerTimeout = positive(timeout, "apiServerTimeout");
+    return this;
+  }
+
+  /**
+   * How long the shutdown hook ({@link #closeOnShutdown(boolean)}) waits, after closing the
+   * plugin on SIGTERM or SIGINT, for the threads that were blocked in {@link
+   * KubeletPlugin#awaitTermination()} to finish what follows it, before the JVM exits. Keep it
+   * below the pod's termination grace period (Kubernetes' default: 30 s). Default 10 s.
+   *
+   * @param period a positive duration
+   * @return this builder
+   */
+  public KubeletPluginBuilder shutdownGracePeriod(Duration period) {
+    this.shutdownGracePeriod = positive(period, "shutdownGracePeriod");
+    return this;
+  }
+
+  /**
    * Checks the options, creates the sockets (DRA first, then registration) and starts serving.
+   * With {@link #claimCache(boolean)} on, it then waits up to {@link #apiServerTimeout} for the
+   * cache's first list of ResourceClaims.
    *
    * @return the running plugin
-   * @throws PluginStartException naming what is wrong; nothing is left running
+   * @throws PluginStartException naming what is wrong; nothing is left running and no socket is
+   *     left behind
    */
   public KubeletPlugin start() {
     if (driverName.isEmpty()) {

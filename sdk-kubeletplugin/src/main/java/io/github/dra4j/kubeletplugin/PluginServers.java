@@ -31,14 +31,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything a running plugin serves with, started in the Go helper's order (rule B1): threads,
- * the DRA server (first, so it is ready before the kubelet learns about it), the registration
- * server, the liveness probe, the health refresh and the socket watch. Closing stops the DRA
- * server, then the registration server, then the rest in reverse order of creation (rule B11).
+ * Everything a running plugin serves with, started in the Go helper's order: threads, the DRA
+ * server (first, so it is ready before the kubelet learns about it from the registration socket),
+ * the registration server, the liveness probe, the health refresh and the socket watch. Only then
+ * does start-up wait on the API server (the claim cache's first list), so the sockets are up
+ * however slow the API server is; until the cache is filled, claims are read with a GET. Closing
+ * stops the DRA server, then the registration server, then the rest in reverse order of creation.
  * Owned by one {@link KubeletPlugin}; start and close are not called concurrently.
  */
 final class PluginServers implements AutoCloseable {
@@ -46,6 +49,7 @@ final class PluginServers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PluginServers.class);
 
   private final PluginSettings settings;
+  private final BiConsumer<Throwable, String> errors;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
   private volatile boolean closed;
   private DeviceHealthBoard healthBoard;
@@ -53,22 +57,26 @@ final class PluginServers implements AutoCloseable {
   private UnixSocketServer draServer;
   private UnixSocketServer registrationServer;
   private LivenessServer liveness;
+  private CachedClaimSource claimCache;
 
-  private PluginServers(PluginSettings settings) {
+  private PluginServers(PluginSettings settings, BiConsumer<Throwable, String> errors) {
     this.settings = settings;
+    this.errors = errors;
   }
 
   /**
    * Starts serving; on failure everything started so far is stopped again.
    *
    * @param settings the resolved options
+   * @param errors where background errors go (the driver's handler, on its own thread)
    * @return the running servers
    * @throws PluginStartException naming what could not start
    */
-  static PluginServers start(PluginSettings settings) {
-    PluginServers servers = new PluginServers(settings);
+  static PluginServers start(PluginSettings settings, BiConsumer<Throwable, String> errors) {
+    PluginServers servers = new PluginServers(settings, errors);
     try {
       servers.startServing();
+      servers.awaitClaimCache();
       return servers;
     } catch (RuntimeException | Error e) {
       servers.close();
@@ -128,7 +136,7 @@ final class PluginServers implements AutoCloseable {
       }
     }
     long check = settings.socketCheckInterval().toMillis();
-    SocketWatch watch = new SocketWatch(watched, settings.driver()::handleError);
+    SocketWatch watch = new SocketWatch(watched, errors);
     timers.scheduleWithFixedDelay(watch, check, check, TimeUnit.MILLISECONDS);
     LOG.info("DRA plugin {} serving on {} (registration {})", settings.driverName(),
         settings.draSocket(), settings.registrationSocket());
@@ -137,7 +145,8 @@ final class PluginServers implements AutoCloseable {
   private List<ServerServiceDefinition> draServices() {
     ClaimSource claims = own(new ApiServerClaimSource(settings.kubeClient()));
     if (settings.claimCache()) {
-      claims = own(new CachedClaimSource(settings.kubeClient(), claims, Duration.ofSeconds(60)));
+      claimCache = own(new CachedClaimSource(settings.kubeClient(), claims));
+      claims = claimCache;
     }
     CallSerializer serializer = own(serializer());
     NodeService node = new NodeService(settings.driver(), claims, serializer,
@@ -155,6 +164,23 @@ final class PluginServers implements AutoCloseable {
       services.add(health.definition(ServiceNames.HEALTH_V1ALPHA1));
     }
     return services;
+  }
+
+  /** Waits for the claim cache's first list, once the sockets are up. */
+  private void awaitClaimCache() {
+    if (claimCache == null) {
+      return;
+    }
+    try {
+      claimCache.awaitFirstList(settings.apiServerTimeout());
+    } catch (IllegalStateException e) {
+      throw new PluginStartException(e.getMessage() + " (option apiServerTimeout is "
+          + settings.apiServerTimeout() + ")", e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new PluginStartException("claim cache: interrupted while waiting for the first list"
+          + " of ResourceClaims", e);
+    }
   }
 
   private CallSerializer serializer() {

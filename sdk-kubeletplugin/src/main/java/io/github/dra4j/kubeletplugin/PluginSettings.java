@@ -16,8 +16,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The builder's options after defaults and derived values are filled in (rules A2, A5, A7).
- * Immutable.
+ * The builder's options after defaults and derived values are filled in, as the Go helper derives
+ * them: the registration socket name (per pod in rolling-update mode), the plugin data directory
+ * ({@code <plugins directory>/<driver>}), the DRA socket name and the lock directory (only for
+ * serialized calls in rolling-update mode), and the advertised services. Immutable.
  */
 record PluginSettings(
     DraDriver driver,
@@ -48,7 +50,10 @@ record PluginSettings(
     Duration socketCheckInterval,
     MetadataWriter metadata,
     String reconcilePoolWithName,
-    Duration sliceSyncDelay) {
+    Duration sliceSyncDelay,
+    FatalErrorPolicy fatalErrorPolicy,
+    Duration apiServerTimeout,
+    Duration shutdownGracePeriod) {
 
   private static MetadataWriter metadataWriter(KubeletPluginBuilder b, Path dataDirectory) {
     if (!b.deviceMetadata) {
@@ -112,6 +117,6 @@ record PluginSettings(
         b.meterRegistry, b.logCalls, b.livenessAddress, Set.copyOf(b.socketPermissions),
         b.maxClaimsPerCall, b.claimCache, b.closeOnShutdown, b.healthRefreshInterval,
         b.socketCheckInterval, metadataWriter(b, dataDirectory), b.reconcilePoolWithName,
-        b.sliceSyncDelay);
+        b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod);
   }
 }

@@ -4,21 +4,25 @@ import io.github.dra4j.resourceslice.ControllerOptions;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Owner;
 import io.github.dra4j.resourceslice.ResourceSliceController;
+import java.util.function.BiConsumer;
 
 /**
- * Publishes the driver's devices through a {@link ResourceSliceController} started on first use
- * (rule G3): the Node is the owner, and every controller error reaches the driver's {@link
- * DraDriver#handleError} wrapped in {@link RecoverableException}. Owned by one plugin; thread-safe
- * (guarded by its monitor).
+ * Publishes the driver's devices through a {@link ResourceSliceController} started on first use,
+ * as the Go helper's {@code PublishResources} does: the Node is the owner, and every controller
+ * error reaches the driver's {@link DraDriver#handleError} wrapped in {@link
+ * RecoverableException}, through the plugin's error delivery thread. Owned by one plugin;
+ * thread-safe (guarded by its monitor).
  */
 final class SlicePublisher implements AutoCloseable {
 
   private final PluginSettings settings;
+  private final BiConsumer<Throwable, String> errors;
   private ResourceSliceController controller;
   private boolean closed;
 
-  SlicePublisher(PluginSettings settings) {
+  SlicePublisher(PluginSettings settings, BiConsumer<Throwable, String> errors) {
     this.settings = settings;
+    this.errors = errors;
   }
 
   synchronized void publish(DriverResources resources) {
@@ -38,8 +42,8 @@ final class SlicePublisher implements AutoCloseable {
         .owner(Owner.node(settings.nodeName(), settings.nodeUid()))
         .resources(resources)
         .meterRegistry(settings.meterRegistry())
-        .errorHandler((error, message) ->
-            settings.driver().handleError(new RecoverableException(error), message));
+        .startTimeout(settings.apiServerTimeout())
+        .errorHandler((error, message) -> errors.accept(new RecoverableException(error), message));
     if (!settings.reconcilePoolWithName().isEmpty()) {
       options.reconcilePoolWithName(settings.reconcilePoolWithName());
     }

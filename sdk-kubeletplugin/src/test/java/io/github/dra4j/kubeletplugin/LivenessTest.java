@@ -42,6 +42,7 @@ class LivenessTest {
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
         .livenessProbe(new InetSocketAddress("127.0.0.1", 0))
         .socketCheckInterval(Duration.ofMillis(100))
+        .fatalErrorPolicy(FatalErrorPolicy.REPORT)
         .start()) {
       ManagedChannel probe = NettyChannelBuilder
           .forAddress("127.0.0.1", plugin.livenessPort().orElseThrow()).usePlaintext().build();

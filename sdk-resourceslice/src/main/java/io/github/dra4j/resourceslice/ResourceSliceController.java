@@ -226,7 +226,8 @@ public final class ResourceSliceController implements AutoCloseable {
 
   /**
    * Stops the informer and the worker (waiting up to 10 s for a sync in progress). Published
-   * slices stay. Idempotent.
+   * slices stay. Idempotent; may be called from the {@link ErrorHandler}, which runs on the
+   * worker (the worker then ends when the handler returns).
    */
   @Override
   public void close() {
@@ -241,6 +242,11 @@ public final class ResourceSliceController implements AutoCloseable {
       running.close();
     }
     queue.shutDown();
+    if (Thread.currentThread() == worker) {
+      // Closed from the error handler, which runs on the worker: it ends when the handler returns.
+      LOG.info("ResourceSlice controller for driver {} stopped", options.driverName());
+      return;
+    }
     if (worker.isAlive()) {
       try {
         worker.join(STOP_WAIT.toMillis());

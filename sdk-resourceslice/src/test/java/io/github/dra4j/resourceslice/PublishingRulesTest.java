@@ -18,6 +18,10 @@ import io.github.dra4j.testing.apiserver.GroupVersionResource;
 import io.github.dra4j.testing.apiserver.StoredObjectTransformer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +57,29 @@ class PublishingRulesTest {
         .pool("bad", Pool.builder().addSlice(slice("x", "y")).build()).build());
     fixture.awaitPool("bad", List.of(List.of("x", "y")));
     fixture.awaitStats(controller, new ControllerStats(2, 0, 0));
+  }
+
+  @Test
+  void anErrorHandlerMayCloseTheControllerOnItsOwnWorker() throws Exception {
+    AtomicReference<ResourceSliceController> started = new AtomicReference<>();
+    CountDownLatch closed = new CountDownLatch(1);
+    AtomicLong closeMillis = new AtomicLong();
+    ResourceSliceController controller = fixture.start(DriverResources.builder()
+        .pool("bad", Pool.builder().addSlice(slice("x", "x")).build()).build(),
+        options -> options.errorHandler((error, message) -> {
+          long begin = System.nanoTime();
+          await().atMost(TIMEOUT).until(() -> started.get() != null);
+          started.get().close();
+          closeMillis.set((System.nanoTime() - begin) / 1_000_000);
+          closed.countDown();
+        }));
+    started.set(controller);
+
+    assertThat(closed.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    assertThat(closeMillis.get()).as("close must not wait for the thread it runs on")
+        .isLessThan(5_000);
+    await().atMost(TIMEOUT).until(() -> Thread.getAllStackTraces().keySet().stream()
+        .noneMatch(t -> t.getName().equals("dra4j-resourceslice-" + DRIVER)));
   }
 
   @Test

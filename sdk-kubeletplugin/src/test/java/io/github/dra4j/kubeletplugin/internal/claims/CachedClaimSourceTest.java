@@ -26,13 +26,14 @@ class CachedClaimSourceTest {
   private CachedClaimSource cache;
 
   @BeforeEach
-  void start() {
+  void start() throws InterruptedException {
     ApiServerClaimSource api = new ApiServerClaimSource(client);
     ClaimSource recordingFallback = (namespace, name, uid) -> {
       fallbackReads.add(namespace + "/" + name);
       return api.get(namespace, name, uid);
     };
-    cache = new CachedClaimSource(client, recordingFallback, Duration.ofSeconds(30));
+    cache = new CachedClaimSource(client, recordingFallback);
+    cache.awaitFirstList(Duration.ofSeconds(30));
   }
 
   @AfterEach

@@ -1,0 +1,118 @@
+package io.github.dra4j.kubeletplugin;
+
+import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers background errors to {@link DraDriver#handleError} on a thread of their own, one at a
+ * time in the order they happened, and then applies the {@link FatalErrorPolicy}.
+ *
+ * <p>The driver's handler never runs on a thread of the SDK's machinery (the socket watch timer,
+ * the ResourceSlice worker), so a handler that closes the plugin does not interrupt or wait for
+ * the thread it runs on. Errors raised once the plugin is closing are dropped: closing removes the
+ * sockets, and that must not be reported as a second failure. Owned by one plugin; thread-safe.
+ */
+final class DriverEvents implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(DriverEvents.class);
+  private static final long CLOSE_WAIT_SECONDS = 10;
+
+  private final DraDriver driver;
+  private final FatalErrorPolicy policy;
+  private final PluginControl plugin;
+  private final ExecutorService thread;
+  private volatile Thread deliveryThread;
+  private volatile boolean closing;
+
+  /** What the policy does to the plugin and the process. */
+  interface PluginControl {
+    /** Records the first fatal error, before the driver hears of it. */
+    void failed(Throwable error);
+
+    /** Closes the plugin (idempotent). */
+    void close();
+
+    /** Ends the JVM with a failure status. */
+    void exit();
+  }
+
+  /**
+   * Creates the delivery thread.
+   *
+   * @param driverName names the thread
+   * @param driver receives the errors
+   * @param policy what follows a fatal error
+   * @param plugin the plugin the policy acts on
+   */
+  DriverEvents(String driverName, DraDriver driver, FatalErrorPolicy policy,
+      PluginControl plugin) {
+    this.driver = driver;
+    this.policy = policy;
+    this.plugin = plugin;
+    this.thread = Executors.newSingleThreadExecutor(
+        new DaemonThreads("dra4j-events-" + driverName));
+  }
+
+  /**
+   * Queues an error for the driver, unless the plugin is closing.
+   *
+   * @param error what went wrong; fatal unless it is a {@link RecoverableException}
+   * @param message where it happened
+   */
+  void report(Throwable error, String message) {
+    if (closing) {
+      LOG.debug("Not reporting \"{}\" while the plugin closes: {}", message, error.toString());
+      return;
+    }
+    try {
+      thread.execute(() -> deliver(error, message));
+    } catch (RejectedExecutionException closed) {
+      LOG.debug("Not reporting \"{}\" after the plugin closed: {}", message, error.toString());
+    }
+  }
+
+  private void deliver(Throwable error, String message) {
+    deliveryThread = Thread.currentThread();
+    boolean fatal = !RecoverableException.isRecoverable(error);
+    if (fatal) {
+      plugin.failed(error);
+    }
+    try {
+      driver.handleError(error, message);
+    } catch (RuntimeException e) {
+      LOG.error("DraDriver.handleError failed on \"{}\"", message, e);
+    }
+    if (!fatal || policy == FatalErrorPolicy.REPORT) {
+      return;
+    }
+    LOG.error("Fatal error \"{}\": closing the plugin{}", message,
+        policy == FatalErrorPolicy.EXIT ? " and exiting with status 1" : "");
+    plugin.close();
+    if (policy == FatalErrorPolicy.EXIT) {
+      plugin.exit();
+    }
+  }
+
+  /** Stops taking errors, then lets a delivery in progress finish (unless called from it). */
+  @Override
+  public void close() {
+    closing = true;
+    thread.shutdown();
+    if (Thread.currentThread() == deliveryThread) {
+      return; // the driver closes the plugin from its handler: do not wait for ourselves
+    }
+    try {
+      if (!thread.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
+        LOG.warn("DraDriver.handleError still running {} s after close; leaving it",
+            CLOSE_WAIT_SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
