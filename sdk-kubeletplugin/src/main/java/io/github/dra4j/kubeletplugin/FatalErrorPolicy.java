@@ -24,9 +24,10 @@ public enum FatalErrorPolicy {
 
   /**
    * Report, close the plugin as {@link #CLOSE} does, then exit the JVM with status 1, so the pod
-   * is restarted at once and the restart shows as a failure. Shutdown hooks run, including the
-   * plugin's own, which lets a {@code main} blocked in {@link KubeletPlugin#awaitTermination}
-   * finish its cleanup first.
+   * is restarted at once and the restart shows as a failure. Before exiting, the plugin waits up
+   * to {@link KubeletPluginBuilder#shutdownGracePeriod} for the threads it released from {@link
+   * KubeletPlugin#awaitTermination} to finish what follows (a {@code main}'s cleanup); the JVM
+   * exits with status 1 even if {@code main} returns first.
    */
   EXIT
 }

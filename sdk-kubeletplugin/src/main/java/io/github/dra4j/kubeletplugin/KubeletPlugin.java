@@ -67,6 +67,7 @@ public final class KubeletPlugin implements AutoCloseable {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object terminated = new Object();
   private final Set<Thread> waiting = ConcurrentHashMap.newKeySet();
+  private volatile List<Thread> released = List.of();
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
   private final DriverEvents events;
   private final SlicePublisher slices;
@@ -89,7 +90,7 @@ public final class KubeletPlugin implements AutoCloseable {
 
           @Override
           public void exit() {
-            Runtime.getRuntime().exit(1);
+            exitAfterGracePeriod();
           }
         });
     this.slices = new SlicePublisher(settings, events::report);
@@ -122,13 +123,29 @@ public final class KubeletPlugin implements AutoCloseable {
   }
 
   /**
-   * The shutdown hook: closes the plugin, then gives the threads that were blocked in {@link
-   * #awaitTermination()} the grace period to finish what follows it, because the JVM halts as
-   * soon as all shutdown hooks are done.
+   * The shutdown hook: closes the plugin, then gives the threads that close released from {@link
+   * #awaitTermination()} the grace period to finish what follows it, because the JVM halts as soon
+   * as all shutdown hooks are done.
    */
   private void shutDown() {
-    List<Thread> released = List.copyOf(waiting);
     close();
+    awaitReleasedThreads();
+  }
+
+  /**
+   * The end of {@link FatalErrorPolicy#EXIT}: a non-daemon thread, so that the JVM cannot end
+   * with status 0 when {@code main} returns first, waits for the threads released from {@link
+   * #awaitTermination()}, then exits with status 1.
+   */
+  private void exitAfterGracePeriod() {
+    Thread exit = new Thread(() -> {
+      awaitReleasedThreads();
+      Runtime.getRuntime().exit(1);
+    }, "dra4j-exit-" + settings.driverName());
+    exit.start();
+  }
+
+  private void awaitReleasedThreads() {
     long deadline = System.nanoTime() + settings.shutdownGracePeriod().toNanos();
     for (Thread thread : released) {
       long left = deadline - System.nanoTime();
@@ -141,7 +158,7 @@ public final class KubeletPlugin implements AutoCloseable {
         return;
       }
       if (thread.isAlive()) {
-        LOG.warn("Thread {} still runs {} after the plugin closed on shutdown; the JVM exits now",
+        LOG.warn("Thread {} still runs {} after the plugin closed; the JVM exits now",
             thread.getName(), settings.shutdownGracePeriod());
       }
     }
@@ -320,6 +337,7 @@ public final class KubeletPlugin implements AutoCloseable {
       return;
     }
     LOG.info("Stopping DRA plugin {}", settings.driverName());
+    released = List.copyOf(waiting);
     events.close();
     if (servers != null) {
       servers.close();
