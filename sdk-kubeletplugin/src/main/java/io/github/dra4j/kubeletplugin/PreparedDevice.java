@@ -1,6 +1,8 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.cdi.name.QualifiedDeviceName;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
@@ -60,18 +62,6 @@ public record PreparedDevice(
     return new Builder(poolName, deviceName);
   }
 
-  /**
-   * The top-level request of a request reference: what the kubelet and containers see, since
-   * they only reference top-level requests.
-   *
-   * @param reference {@code request} or {@code request/subrequest}
-   * @return the text before the first slash, or the whole reference
-   */
-  public static String baseRequest(String reference) {
-    int slash = reference.indexOf('/');
-    return slash < 0 ? reference : reference.substring(0, slash);
-  }
-
   /** Builds a {@link PreparedDevice}; not thread-safe, use from one thread. */
   public static final class Builder {
     private final String poolName;
@@ -100,11 +90,36 @@ public record PreparedDevice(
     /**
      * Adds CDI device IDs.
      *
-     * @param ids fully qualified CDI device IDs
+     * @param ids fully qualified CDI device IDs ({@code vendor/class=name})
      * @return this builder
      */
     public Builder cdiDeviceId(String... ids) {
       cdiDeviceIds.addAll(List.of(ids));
+      return this;
+    }
+
+    /**
+     * Adds CDI device IDs as sdk-cdi names them, for example those of {@link
+     * io.github.dra4j.cdi.spec.CdiSpec#qualifiedDeviceNames()} of the spec just written.
+     *
+     * @param ids qualified CDI device names
+     * @return this builder
+     */
+    public Builder cdiDeviceId(QualifiedDeviceName... ids) {
+      for (QualifiedDeviceName id : ids) {
+        cdiDeviceIds.add(id.toString());
+      }
+      return this;
+    }
+
+    /**
+     * Adds CDI device IDs as sdk-cdi names them.
+     *
+     * @param ids qualified CDI device names, in order
+     * @return this builder
+     */
+    public Builder cdiDeviceIds(Collection<QualifiedDeviceName> ids) {
+      ids.forEach(id -> cdiDeviceIds.add(id.toString()));
       return this;
     }
 

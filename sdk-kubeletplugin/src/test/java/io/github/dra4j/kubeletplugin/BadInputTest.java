@@ -5,7 +5,12 @@ import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.google.protobuf.UnknownFieldSet;
+import io.github.dra4j.kubeletplugin.internal.node.NodeService;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.testing.kubelet.KubeletClient;
@@ -30,6 +35,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 class BadInputTest extends PluginTestBase {
 
@@ -189,6 +195,44 @@ class BadInputTest extends PluginTestBase {
         "driver returned device #0 (node-1/gpu-0) with CDI device ID \"not-a-cdi-id\": must be a"
             + " fully qualified vendor/class=name");
     assertThat(response.getClaimsOrThrow(goodUid).getError()).isEmpty();
+  }
+
+  @Test
+  void aDeviceServingAnInvalidRequestFailsThatClaim() {
+    driver.answering(c -> PrepareResult.prepared(PreparedDevice.builder("node-1", "gpu-0")
+        .request("gpu/small/extra").build()));
+
+    NodePrepareResourcesResponse response = kubelet.prepare(plugin.draSocket(), good());
+
+    assertThat(response.getClaimsOrThrow(goodUid).getError()).isEqualTo(
+        "driver returned device #0 (node-1/gpu-0) with an invalid request: request reference"
+            + " \"gpu/small/extra\": has more than one '/'");
+  }
+
+  @Test
+  void aFailedClaimsCauseIsLoggedWithItsStackButOnlyTheMessageReachesTheKubelet() {
+    IllegalStateException cause = new IllegalStateException("NVML: GPU has fallen off the bus");
+    driver.answering(c -> PrepareResult.failed("GPU 0 is not usable", cause));
+    ListAppender<ILoggingEvent> log = new ListAppender<>();
+    Logger logger = (Logger) LoggerFactory.getLogger(NodeService.class);
+    log.start();
+    logger.addAppender(log);
+    try {
+      NodePrepareResourcesResponse response = kubelet.prepare(plugin.draSocket(), good());
+
+      assertThat(response.getClaimsOrThrow(goodUid).getError()).isEqualTo("GPU 0 is not usable");
+      assertThat(log.list).filteredOn(e -> e.getLevel() == Level.WARN).singleElement()
+          .satisfies(event -> {
+            assertThat(event.getFormattedMessage())
+                .isEqualTo("Driver failed to prepare claim default/good:" + goodUid
+                    + ": GPU 0 is not usable");
+            assertThat(event.getThrowableProxy().getMessage())
+                .isEqualTo("NVML: GPU has fallen off the bus");
+            assertThat(event.getMDCPropertyMap()).containsEntry("claim", "default/good:" + goodUid);
+          });
+    } finally {
+      logger.detachAppender(log);
+    }
   }
 
   @Test

@@ -10,6 +10,7 @@ import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.kubelet.wire.dra.v1.Device;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
@@ -150,6 +151,26 @@ class PrepareTest extends PluginTestBase {
     assertThat(response.getClaimsOrThrow(good).getDevicesCount()).isEqualTo(1);
     assertThat(driver.calls()).singleElement()
         .satisfies(call -> assertThat(call.claimUids()).containsExactly(good));
+  }
+
+  @Test
+  void cdiDeviceIdsMayComeStraightFromTheSpecTheDriverWrote() {
+    CdiSpec spec = CdiSpec.builder().kind("example.com/gpu")
+        .device("gpu-0", e -> e.env("GPU", "0"))
+        .device("gpu-1", e -> e.env("GPU", "1"))
+        .build();
+    driver.answering(c -> PrepareResult.prepared(PreparedDevice.builder("node-1", "gpu-0")
+        .cdiDeviceId(spec.qualifiedDeviceNames().get(0))
+        .cdiDeviceIds(spec.qualifiedDeviceNames().subList(1, 2))
+        .cdiDeviceId("example.com/gpu=shared")
+        .build()));
+    String uid = stored("with-spec").getMetadata().getUid();
+
+    Device device = kubelet.prepare(plugin.draSocket(), claim("default", "with-spec", uid))
+        .getClaimsOrThrow(uid).getDevices(0);
+
+    assertThat(device.getCdiDeviceIdsList()).containsExactly(
+        "example.com/gpu=gpu-0", "example.com/gpu=gpu-1", "example.com/gpu=shared");
   }
 
   @Test

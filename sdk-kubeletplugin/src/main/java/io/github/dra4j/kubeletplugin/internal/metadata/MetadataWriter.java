@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
 import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.resourceclaim.RequestReference;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -116,7 +117,7 @@ public final class MetadataWriter {
     String podClaimName = annotations == null ? null : annotations.get(POD_CLAIM_NAME_ANNOTATION);
     Map<String, String> ids = new LinkedHashMap<>();
     for (Map.Entry<String, List<PreparedDevice>> entry : byRequest.entrySet()) {
-      String base = PreparedDevice.baseRequest(entry.getKey());
+      String base = RequestReference.baseRequest(entry.getKey());
       if (ids.containsKey(base)) {
         // One file per top-level request: two sub-requests of one request cannot both have it.
         // Go lets a random one win; here the first in device order does.
@@ -186,7 +187,7 @@ public final class MetadataWriter {
    */
   public void updateRequest(ClaimReference claim, String requestRef, List<PreparedDevice> devices)
       throws IOException {
-    String base = PreparedDevice.baseRequest(requestRef);
+    String base = RequestReference.baseRequest(requestRef);
     Path hostFile = NameRules.dnsLabel(base).isEmpty()
         ? hostFile(claim.namespace(), claim.name(), base) : null;
     if (hostFile == null || !Files.exists(hostFile)) {

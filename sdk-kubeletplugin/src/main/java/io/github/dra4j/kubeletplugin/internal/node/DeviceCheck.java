@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.node;
 
 import io.github.dra4j.kubeletplugin.PreparedDevice;
+import io.github.dra4j.resourceclaim.RequestReference;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -25,6 +26,14 @@ final class DeviceCheck {
       }
       if (device.deviceName().isEmpty()) {
         return Optional.of(where + " (pool " + device.poolName() + ") with an empty \"deviceName\"");
+      }
+      for (String request : device.requests()) {
+        try {
+          RequestReference.parse(request);
+        } catch (IllegalArgumentException e) {
+          return Optional.of(where + " (" + device.poolName() + "/" + device.deviceName()
+              + ") with an invalid request: " + e.getMessage());
+        }
       }
       for (String id : device.cdiDeviceIds()) {
         if (!CDI_ID.matcher(id).matches()) {

@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.node;
 
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
+import io.github.dra4j.resourceclaim.RequestReference;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,7 +26,7 @@ final class MetadataInjection {
     for (PreparedDevice device : result.devices()) {
       List<String> ids = new ArrayList<>(device.cdiDeviceIds());
       for (String request : device.requests()) {
-        String id = idByBaseRequest.get(PreparedDevice.baseRequest(request));
+        String id = idByBaseRequest.get(RequestReference.baseRequest(request));
         if (id != null && injected.add(id)) {
           ids.add(id);
         }

@@ -33,7 +33,8 @@ import org.slf4j.MDC;
 
 /**
  * Prepares and unprepares claims for the kubelet: checks the request, fetches claims, calls the
- * driver under the serialization lock and builds the answer (rules D1 to D7).
+ * driver under the serialization lock, writes or removes device metadata, and builds the answer,
+ * one entry per requested claim UID.
  *
  * <p>Works on the v1 wire messages; {@link NodeServiceDefinitions} serves it as v1 and v1beta1.
  * A problem with one claim (a malformed reference, a claim that is not allocated or got replaced,
@@ -102,7 +103,13 @@ public final class NodeService {
       Map<String, PrepareResult> results = callDriver(accepted.values(), "prepare resource claims",
           () -> withMetadata(driver.prepareResourceClaims(List.copyOf(fetched.values())),
               fetched));
-      accepted.forEach((uid, ref) -> answers.put(uid, PrepareAnswer.of(ref, results.get(uid))));
+      accepted.forEach((uid, ref) -> {
+        PrepareResult result = results.get(uid);
+        if (result != null && result.isFailed()) {
+          logFailure("prepare", ref, result.error(), result.cause());
+        }
+        answers.put(uid, PrepareAnswer.of(ref, result));
+      });
       reportUnknown(results.keySet(), accepted, "prepare");
     }
     return NodePrepareResourcesResponse.newBuilder().putAllClaims(answers).build();
@@ -131,6 +138,9 @@ public final class NodeService {
           () -> withoutMetadata(driver.unprepareResourceClaims(refs), accepted));
       accepted.forEach((uid, ref) -> {
         UnprepareResult result = results.get(uid);
+        if (result != null && result.isFailed()) {
+          logFailure("unprepare", ref, result.error(), result.cause());
+        }
         String error = result == null
             ? "driver returned no result for claim " + ref.namespacedName()
             : result.isFailed() ? result.error() : "";
@@ -142,8 +152,8 @@ public final class NodeService {
   }
 
   /**
-   * Writes device metadata for each successfully prepared claim (rule D5) and adds the metadata
-   * CDI device IDs to its devices. A write failure is logged; the claim stays prepared, without
+   * Writes device metadata for each successfully prepared claim and adds the metadata CDI device
+   * IDs to its devices. A write failure is logged; the claim stays prepared, without
    * metadata. Runs inside the serialized section.
    */
   private Map<String, PrepareResult> withMetadata(
@@ -169,7 +179,10 @@ public final class NodeService {
     return withIds;
   }
 
-  /** Removes device metadata of each successfully unprepared claim (rule D7). */
+  /**
+   * Removes device metadata of each successfully unprepared claim; a claim whose metadata cannot
+   * be removed fails, so the kubelet retries the unprepare.
+   */
   private Map<String, UnprepareResult> withoutMetadata(
       Map<String, UnprepareResult> results, Map<String, ClaimReference> requested) {
     if (metadata == null || results == null) {
@@ -188,6 +201,18 @@ public final class NodeService {
       }
     });
     return cleaned;
+  }
+
+  /** Logs a claim the driver failed, with the driver's exception when it gave one. */
+  private static void logFailure(String operation, ClaimReference ref, String error,
+      Throwable cause) {
+    try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, ref.toString())) {
+      if (cause == null) {
+        LOG.warn("Driver failed to {} claim {}: {}", operation, ref, error);
+      } else {
+        LOG.warn("Driver failed to {} claim {}: {}", operation, ref, error, cause);
+      }
+    }
   }
 
   /** Receives the error answer for a claim that failed its checks. */

@@ -5,6 +5,7 @@ import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
 import io.github.dra4j.kubelet.wire.dra.v1.Device;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
+import io.github.dra4j.resourceclaim.RequestReference;
 import java.util.Optional;
 
 /** Turns a driver's {@link PrepareResult} into the wire answer for one claim (rule D6). */
@@ -30,7 +31,7 @@ final class PrepareAnswer {
           .setDeviceName(device.deviceName())
           .addAllCdiDeviceIds(device.cdiDeviceIds());
       for (String request : device.requests()) {
-        wire.addRequestNames(PreparedDevice.baseRequest(request));
+        wire.addRequestNames(RequestReference.baseRequest(request));
       }
       if (device.shareId() != null) {
         wire.setShareId(device.shareId());
