@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A driver's whole life as a process of its own, ended by a real SIGTERM or by a fatal error: the
  * code after {@code awaitTermination()} runs to the end in both cases, and the exit status tells
- * which it was.
+ * which it was. Also what a fresh JVM logs when it reads claims of an older cluster.
  */
 class ProcessLifecycleTest {
 
@@ -58,19 +59,25 @@ class ProcessLifecycleTest {
     return root.resolve("driver.out");
   }
 
-  private void startDriver(FatalErrorPolicy policy) throws IOException {
-    Files.createDirectories(registry());
-    Files.createDirectories(data());
-    ProcessBuilder builder = new ProcessBuilder(
+  private Process java(Class<?> main, String... args) throws IOException {
+    List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"),
         "-Dlogback.configurationFile=" + System.getProperty("logback.configurationFile", ""),
-        DriverProcess.class.getName(), registry().toString(), data().toString(), policy.name());
+        main.getName()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("KUBECONFIG", kubeconfig.toString());
     builder.environment().remove("NODE_NAME");
     builder.environment().remove("POD_UID");
     builder.redirectErrorStream(true).redirectOutput(output().toFile());
-    process = builder.start();
+    return builder.start();
+  }
+
+  private void startDriver(FatalErrorPolicy policy) throws IOException {
+    Files.createDirectories(registry());
+    Files.createDirectories(data());
+    process = java(DriverProcess.class, registry().toString(), data().toString(), policy.name());
     await().atMost(WAIT).until(() -> output().toFile().exists() && lines().contains("started"));
   }
 
@@ -93,6 +100,25 @@ class ProcessLifecycleTest {
     assertThat(lines()).contains("cleanup done, failure: none", "client closed");
     assertThat(socket).doesNotExist();
     assertThat(data().resolve("dra.sock")).doesNotExist();
+  }
+
+  @Test
+  void readingClaimsOfAnOlderClusterLogsNoUnstableVersionWarning() throws Exception {
+    server.disableGroupVersion("resource.k8s.io/v1");
+    server.disableGroupVersion("resource.k8s.io/v1beta2");
+    server.client().resource(
+        new io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaimBuilder()
+            .withNewMetadata().withName("old").withNamespace("ns").endMetadata()
+            .withNewSpec().withNewDevices().addNewRequest().withName("gpu")
+            .withDeviceClassName("gpu.example.com").withAllocationMode("ExactCount")
+            .withCount(1L).endRequest().endDevices().endSpec().build()).create();
+
+    process = java(ClaimReadProcess.class, "ns", "old");
+
+    assertThat(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    assertThat(lines()).contains("device class: gpu.example.com",
+        "missing: resourceclaims.resource.k8s.io \"missing\" not found");
+    assertThat(String.join("\n", lines())).doesNotContain("unstable version");
   }
 
   @Test

@@ -1,27 +1,48 @@
 package io.github.dra4j.kubeletplugin.internal.claims;
 
+import io.fabric8.kubernetes.api.model.APIGroup;
+import io.fabric8.kubernetes.api.model.GroupVersionForDiscovery;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.net.HttpURLConnection;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Reads claims with one GET each, negotiating the API version like the Go helper (rule D9).
- *
- * <p>It tries the version that last worked first (v1 at the start), and only a 404 moves it to
+ * Reads claims with one GET each, negotiating the {@code resource.k8s.io} version like the Go
+ * helper: it tries the version that last worked first (v1 at the start), and a 404 moves it to
  * the next one, wrapping around: v1, v1beta2, v1beta1. An API server without v1 thus costs one
- * extra GET once, not per claim. A claim that truly does not exist costs three GETs and ends in a
- * 404, leaving the remembered version where it was. Thread-safe; owned by one plugin.
+ * extra GET once, not per claim.
+ *
+ * <p>Unlike the Go helper, a 404 first asks the API server's discovery (cached for a minute)
+ * which versions it serves: if it serves the version just tried, the claim does not exist, and
+ * the answer is that one 404 instead of three GETs. Only when discovery cannot be read are the
+ * other versions tried blindly. Older versions are read as raw JSON and converted, so the API
+ * client never logs its "unstable version" warning for the SDK's own fallback. Thread-safe; owned
+ * by one plugin.
  */
 public final class ApiServerClaimSource implements ClaimSource {
 
+  private static final Logger LOG = LoggerFactory.getLogger(ApiServerClaimSource.class);
   private static final ClaimVersion[] ORDER = ClaimVersion.values();
+  private static final String GROUP = "resource.k8s.io";
+  private static final Duration DISCOVERY_TTL = Duration.ofMinutes(1);
 
   private final KubernetesClient client;
   private final ClaimConversion conversion;
+  private final LongSupplier nanoTime;
   private final AtomicInteger current = new AtomicInteger();
+  private volatile Discovery discovery;
+
+  /** What discovery said and when; {@code served} is null when it could not be read. */
+  private record Discovery(Set<ClaimVersion> served, long readAtNanos) {}
 
   /**
    * Creates the source.
@@ -29,8 +50,13 @@ public final class ApiServerClaimSource implements ClaimSource {
    * @param client the API client (borrowed; not closed here)
    */
   public ApiServerClaimSource(KubernetesClient client) {
+    this(client, System::nanoTime);
+  }
+
+  ApiServerClaimSource(KubernetesClient client, LongSupplier nanoTime) {
     this.client = client;
     this.conversion = new ClaimConversion(client.getKubernetesSerialization());
+    this.nanoTime = nanoTime;
   }
 
   /**
@@ -45,19 +71,77 @@ public final class ApiServerClaimSource implements ClaimSource {
   @Override
   public ResourceClaim get(String namespace, String name, String expectedUid) {
     int start = current.get();
+    Set<ClaimVersion> served = null;
     for (int attempt = 0; attempt < ORDER.length; attempt++) {
       int index = (start + attempt) % ORDER.length;
       ClaimVersion version = ORDER[index];
-      // fabric8 answers a 404, whether for the object or the whole version, with null.
-      HasMetadata found = client.resources(version.type()).inNamespace(namespace).withName(name).get();
+      if (served != null && !served.contains(version)) {
+        continue;
+      }
+      HasMetadata found = read(version, namespace, name);
       if (found != null) {
         current.set(index);
         return conversion.toV1(found, version);
+      }
+      if (attempt == 0) {
+        served = servedVersions();
+      }
+      if (served != null && served.contains(version)) {
+        break; // the version is served, so the claim itself is missing
       }
     }
     throw new KubernetesClientException(
         "resourceclaims.resource.k8s.io \"" + name + "\" not found",
         HttpURLConnection.HTTP_NOT_FOUND,
         null);
+  }
+
+  /**
+   * One GET; null on 404, whether the object or the whole version is missing. Namespace and name
+   * were checked to be DNS names before they reach here, so they are safe in a path.
+   */
+  private HasMetadata read(ClaimVersion version, String namespace, String name) {
+    if (version == ClaimVersion.V1) {
+      return client.resources(version.type()).inNamespace(namespace).withName(name).get();
+    }
+    String json;
+    try {
+      json = client.raw("/apis/" + GROUP + "/" + version.version() + "/namespaces/" + namespace
+          + "/resourceclaims/" + name);
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
+        return null;
+      }
+      throw e;
+    }
+    return json == null ? null
+        : client.getKubernetesSerialization().unmarshal(json, version.type());
+  }
+
+  /** The versions the API server serves, from discovery cached for a minute; null if unknown. */
+  private Set<ClaimVersion> servedVersions() {
+    Discovery known = discovery;
+    long now = nanoTime.getAsLong();
+    if (known != null && now - known.readAtNanos() < DISCOVERY_TTL.toNanos()) {
+      return known.served();
+    }
+    Set<ClaimVersion> served = null;
+    try {
+      APIGroup group = client.getApiGroup(GROUP);
+      if (group != null && group.getVersions() != null) {
+        served = EnumSet.noneOf(ClaimVersion.class);
+        for (GroupVersionForDiscovery version : group.getVersions()) {
+          for (ClaimVersion candidate : ORDER) {
+            if (candidate.version().equals(version.getVersion())) {
+              served.add(candidate);
+            }
+          }
+        }
+      }
+    } catch (KubernetesClientException e) {
+      LOG.debug("Discovery of {} failed; trying every version: {}", GROUP, e.toString());
+    }
+    discovery = new Discovery(served == null ? null : Set.copyOf(served), now);
+    return discovery.served();
   }
 }

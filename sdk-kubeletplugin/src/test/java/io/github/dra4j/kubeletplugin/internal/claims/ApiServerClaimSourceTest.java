@@ -6,55 +6,82 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.github.dra4j.testing.apiserver.ApiRequest;
+import io.github.dra4j.testing.apiserver.InMemoryApiServer;
+import io.github.dra4j.testing.apiserver.InMemoryApiServerBuilder;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The v1 → v1beta2 → v1beta1 negotiation against the CRUD mock server, which stores each API
- * version under its own path: a claim created through v1beta1 is a 404 on the v1 and v1beta2
- * paths, exactly what an API server without those versions answers.
+ * The v1 → v1beta2 → v1beta1 negotiation against the in-memory API server with versions turned
+ * off, as on older clusters: discovery and the per-version paths agree, as on a real server.
  */
-@EnableKubernetesMockClient(crud = true)
 class ApiServerClaimSourceTest {
 
-  KubernetesClient client;
-  KubernetesMockServer server;
+  private InMemoryApiServer server;
+  private KubernetesClient client;
+
+  private void start(String... disabledVersions) {
+    InMemoryApiServerBuilder builder = InMemoryApiServer.builder();
+    for (String version : disabledVersions) {
+      builder.disableGroupVersion("resource.k8s.io/" + version);
+    }
+    server = builder.build().start();
+    client = server.client();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private List<String> claimGets() {
+    Predicate<ApiRequest> claims = r -> r.path().contains("/resourceclaims/");
+    return server.requests().stream().filter(claims).map(ApiRequest::path).toList();
+  }
+
+  private void createV1beta1(String name) {
+    client.resource(new io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaimBuilder()
+        .withNewMetadata().withName(name).withNamespace("ns").endMetadata()
+        .withNewSpec().withNewDevices().addNewRequest().withName("gpu")
+        .withDeviceClassName("gpu.example.com").withAllocationMode("ExactCount").withCount(2L)
+        .endRequest().endDevices().endSpec()
+        .build()).create();
+  }
 
   @Test
   void readsAV1ClaimWithOneGet() {
+    start();
     client.resource(new io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder()
         .withNewMetadata().withName("a").withNamespace("ns").endMetadata()
         .withNewSpec().withNewDevices().addNewRequest().withName("gpu").withNewExactly()
         .withDeviceClassName("gpu.example.com").endExactly().endRequest().endDevices().endSpec()
         .build()).create();
     ApiServerClaimSource source = new ApiServerClaimSource(client);
-    int before = server.getRequestCount();
+    server.clearRequests();
 
     ResourceClaim claim = source.get("ns", "a", "");
 
     assertThat(claim.getSpec().getDevices().getRequests().get(0).getExactly().getDeviceClassName())
         .isEqualTo("gpu.example.com");
-    assertThat(server.getRequestCount() - before).isEqualTo(1);
+    assertThat(server.requests()).hasSize(1);
     assertThat(source.currentVersion()).isEqualTo("v1");
   }
 
   @Test
   void fallsBackToV1beta1ConvertsToV1AndRemembersTheVersion() {
-    client.resources(io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaim.class)
-        .resource(new io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaimBuilder()
-            .withNewMetadata().withName("old").withNamespace("ns").endMetadata()
-            .withNewSpec().withNewDevices().addNewRequest().withName("gpu")
-            .withDeviceClassName("gpu.example.com").withAllocationMode("ExactCount").withCount(2L)
-            .endRequest().endDevices().endSpec()
-            .build())
-        .create();
+    start("v1", "v1beta2");
+    createV1beta1("old");
     ApiServerClaimSource source = new ApiServerClaimSource(client);
-    int before = server.getRequestCount();
+    server.clearRequests();
 
     ResourceClaim claim = source.get("ns", "old", "");
 
-    assertThat(server.getRequestCount() - before).as("v1, v1beta2, v1beta1").isEqualTo(3);
+    assertThat(claimGets()).as("v1, then straight to the served v1beta1").containsExactly(
+        "/apis/resource.k8s.io/v1/namespaces/ns/resourceclaims/old",
+        "/apis/resource.k8s.io/v1beta1/namespaces/ns/resourceclaims/old");
     assertThat(claim.getApiVersion()).isEqualTo("resource.k8s.io/v1");
     var exactly = claim.getSpec().getDevices().getRequests().get(0).getExactly();
     assertThat(exactly.getDeviceClassName()).isEqualTo("gpu.example.com");
@@ -62,20 +89,19 @@ class ApiServerClaimSourceTest {
     assertThat(exactly.getAllocationMode()).isEqualTo("ExactCount");
     assertThat(source.currentVersion()).isEqualTo("v1beta1");
 
-    int second = server.getRequestCount();
+    server.clearRequests();
     source.get("ns", "old", "");
-    assertThat(server.getRequestCount() - second).as("remembered version: one GET").isEqualTo(1);
+    assertThat(server.requests()).as("remembered version: one GET").hasSize(1);
   }
 
   @Test
   void readsV1beta2WithTheV1Shape() {
-    client.resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceClaim.class)
-        .resource(new io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceClaimBuilder()
-            .withNewMetadata().withName("mid").withNamespace("ns").endMetadata()
-            .withNewSpec().withNewDevices().addNewRequest().withName("gpu").withNewExactly()
-            .withDeviceClassName("c").endExactly().endRequest().endDevices().endSpec()
-            .build())
-        .create();
+    start("v1");
+    client.resource(new io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceClaimBuilder()
+        .withNewMetadata().withName("mid").withNamespace("ns").endMetadata()
+        .withNewSpec().withNewDevices().addNewRequest().withName("gpu").withNewExactly()
+        .withDeviceClassName("c").endExactly().endRequest().endDevices().endSpec()
+        .build()).create();
 
     ResourceClaim claim = new ApiServerClaimSource(client).get("ns", "mid", "");
 
@@ -84,15 +110,37 @@ class ApiServerClaimSourceTest {
   }
 
   @Test
-  void aMissingClaimCostsThreeGetsEndsIn404AndKeepsTheVersion() {
+  void aMissingClaimCostsOneGetWhenDiscoverySaysTheVersionIsServed() {
+    start();
     ApiServerClaimSource source = new ApiServerClaimSource(client);
-    int before = server.getRequestCount();
+    server.clearRequests();
 
     assertThatThrownBy(() -> source.get("ns", "nope", "uid"))
         .isInstanceOfSatisfying(KubernetesClientException.class,
             e -> assertThat(e.getCode()).isEqualTo(404))
         .hasMessageContaining("resourceclaims.resource.k8s.io \"nope\" not found");
-    assertThat(server.getRequestCount() - before).isEqualTo(3);
+    assertThat(claimGets()).containsExactly(
+        "/apis/resource.k8s.io/v1/namespaces/ns/resourceclaims/nope");
     assertThat(source.currentVersion()).isEqualTo("v1");
+
+    server.clearRequests();
+    assertThatThrownBy(() -> source.get("ns", "nope-too", "uid"))
+        .isInstanceOf(KubernetesClientException.class);
+    assertThat(server.requests()).as("discovery is cached: one GET only").hasSize(1);
+  }
+
+  @Test
+  void whenDiscoveryDoesNotKnowTheGroupEveryVersionIsTriedAsTheGoHelperDoes() {
+    start("v1", "v1beta2", "v1beta1");
+    ApiServerClaimSource source = new ApiServerClaimSource(client);
+    server.clearRequests();
+
+    assertThatThrownBy(() -> source.get("ns", "nope", "uid"))
+        .isInstanceOfSatisfying(KubernetesClientException.class,
+            e -> assertThat(e.getCode()).isEqualTo(404));
+    assertThat(claimGets()).containsExactly(
+        "/apis/resource.k8s.io/v1/namespaces/ns/resourceclaims/nope",
+        "/apis/resource.k8s.io/v1beta2/namespaces/ns/resourceclaims/nope",
+        "/apis/resource.k8s.io/v1beta1/namespaces/ns/resourceclaims/nope");
   }
 }
