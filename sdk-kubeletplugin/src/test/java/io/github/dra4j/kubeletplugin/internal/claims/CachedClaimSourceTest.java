@@ -9,6 +9,8 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,6 +25,7 @@ class CachedClaimSourceTest {
 
   KubernetesClient client;
   private final List<String> fallbackReads = new CopyOnWriteArrayList<>();
+  private final Map<String, ResourceClaim> onlyInFallback = new ConcurrentHashMap<>();
   private CachedClaimSource cache;
 
   @BeforeEach
@@ -30,7 +33,8 @@ class CachedClaimSourceTest {
     ApiServerClaimSource api = new ApiServerClaimSource(client);
     ClaimSource recordingFallback = (namespace, name, uid) -> {
       fallbackReads.add(namespace + "/" + name);
-      return api.get(namespace, name, uid);
+      ResourceClaim only = onlyInFallback.get(namespace + "/" + name);
+      return only != null ? only : api.get(namespace, name, uid);
     };
     cache = new CachedClaimSource(client, recordingFallback);
     cache.awaitFirstList(Duration.ofSeconds(30));
@@ -66,23 +70,17 @@ class CachedClaimSourceTest {
   }
 
   @Test
-  void aClaimMissingFromTheCacheIsReadFromTheApiServer() {
-    // Stored only as v1beta1: invisible to the v1 informer, found by the negotiating read.
-    client.resources(io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaim.class)
-        .resource(new io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaimBuilder()
-            .withNewMetadata().withName("beta").withNamespace("ns").endMetadata()
-            .withNewSpec().withNewDevices().addNewRequest().withName("gpu")
-            .withDeviceClassName("gpu.example.com").endRequest().endDevices().endSpec()
-            .build())
-        .create();
+  void aClaimMissingFromTheCacheIsReadFromTheFallback() {
+    // Not in the API server at all, so never in the informer's store: only the fallback has it.
+    ResourceClaim elsewhere = ClaimFixtures.allocated("ns", "elsewhere", "gpu.example.com");
+    elsewhere.getMetadata().setUid("uid-elsewhere");
+    onlyInFallback.put("ns/elsewhere", elsewhere);
     long misses = cache.misses();
 
-    ResourceClaim read = cache.get("ns", "beta", "any-uid");
+    ResourceClaim read = cache.get("ns", "elsewhere", "uid-elsewhere");
 
-    assertThat(read.getMetadata().getName()).isEqualTo("beta");
-    assertThat(read.getSpec().getDevices().getRequests().get(0).getExactly().getDeviceClassName())
-        .isEqualTo("gpu.example.com");
-    assertThat(fallbackReads).containsExactly("ns/beta");
+    assertThat(read).isSameAs(elsewhere);
+    assertThat(fallbackReads).containsExactly("ns/elsewhere");
     assertThat(cache.misses()).isEqualTo(misses + 1);
   }
 
