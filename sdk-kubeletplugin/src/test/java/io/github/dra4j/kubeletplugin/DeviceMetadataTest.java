@@ -25,7 +25,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Device metadata (rule F): files, CDI specs a runtime accepts, injection, update, cleanup. */
+/** Device metadata: files, CDI specs a runtime accepts, injection, update, cleanup. */
 @EnableKubernetesMockClient(crud = true)
 class DeviceMetadataTest {
 

@@ -21,7 +21,7 @@ import java.time.Instant;
 import java.util.Iterator;
 import org.junit.jupiter.api.Test;
 
-/** Device health streaming (rule E and the wire contract section 6) over real sockets. */
+/** Device health streaming over real sockets: full snapshots at once, on change and refreshed. */
 class HealthStreamTest extends PluginTestBase {
 
   @Test

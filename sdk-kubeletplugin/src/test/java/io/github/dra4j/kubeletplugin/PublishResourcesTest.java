@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code publishResources} wired to the ResourceSlice controller (rule G3). */
+/** {@code publishResources} wired to the ResourceSlice controller, as in the Go helper. */
 class PublishResourcesTest {
 
   @TempDir Path root;

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seamless upgrade with two driver processes (rules C1 to C11): each has its own sockets, calls to
+ * Seamless upgrade with two driver processes: each has its own sockets, calls to
  * both never interleave thanks to the shared lock file, and stopping one with SIGTERM removes its
  * sockets and leaves the other serving.
  */

@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes a DRA driver's devices as ResourceSlices and keeps them converged: the Java twin of
- * Go's {@code k8s.io/dynamic-resource-allocation/resourceslice} controller (rules G4 to G24 of the
- * behaviour reference), plus client-side validation of every API limit, per-pool error isolation
+ * Go's {@code k8s.io/dynamic-resource-allocation/resourceslice} controller (its {@code Controller}:
+ * same triggers, generations, slice names, write order and error texts; design notes in {@code
+ * docs/resourceslice-controller.md}), plus client-side validation of every API limit, per-pool error isolation
  * and fast recreation of slices deleted by someone else.
  *
  * <p>How it works: an informer watches the driver's slices on this node (field selector {@code
@@ -133,7 +134,7 @@ public final class ResourceSliceController implements AutoCloseable {
   }
 
   /**
-   * Replaces what is published (rule G4): the new state is stored as a deep copy (taint times
+   * Replaces what is published: the new state is stored as a deep copy (taint times
    * rounded to the second), then the pools of the previous and the new state are synced at once
    * (so removed pools are deleted). Invalid pools are reported with {@link PoolValidationException} when synced and left
    * untouched; other pools are still published. With reconcile-pool-with-name, a state with other

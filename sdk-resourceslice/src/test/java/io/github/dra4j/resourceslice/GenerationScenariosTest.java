@@ -14,7 +14,10 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The write-count and generation scenarios of rule G17, against the in-memory API server. */
+/**
+ * How many writes each change of the desired state costs, and how pool generations move, against
+ * the in-memory API server: the Go controller's scenarios.
+ */
 class GenerationScenariosTest {
 
   private final ControllerFixture fixture = new ControllerFixture();

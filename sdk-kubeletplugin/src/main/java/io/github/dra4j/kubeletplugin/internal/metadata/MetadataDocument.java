@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One {@code DeviceMetadata} object as containers read it (rule F4): one request of one claim and
+ * One {@code DeviceMetadata} object as containers read it: one request of one claim and
  * the devices serving it, with keys in the order the Go helper writes them. Immutable.
  *
  * @param claimNamespace the claim's namespace

@@ -31,7 +31,7 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes the device-metadata files containers read (KEP-5304, rules F1 to F8): per prepared claim
+ * Writes the device-metadata files containers read (KEP-5304, alpha in Kubernetes 1.36): per prepared claim
  * and request, a {@code metadata.json} under the plugin data directory and a CDI spec that mounts
  * it read-only into the container; removes both on unprepare.
  *
@@ -142,7 +142,7 @@ public final class MetadataWriter {
   }
 
   /**
-   * Removes a claim's metadata directory and CDI specs (rule F7); missing files are fine.
+   * Removes a claim's metadata directory and CDI specs; missing files are fine.
    *
    * @param claim the unprepared claim
    * @throws IOException with the Go helper's message naming the directory or file
@@ -177,7 +177,7 @@ public final class MetadataWriter {
 
   /**
    * Rewrites the metadata of one request of a prepared claim with new devices, for data known only
-   * after prepare (rule F8): generation goes up by one, the pod claim name is kept.
+   * after prepare: generation goes up by one, the pod claim name is kept.
    *
    * @param claim the prepared claim
    * @param requestRef {@code req} or {@code req/sub}
@@ -210,7 +210,8 @@ public final class MetadataWriter {
   }
 
   /**
-   * Where containers see the file (rule F6).
+   * Where containers see the file: under {@value #CONTAINER_DIRECTORY}, by claim (or by the pod's
+   * claim name for a claim made from a template), request and driver.
    *
    * @param driverName the driver name
    * @param podClaimName pod claim name of a template-generated claim, or null

@@ -6,7 +6,8 @@ import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
 
 /**
  * Fetches the claim the kubelet names and checks it is the allocated object the kubelet means
- * (rule D2), with the Go helper's exact error texts. Stateless apart from the borrowed source.
+ * (allocated, and still the object with the UID the kubelet sent), with the Go helper's exact
+ * error texts. Stateless apart from the borrowed source.
  */
 final class ClaimResolver {
 

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Adds the metadata CDI device IDs to a prepared claim's devices (rule F6): each request's ID is
+ * Adds the metadata CDI device IDs to a prepared claim's devices: each request's ID is
  * added once, to the first device serving that request. Stateless.
  */
 final class MetadataInjection {

@@ -24,7 +24,7 @@ import java.util.function.UnaryOperator;
  * <p>v1beta1 has the same messages as v1 minus {@code Device.share_id}, so it is served by the
  * same {@link NodeService} under the v1beta1 service name, with share IDs removed from answers
  * (the kubelet's own v1beta1 conversion drops them too). Both versions therefore run the very same
- * handler code and the same serialization lock (rule B3).
+ * handler code and the same serialization lock.
  */
 public final class NodeServiceDefinitions {
 

@@ -8,7 +8,10 @@ import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.resourceclaim.RequestReference;
 import java.util.Optional;
 
-/** Turns a driver's {@link PrepareResult} into the wire answer for one claim (rule D6). */
+/**
+ * Turns a driver's {@link PrepareResult} into the wire answer for one claim: an error, or the
+ * checked devices with their top-level request names (containers only see those).
+ */
 final class PrepareAnswer {
 
   private PrepareAnswer() {}

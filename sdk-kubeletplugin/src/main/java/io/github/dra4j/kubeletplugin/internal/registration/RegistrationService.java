@@ -15,7 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The kubelet's plugin registration service (rules B4, B5): tells the kubelet who the plugin is
+ * The kubelet's plugin registration service: tells the kubelet who the plugin is
  * and where its DRA socket is, and records the kubelet's verdict.
  *
  * <p>Thread-safe: the status is an atomic reference.

@@ -3,7 +3,9 @@ package io.github.dra4j.kubeletplugin.internal.serialize;
 import java.io.IOException;
 
 /**
- * Makes prepare and unprepare calls run one at a time (behaviour rules C6 to C9).
+ * Makes prepare and unprepare calls run one at a time. Prepare takes the lock after it fetched
+ * the claims and holds it for the driver call and the device metadata; unprepare holds it for the
+ * driver call and the metadata clean-up.
  *
  * <p>Three policies: {@link #none()} (the driver handles concurrency), {@link #inProcess()} (one
  * lock for all calls of this plugin), and {@link FileLockSerializer} for rolling updates, where

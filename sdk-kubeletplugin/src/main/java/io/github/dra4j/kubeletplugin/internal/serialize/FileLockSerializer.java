@@ -10,7 +10,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Serializes calls across processes with an exclusive lock on the whole of {@code
- * serialize.lock}, held together with an in-process lock (rules C6, C7).
+ * serialize.lock}, held together with an in-process lock, so the old and the new driver pod of a
+ * rolling update never prepare or unprepare at the same time.
  *
  * <p>Java's file locks are held by the JVM, not by a thread, so threads of one plugin first take
  * the in-process lock, then the file lock. The lock conflicts with the Go helper's OFD lock, so a

@@ -13,7 +13,8 @@ import java.util.List;
  *
  * <p>In rolling-update mode every driver pod needs its own registration socket, so the pod UID is
  * part of the name. Long driver names or deep registry directories would push the path past the
- * Unix socket limit, so two hashed fallbacks exist (behaviour rule C2). The first candidate whose
+ * Unix socket limit, so two hashed fallbacks exist: {@code <driver>-<short hash of the pod
+ * UID>-reg.sock} and {@code dra-<long hash of driver and pod UID>-reg.sock}. The first candidate whose
  * full path fits wins; if none fits, the last one is used.
  *
  * <p>The Go helper compares against 108 bytes, which is one byte too generous: Linux keeps a
@@ -50,8 +51,8 @@ public final class SocketNames {
   }
 
   /**
-   * DRA service socket file name in rolling-update mode: {@code dra-<podUID>.sock}, never hashed
-   * (rule C4).
+   * DRA service socket file name in rolling-update mode: {@code dra-<podUID>.sock}. Never hashed:
+   * the kubelet reads it from the registration answer, and the plugin data directory is short.
    *
    * @param podUid the UID of the driver pod
    * @return the file name (no directory)
@@ -61,7 +62,8 @@ public final class SocketNames {
   }
 
   /**
-   * The registration socket file name for rolling-update mode (rule C2).
+   * The registration socket file name for rolling-update mode: the first of {@link
+   * #rollingUpdateCandidates} whose full path fits.
    *
    * @param registrarDirectory the directory the kubelet watches
    * @param driverName the DRA driver name
@@ -80,7 +82,7 @@ public final class SocketNames {
   }
 
   /**
-   * All candidate names of rule C2, in order of preference.
+   * The candidate registration socket names in rolling-update mode, in order of preference.
    *
    * @param driverName the DRA driver name
    * @param podUid the UID of the driver pod

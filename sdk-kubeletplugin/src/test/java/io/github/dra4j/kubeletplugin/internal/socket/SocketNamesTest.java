@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The rolling-update socket names of rule C2, with the reference's vectors. */
+/** The rolling-update socket names, with vectors computed from the Go helper's algorithm. */
 class SocketNamesTest {
 
   private static final Path REGISTRY = Path.of("/var/lib/kubelet/plugins_registry");

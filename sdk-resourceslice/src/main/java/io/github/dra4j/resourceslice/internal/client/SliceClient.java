@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes ResourceSlices through whichever {@code resource.k8s.io} version the server serves, like
- * the Go version-negotiating client (rule D9): a call starts at the remembered version; only 404
+ * the Go version-negotiating client: a call starts at the remembered version; only 404
  * Not Found moves to the next one ({@link SliceVersion#next()}); after all three the last error is
  * returned, and the version reached is remembered for the next call. The caller sees only the
  * {@code v1} model. Thread-safe: the remembered version is an atomic reference shared by all
@@ -118,7 +118,7 @@ public final class SliceClient {
   }
 
   /**
-   * Runs a call against the remembered version, moving on after 404 Not Found (rule D9).
+   * Runs a call against the remembered version, moving on after 404 Not Found.
    *
    * @param call the call for one version
    * @param <R> the result type

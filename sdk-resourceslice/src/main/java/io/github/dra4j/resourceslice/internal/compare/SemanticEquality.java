@@ -110,7 +110,8 @@ public final class SemanticEquality {
 
   /**
    * The normalized content of a device without its taints. Taints are left out because their
-   * times may still change (rule G22); they are always compared from the live objects.
+   * times may still change (the server fills in a missing {@code timeAdded}); they are always
+   * compared from the live objects.
    *
    * @param device a device
    * @return its normalized JSON tree without {@code taints}

@@ -9,7 +9,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The controller's stored desired content of one slice. Unlike the driver's immutable {@link
- * Slice}, it changes after a write (rule G22): server-defaulted taint times are copied in, and
+ * Slice}, it changes after a write: server-defaulted taint times are copied in, and
  * fields the server dropped are given up so the slice is not rewritten forever. Owned by the
  * controller's worker thread once published through a {@link DesiredState}.
  */
@@ -54,7 +54,7 @@ public final class DesiredSlice {
     return perDeviceNodeSelection;
   }
 
-  /** Replaces the content with what the server stored (rule G22). */
+  /** Replaces the content with what the server stored, so the next comparison sees it. */
   void acceptStored(List<Device> devices, List<CounterSet> sharedCounters,
       Boolean perDeviceNodeSelection) {
     this.devices = devices;

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the controller should publish: a deep copy of the driver's resources (rule G4), with
+ * Everything the controller should publish: a deep copy of the driver's resources, with
  * every taint {@code timeAdded} rounded to the nearest second and each pool validated once. A new
  * state replaces the old one as a whole; the pool map never changes after creation.
  *

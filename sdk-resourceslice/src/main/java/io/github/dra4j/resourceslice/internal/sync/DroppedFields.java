@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Names the feature gates whose fields the API server dropped from a slice (rule G23), checked in
+ * Names the feature gates whose fields the API server dropped from a slice (its feature is off), checked in
  * this order, each at most once: {@code DRADeviceTaints} (a device has fewer taints), {@code
  * DRAPartitionableDevices} (per-device node selection lost, fewer counter sets, or a device's
  * counter consumption count differs), {@code DRADeviceBindingConditions} (binding or binding

@@ -13,7 +13,7 @@ import java.util.OptionalLong;
 
 /**
  * What one pool sync must do, computed without side effects from the pool's current slices and its
- * desired state (rules G16, G17):
+ * desired state:
  *
  * <ul>
  *   <li>current slices below the highest generation, without a valid index prefix, out of range

@@ -28,7 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One pool sync (rules G11 to G22): read the pool's slices from the cache, skip an invalid pool
+ * One pool sync, as Go's {@code syncPool}: read the pool's slices from the cache, skip an invalid pool
  * (reported), delete everything of a pool no longer desired, otherwise plan with {@link PoolPlan}
  * and execute in the order delete obsolete, update changed, create missing. Every stored answer is
  * checked for dropped fields. Used by the controller's single worker thread only; not thread-safe.
@@ -42,7 +42,8 @@ public final class PoolSync {
    *
    * @param driverName the driver
    * @param owner the owner of new slices, or null
-   * @param nodeName {@code spec.nodeName} of new slices, or null (rule G15)
+   * @param nodeName {@code spec.nodeName} of new slices (the owner Node's name, unless one pool
+   *     is reconciled by name), or null
    * @param client used to look up the owner Node's UID
    * @param slices the version-negotiating slice client
    * @param cache the slice view
@@ -80,7 +81,7 @@ public final class PoolSync {
    * Syncs one pool.
    *
    * @param poolName the pool
-   * @param state the desired state (its slices may be updated, rule G22)
+   * @param state the desired state (its slices take on what the server stored)
    * @return true if slices were created (the caller re-syncs after the mutation-cache TTL)
    * @throws SyncException if a read or write failed; the caller retries with backoff
    */

@@ -14,7 +14,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The controller's view of its published slices: the informer's store (always its latest state,
- * so a sync never works on a stale or half-delivered list), overlaid for a time (rule G10) with
+ * so a sync never works on a stale or half-delivered list), overlaid for a time with
  * what the controller itself wrote, so a sync that runs before the informer caught up neither
  * creates a slice twice nor deletes one twice.
  *

@@ -8,7 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns informer events into delayed pool syncs (and deletions into cache updates) (rules G6, G7): add, update and
+ * Turns informer events into delayed pool syncs (and deletions into cache updates): add, update and
  * delete schedule the slice's pool after the sync delay (an update that moved a slice to another
  * pool schedules both). A slice deleted by someone else, such as the kubelet wiping the node's
  * slices on restart, schedules its pool after the shorter recreate delay instead, so it comes back

@@ -3,7 +3,7 @@ package io.github.dra4j.resourceslice.internal.sync;
 import java.util.OptionalLong;
 
 /**
- * Slice names (rule G18): {@code generateName} is the slice index in lowercase hex, zero-padded,
+ * Slice names: {@code generateName} is the slice index in lowercase hex, zero-padded,
  * then {@code -<driver>-} and {@code <owner>-} if there is an owner; the API server appends a
  * random suffix. The index prefix makes index order equal name order (the allocator's priority)
  * and lets the controller recognize its slices; names written by older versions lack it and are

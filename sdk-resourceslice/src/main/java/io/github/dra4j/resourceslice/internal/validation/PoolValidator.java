@@ -20,9 +20,9 @@ import java.util.Set;
 
 /**
  * Checks a pool before anything is sent, one message per violation. First come the four
- * consistency checks of the Go controller with its exact texts (rule G12: duplicate counter sets,
+ * consistency checks of the Go controller with its exact texts (duplicate counter sets,
  * duplicate devices, unknown counter sets, unknown counters); then the pool name, node selection
- * and the API limits of rule G25 with the per-device rules in {@link DeviceRules}. Messages name
+ * and the API server's limits (devices per slice, counter sets, taints, ...) with the per-device rules in {@link DeviceRules}. Messages name
  * the pool, slice index, device and field: {@code pool "p", slice #0, device "gpu-0":
  * attributes["x"]: Invalid value: ...}. Stateless.
  */
