@@ -17,13 +17,15 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
 
-/** Rule H: request IDs and claims in the logging context, call timers with the kubelet's labels. */
+/** Request IDs and claims in the logging context, call timers with the kubelet's labels. */
 class ObservabilityTest extends PluginTestBase {
 
   private static final String PREPARE = "k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodePrepareResources";
@@ -64,12 +66,12 @@ class ObservabilityTest extends PluginTestBase {
       kubelet.getInfo(plugin.registrationSocket());
     }
 
-    Timer ok = registry.find("dra_grpc_operations_duration_seconds")
+    Timer ok = registry.find("dra4j.grpc.operations.duration")
         .tags("driver_name", DRIVER, "method_name", "/" + PREPARE, "grpc_status_code", "OK")
         .timer();
-    Timer invalid = registry.find("dra_grpc_operations_duration_seconds")
+    Timer invalid = registry.find("dra4j.grpc.operations.duration")
         .tags("method_name", "/" + PREPARE, "grpc_status_code", "InvalidArgument").timer();
-    Timer info = registry.find("dra_grpc_operations_duration_seconds")
+    Timer info = registry.find("dra4j.grpc.operations.duration")
         .tags("method_name", "/pluginregistration.Registration/GetInfo").timer();
     assertThat(ok).isNotNull();
     assertThat(ok.count()).isEqualTo(2);
@@ -77,6 +79,19 @@ class ObservabilityTest extends PluginTestBase {
     assertThat(invalid).isNotNull();
     assertThat(invalid.count()).isEqualTo(1);
     assertThat(info).isNotNull();
+  }
+
+  @Test
+  void prometheusShowsTheTimerUnderTheDocumentedNameAndLabels() {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .meterRegistry(registry).start()) {
+      kubelet.getInfo(plugin.registrationSocket());
+    }
+
+    assertThat(registry.scrape()).contains("dra4j_grpc_operations_duration_seconds_count{"
+        + "driver_name=\"gpu.example.com\",grpc_status_code=\"OK\","
+        + "method_name=\"/pluginregistration.Registration/GetInfo\"} 1");
   }
 
   @Test

@@ -185,8 +185,8 @@ class PublishingRulesTest {
         b -> b.meterRegistry(registry));
     fixture.awaitStats(controller, new ControllerStats(2, 0, 0));
     assertThat(registry.get("dra4j.resourceslice.writes").tag("operation", "create")
-        .tag("driver", DRIVER).counter().count()).isEqualTo(2.0);
-    assertThat(registry.get("dra4j.resourceslice.syncs").tag("outcome", "success").timer().count())
-        .isPositive();
+        .tag("driver_name", DRIVER).counter().count()).isEqualTo(2.0);
+    assertThat(registry.get("dra4j.resourceslice.sync.duration").tag("result", "success")
+        .tag("driver_name", DRIVER).timer().count()).isPositive();
   }
 }

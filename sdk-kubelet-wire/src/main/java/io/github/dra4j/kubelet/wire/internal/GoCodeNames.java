@@ -5,7 +5,8 @@ import io.grpc.Status;
 /**
  * gRPC status code names as grpc-go spells them ({@code OK}, {@code Unknown}, {@code
  * DeadlineExceeded}, ...), so the SDK's metric labels match the kubelet's own
- * {@code dra_grpc_operations_duration_seconds} series. Stateless.
+ * {@code dra_grpc_operations_duration_seconds} series and its error texts read like the
+ * kubelet's. Stateless.
  */
 public final class GoCodeNames {
 

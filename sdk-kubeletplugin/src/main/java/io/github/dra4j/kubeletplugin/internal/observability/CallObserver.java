@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.observability;
 
 import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
+import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.kubeletplugin.internal.grpc.MessageText;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
@@ -29,14 +30,11 @@ import org.slf4j.MDC;
  * (keys {@value #MDC_REQUEST_ID} and {@value #MDC_METHOD}) whenever call code runs, so a driver's
  * own log lines carry them. Requests, responses and stream messages are logged at DEBUG when call
  * logging is on; failures always at ERROR. Every call is timed in the Micrometer timer
- * {@value #METRIC} with the kubelet's label names: {@code driver_name}, {@code method_name} (full
+ * {@value MetricNames#GRPC_OPERATIONS} with the kubelet's label names: {@code driver_name}, {@code method_name} (full
  * gRPC path) and {@code grpc_status_code} (grpc-go's spelling). The timer publishes a percentile
  * histogram with Micrometer's default buckets. Thread-safe; one instance per plugin.
  */
 public final class CallObserver implements ServerInterceptor {
-
-  /** Name of the call duration timer. */
-  public static final String METRIC = "dra_grpc_operations_duration_seconds";
 
   /** MDC key of the request ID. */
   public static final String MDC_REQUEST_ID = "requestID";
@@ -179,11 +177,12 @@ public final class CallObserver implements ServerInterceptor {
 
   /** The call timer of a method and outcome, registered on first use and reused after. */
   private Timer timer(String method, Status.Code code) {
-    return timers.computeIfAbsent(method + ' ' + code, key -> Timer.builder(METRIC)
+    return timers.computeIfAbsent(method + ' ' + code, key -> Timer.builder(
+            MetricNames.GRPC_OPERATIONS)
         .description("Duration of DRA gRPC calls served by the plugin")
-        .tag("driver_name", driverName)
-        .tag("method_name", "/" + method)
-        .tag("grpc_status_code", GoCodeNames.of(code))
+        .tag(MetricNames.DRIVER_NAME, driverName)
+        .tag(MetricNames.METHOD_NAME, "/" + method)
+        .tag(MetricNames.GRPC_STATUS_CODE, GoCodeNames.of(code))
         .publishPercentileHistogram()
         .register(registry));
   }

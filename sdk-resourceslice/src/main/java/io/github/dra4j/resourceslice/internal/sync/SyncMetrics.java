@@ -1,5 +1,6 @@
 package io.github.dra4j.resourceslice.internal.sync;
 
+import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.resourceslice.ControllerStats;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,9 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Write counts (always kept, for {@link ControllerStats}) and, with a registry, Micrometer meters:
- * counter {@code dra4j.resourceslice.writes} (tags {@code driver}, {@code operation} =
- * create/update/delete) and timer {@code dra4j.resourceslice.syncs} (tags {@code driver}, {@code
- * outcome} = success/error). Thread-safe.
+ * counter {@value MetricNames#SLICE_WRITES} (tags {@code driver_name}, {@code operation} =
+ * create/update/delete) and timer {@value MetricNames#SLICE_SYNCS} (tags {@code driver_name},
+ * {@code result} = success/error). Thread-safe.
  */
 public final class SyncMetrics {
 
@@ -28,7 +29,7 @@ public final class SyncMetrics {
    * Creates the metrics.
    *
    * @param registry the registry, or null for counts only
-   * @param driverName the value of the {@code driver} tag
+   * @param driverName the value of the {@code driver_name} tag
    */
   public SyncMetrics(MeterRegistry registry, String driverName) {
     if (registry == null) {
@@ -44,15 +45,17 @@ public final class SyncMetrics {
   }
 
   private static Counter write(MeterRegistry registry, String driver, String operation) {
-    return Counter.builder("dra4j.resourceslice.writes")
+    return Counter.builder(MetricNames.SLICE_WRITES)
         .description("ResourceSlice writes accepted by the API server")
-        .tag("driver", driver).tag("operation", operation).register(registry);
+        .tag(MetricNames.DRIVER_NAME, driver).tag(MetricNames.OPERATION, operation)
+        .register(registry);
   }
 
   private static Timer sync(MeterRegistry registry, String driver, String outcome) {
-    return Timer.builder("dra4j.resourceslice.syncs")
+    return Timer.builder(MetricNames.SLICE_SYNCS)
         .description("Duration of ResourceSlice pool syncs")
-        .tag("driver", driver).tag("outcome", outcome).register(registry);
+        .tag(MetricNames.DRIVER_NAME, driver).tag(MetricNames.RESULT, outcome)
+        .register(registry);
   }
 
   void created() {

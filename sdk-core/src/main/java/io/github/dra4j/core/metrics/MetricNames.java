@@ -1,0 +1,55 @@
+package io.github.dra4j.core.metrics;
+
+import java.util.List;
+
+/**
+ * The one naming scheme of every meter dra4j registers in a Micrometer registry.
+ *
+ * <ul>
+ *   <li>Names are {@code dra4j.<component>.<what>} in Micrometer's dotted form; a Prometheus
+ *       registry shows them as {@code dra4j_<component>_<what>} with the unit and kind suffixes
+ *       it adds ({@code _seconds} for timers, {@code _total} for counters).
+ *   <li>Tag keys are snake_case, as Kubernetes' own metrics spell labels; every meter carries
+ *       {@value #DRIVER_NAME}.
+ *   <li>Outcomes are the tag {@value #RESULT} with {@code success} or {@code error}, except where
+ *       a meter mirrors a Kubernetes metric's labels ({@value #GRPC_OPERATIONS}).
+ * </ul>
+ *
+ * <p>The README lists every meter with its tags; a test keeps the two in step.
+ */
+public final class MetricNames {
+
+  /** Tag: the DRA driver name, on every meter. */
+  public static final String DRIVER_NAME = "driver_name";
+
+  /** Tag: {@code success} or {@code error}. */
+  public static final String RESULT = "result";
+
+  /**
+   * Timer of every gRPC call a kubelet plugin serves, with the labels the kubelet uses for its own
+   * {@code dra_grpc_operations_duration_seconds}: {@value #DRIVER_NAME}, {@value #METHOD_NAME}
+   * (full gRPC path) and {@value #GRPC_STATUS_CODE} (grpc-go's spelling: {@code OK}, {@code
+   * InvalidArgument}, ...).
+   */
+  public static final String GRPC_OPERATIONS = "dra4j.grpc.operations.duration";
+
+  /** Tag of {@link #GRPC_OPERATIONS}: the full gRPC method path, e.g. {@code /pkg.Service/Method}. */
+  public static final String METHOD_NAME = "method_name";
+
+  /** Tag of {@link #GRPC_OPERATIONS}: the status code as grpc-go spells it. */
+  public static final String GRPC_STATUS_CODE = "grpc_status_code";
+
+  /** Counter of ResourceSlice writes the API server accepted, tag {@value #OPERATION}. */
+  public static final String SLICE_WRITES = "dra4j.resourceslice.writes";
+
+  /** Tag of {@link #SLICE_WRITES}: {@code create}, {@code update} or {@code delete}. */
+  public static final String OPERATION = "operation";
+
+  /** Timer of ResourceSlice pool syncs, tag {@value #RESULT}. */
+  public static final String SLICE_SYNCS = "dra4j.resourceslice.sync.duration";
+
+  /** Every meter name above, in the README's order. */
+  public static final List<String> ALL = List.of(GRPC_OPERATIONS, SLICE_WRITES, SLICE_SYNCS);
+
+  private MetricNames() {}
+}
