@@ -36,7 +36,7 @@ final class SlicePublisher implements AutoCloseable {
       controller.update(resources);
       return;
     }
-    ControllerOptions.Builder options = ControllerOptions.builder()
+    ControllerOptions.Builder options = ResourceSliceController.builder()
         .driverName(settings.driverName())
         .client(settings.kubeClient())
         .owner(Owner.node(settings.nodeName(), settings.nodeUid()))
@@ -51,7 +51,7 @@ final class SlicePublisher implements AutoCloseable {
       options.syncDelay(settings.sliceSyncDelay());
     }
     try {
-      controller = ResourceSliceController.start(options.build());
+      controller = options.start();
     } catch (RuntimeException e) {
       throw new IllegalStateException("start ResourceSlice controller: " + e.getMessage(), e);
     }

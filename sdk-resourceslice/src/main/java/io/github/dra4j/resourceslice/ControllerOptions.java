@@ -8,11 +8,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Settings of a {@link ResourceSliceController}. Immutable; build with {@link #builder()}.
- * Required settings (driver name, client) are checked by {@link
- * ResourceSliceController#start(ControllerOptions)}, which reports them like the Go controller
- * ({@code create controller: DRA driver name is empty}, {@code create controller: KubeClient is
- * nil}).
+ * Settings of a {@link ResourceSliceController}. Immutable. Configure and start a controller with
+ * {@link ResourceSliceController#builder()}: null is refused at the setter with the option's name;
+ * missing required settings (driver name, client) are reported by {@link Builder#start()} like the
+ * Go controller reports them ({@code create controller: DRA driver name is empty}, {@code create
+ * controller: KubeClient is nil}).
  */
 public final class ControllerOptions {
 
@@ -192,7 +192,7 @@ public final class ControllerOptions {
      * @return this builder
      */
     public Builder driverName(String driverName) {
-      this.driverName = driverName;
+      this.driverName = Objects.requireNonNull(driverName, "driverName");
       return this;
     }
 
@@ -203,7 +203,7 @@ public final class ControllerOptions {
      * @return this builder
      */
     public Builder client(KubernetesClient client) {
-      this.client = client;
+      this.client = Objects.requireNonNull(client, "client");
       return this;
     }
 
@@ -288,8 +288,9 @@ public final class ControllerOptions {
     }
 
     /**
-     * Restricts the controller to one pool without node name (see G15 of the behaviour rules:
-     * slices then carry no {@code spec.nodeName}; the pool must select nodes itself).
+     * Restricts the controller to one pool whose slices carry no {@code spec.nodeName}, for
+     * devices that are not tied to this node: the pool must select nodes itself (node selector,
+     * all nodes, or per-device node selection).
      *
      * @param poolName the pool, or null for all pools of the driver on this node
      * @return this builder
@@ -317,6 +318,20 @@ public final class ControllerOptions {
      */
     public ControllerOptions build() {
       return new ControllerOptions(this);
+    }
+
+    /**
+     * Starts a controller with these options: checks them, starts the informer and waits up to
+     * {@link #startTimeout} for its first list, publishes the initial resources and starts the
+     * worker.
+     *
+     * @return the running controller
+     * @throws ControllerStartException {@code create controller: <cause>}, e.g. {@code create
+     *     controller: DRA driver name is empty} or {@code create controller: sync ResourceSlice
+     *     informer: <cause>}
+     */
+    public ResourceSliceController start() {
+      return ResourceSliceController.start(build());
     }
 
     private static Duration nonNegative(Duration value, String name) {

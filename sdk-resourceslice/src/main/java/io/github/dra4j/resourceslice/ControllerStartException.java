@@ -1,7 +1,7 @@
 package io.github.dra4j.resourceslice;
 
 /**
- * {@link ResourceSliceController#start(ControllerOptions)} failed: bad options, or the informer
+ * {@link ControllerOptions.Builder#start()} failed: bad options, or the informer
  * could not list ResourceSlices. Message {@code create controller: <cause>}, cause kept.
  */
 public final class ControllerStartException extends RuntimeException {

@@ -74,17 +74,29 @@ public final class ResourceSliceController implements AutoCloseable {
   }
 
   /**
+   * Starts configuring a controller; finish with {@link ControllerOptions.Builder#start()}.
+   *
+   * <pre>{@code
+   * ResourceSliceController controller = ResourceSliceController.builder()
+   *     .driverName("gpu.example.com")
+   *     .client(client)
+   *     .owner(Owner.node(nodeName, null))
+   *     .resources(DriverResources.of(nodeName, pool))
+   *     .start();
+   * }</pre>
+   *
+   * @return a builder
+   */
+  public static ControllerOptions.Builder builder() {
+    return ControllerOptions.builder();
+  }
+
+  /**
    * Starts a controller: checks the options, starts the informer and waits for its first list
    * (falling back from {@code v1} to {@code v1beta2} and {@code v1beta1} on 404), publishes the
    * initial resources and starts the worker.
-   *
-   * @param options the settings
-   * @return the running controller
-   * @throws ControllerStartException {@code create controller: <cause>}, e.g. {@code create
-   *     controller: DRA driver name is empty} or {@code create controller: sync ResourceSlice
-   *     informer: <cause>}
    */
-  public static ResourceSliceController start(ControllerOptions options) {
+  static ResourceSliceController start(ControllerOptions options) {
     Optional<String> problem = optionProblem(options);
     if (problem.isPresent()) {
       throw new ControllerStartException(new IllegalArgumentException(problem.get()));

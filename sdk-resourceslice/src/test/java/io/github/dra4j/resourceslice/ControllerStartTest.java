@@ -23,9 +23,13 @@ class ControllerStartTest {
           fixture.options(null).driverName("").build()))
           .isInstanceOf(ControllerStartException.class)
           .hasMessage("create controller: DRA driver name is empty");
-      assertThatThrownBy(() -> ResourceSliceController.start(
-          fixture.options(null).client(null).build()))
+      assertThatThrownBy(() -> ResourceSliceController.builder().driverName("gpu.example.com")
+          .start())
           .hasMessage("create controller: KubeClient is nil");
+      assertThatThrownBy(() -> fixture.options(null).client(null))
+          .isInstanceOf(NullPointerException.class).hasMessage("client");
+      assertThatThrownBy(() -> fixture.options(null).driverName(null))
+          .isInstanceOf(NullPointerException.class).hasMessage("driverName");
       assertThatThrownBy(() -> ResourceSliceController.start(
           fixture.options(null).driverName("GPU").build()))
           .hasMessageStartingWith("create controller: DRA driver name \"GPU\": Invalid value");

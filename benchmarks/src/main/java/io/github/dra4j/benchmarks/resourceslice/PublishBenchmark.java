@@ -61,7 +61,7 @@ public final class PublishBenchmark {
           devices.size(), PLAIN, TAINTED, sliceCount);
 
       long started = System.nanoTime();
-      ResourceSliceController first = ResourceSliceController.start(options(client, resources, errors));
+      ResourceSliceController first = options(client, resources, errors).start();
       waitFor(() -> first.stats().creates() == sliceCount);
       double seconds = (System.nanoTime() - started) / 1e9;
       ControllerStats initial = first.stats();
@@ -77,7 +77,7 @@ public final class PublishBenchmark {
 
       long serverWritesBefore = server.countWrites("resourceslices");
       started = System.nanoTime();
-      ResourceSliceController second = ResourceSliceController.start(options(client, resources, errors));
+      ResourceSliceController second = options(client, resources, errors).start();
       double startSeconds = (System.nanoTime() - started) / 1e9;
       Thread.sleep(QUIET.toMillis());
       long restartWrites = server.countWrites("resourceslices") - serverWritesBefore;
@@ -105,9 +105,9 @@ public final class PublishBenchmark {
     }
   }
 
-  private static ControllerOptions options(KubernetesClient client, DriverResources resources,
-      AtomicInteger errors) {
-    return ControllerOptions.builder()
+  private static ControllerOptions.Builder options(KubernetesClient client,
+      DriverResources resources, AtomicInteger errors) {
+    return ResourceSliceController.builder()
         .driverName(DRIVER)
         .client(client)
         .owner(Owner.node(NODE, null))
@@ -115,8 +115,7 @@ public final class PublishBenchmark {
         .errorHandler((error, message) -> {
           errors.incrementAndGet();
           System.err.println(message + ": " + error.getMessage());
-        })
-        .build();
+        });
   }
 
   private static DriverResources resources(List<Device> devices) {
