@@ -1,0 +1,27 @@
+package io.github.dra4j.testing.readme;
+
+import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.kubeletplugin.DraDriver;
+import io.github.dra4j.resourceslice.DriverResources;
+import io.github.dra4j.testing.junit.DriverUnderTest;
+import io.github.dra4j.testing.node.SimulatedNode;
+
+/** The README's test setup. */
+// README:begin setup
+public final class ExampleGpuDriverSetup implements DriverUnderTest {
+  @Override
+  public String driverName() {
+    return ExampleGpuDriver.NAME;
+  }
+
+  @Override
+  public DraDriver create(SimulatedNode node) {
+    return new ExampleGpuDriver(SpecDirectory.at(node.cdiDirectory()));
+  }
+
+  @Override
+  public DriverResources resources(SimulatedNode node) {
+    return ExampleGpuDriver.devices(node.nodeName(), 2);
+  }
+}
+// README:end
