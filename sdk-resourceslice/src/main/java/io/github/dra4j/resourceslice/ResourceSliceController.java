@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.github.dra4j.resourceslice.internal.client.SliceClient;
 import io.github.dra4j.resourceslice.internal.client.SliceInformer;
-import io.github.dra4j.resourceslice.internal.client.SliceVersion;
 import io.github.dra4j.resourceslice.internal.queue.PoolQueue;
 import io.github.dra4j.resourceslice.internal.queue.SyncRateLimiter;
 import io.github.dra4j.resourceslice.internal.sync.DesiredState;
@@ -189,12 +188,13 @@ public final class ResourceSliceController implements AutoCloseable {
   }
 
   /**
-   * Returns the API version the controller publishes through.
+   * The {@code resource.k8s.io} version the controller publishes through: the newest the API
+   * server serves.
    *
-   * @return the negotiated version
+   * @return for example {@code resource.k8s.io/v1}
    */
-  public SliceVersion apiVersion() {
-    return slices.version();
+  public String apiVersion() {
+    return slices.version().apiVersion();
   }
 
   private void work() {

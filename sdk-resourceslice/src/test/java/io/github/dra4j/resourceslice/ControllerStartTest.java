@@ -41,7 +41,7 @@ class ControllerStartTest {
     try (ControllerFixture fixture = new ControllerFixture(
         InMemoryApiServer.builder().disableGroupVersion("resource.k8s.io/v1").build())) {
       ResourceSliceController controller = fixture.start(pool("pool", slice("a", "b")));
-      assertThat(controller.apiVersion()).isEqualTo(SliceVersion.V1BETA2);
+      assertThat(controller.apiVersion()).isEqualTo(SliceVersion.V1BETA2.apiVersion());
       await().atMost(ControllerFixture.TIMEOUT).until(() ->
           fixture.client.resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class)
               .list().getItems().size() == 1);
@@ -65,7 +65,7 @@ class ControllerStartTest {
         .disableGroupVersion("resource.k8s.io/v1")
         .disableGroupVersion("resource.k8s.io/v1beta2").build())) {
       ResourceSliceController controller = fixture.start(pool("pool", slice("a")));
-      assertThat(controller.apiVersion()).isEqualTo(SliceVersion.V1BETA1);
+      assertThat(controller.apiVersion()).isEqualTo("resource.k8s.io/v1beta1");
       await().atMost(ControllerFixture.TIMEOUT).until(() ->
           fixture.client.resources(ResourceSlice.class).list().getItems().size() == 1);
       ResourceSlice published = fixture.client.resources(ResourceSlice.class).list().getItems()
