@@ -1,0 +1,176 @@
+package io.github.dra4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Type;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The line between API and implementation, checked over every SDK module: a public type outside
+ * an {@code internal} package names no internal type in what callers see, and a module uses
+ * another module's {@code internal} package only where this test allows it.
+ */
+class PublicApiTest {
+
+  /** One class of each module, to find its compiled classes. */
+  private static final List<Class<?>> MODULES = List.of(
+      io.github.dra4j.core.name.NameRules.class,
+      io.github.dra4j.resourceclaim.ClaimReference.class,
+      io.github.dra4j.cdi.spec.CdiSpec.class,
+      io.github.dra4j.cel.DeviceSelectorEnvironment.class,
+      io.github.dra4j.structured.StructuredAllocator.class,
+      io.github.dra4j.testing.apiserver.InMemoryApiServer.class,
+      io.github.dra4j.resourceslice.ResourceSliceController.class,
+      io.github.dra4j.kubelet.wire.ServiceNames.class,
+      io.github.dra4j.testing.kubelet.FakeKubelet.class,
+      io.github.dra4j.kubeletplugin.KubeletPlugin.class,
+      io.github.dra4j.testing.node.SimulatedNode.class);
+
+  /** Internal packages one module may use of another: both ends of the kubelet protocol. */
+  private static final Map<String, Set<String>> SHARED_INTERNALS = Map.of(
+      "io.github.dra4j.kubelet.wire.internal",
+      Set.of("sdk-kubeletplugin", "sdk-testing-kubelet"));
+
+  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+  @Test
+  void publicTypesNameNoInternalType() throws Exception {
+    List<String> leaks = new ArrayList<>();
+    for (Class<?> anchor : MODULES) {
+      for (String name : classNames(anchor)) {
+        if (name.contains(".internal.") || name.endsWith("package-info")) {
+          continue;
+        }
+        Class<?> type = Class.forName(name, false, anchor.getClassLoader());
+        if (isVisible(type.getModifiers()) && isVisibleType(type)) {
+          leaks.addAll(internalTypesIn(type));
+        }
+      }
+    }
+    assertThat(leaks).isEmpty();
+  }
+
+  @Test
+  void modulesUseOnlyTheirOwnInternalsAndTheSharedOnes() throws IOException {
+    Pattern internalImport = Pattern.compile(
+        "^import (?:static )?(io\\.github\\.dra4j\\.[\\w.]*?\\.internal)\\b", Pattern.MULTILINE);
+    List<String> violations = new ArrayList<>();
+    try (Stream<Path> modules = Files.list(ROOT)) {
+      for (Path module : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java")))
+          .toList()) {
+        String moduleName = module.getFileName().toString();
+        Set<String> own = ownPackages(module.resolve("src/main/java"));
+        try (Stream<Path> sources = Files.walk(module.resolve("src/main/java"))) {
+          for (Path source : sources.filter(f -> f.toString().endsWith(".java")).toList()) {
+            Matcher m = internalImport.matcher(Files.readString(source));
+            while (m.find()) {
+              String internal = m.group(1);
+              boolean owned = own.stream().anyMatch(p -> p.startsWith(internal));
+              boolean shared = SHARED_INTERNALS.getOrDefault(internal, Set.of())
+                  .contains(moduleName);
+              if (!owned && !shared) {
+                violations.add(ROOT.relativize(source) + " imports " + internal);
+              }
+            }
+          }
+        }
+      }
+    }
+    assertThat(violations).isEmpty();
+  }
+
+  private static boolean isVisible(int modifiers) {
+    return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers);
+  }
+
+  private static boolean isVisibleType(Class<?> type) {
+    for (Class<?> t = type; t != null; t = t.getEnclosingClass()) {
+      if (!isVisible(t.getModifiers())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static List<String> internalTypesIn(Class<?> type) {
+    List<String> found = new ArrayList<>();
+    check(found, type, "extends", type.getGenericSuperclass());
+    for (Type implemented : type.getGenericInterfaces()) {
+      check(found, type, "implements", implemented);
+    }
+    for (Field field : type.getDeclaredFields()) {
+      if (isVisible(field.getModifiers())) {
+        check(found, type, "field " + field.getName(), field.getGenericType());
+      }
+    }
+    for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+      if (isVisible(constructor.getModifiers())) {
+        for (Type parameter : constructor.getGenericParameterTypes()) {
+          check(found, type, "constructor", parameter);
+        }
+      }
+    }
+    for (Method method : type.getDeclaredMethods()) {
+      if (!isVisible(method.getModifiers()) || method.isSynthetic()) {
+        continue;
+      }
+      check(found, type, method.getName() + " returns", method.getGenericReturnType());
+      for (Type parameter : method.getGenericParameterTypes()) {
+        check(found, type, method.getName() + " takes", parameter);
+      }
+      for (Type thrown : method.getGenericExceptionTypes()) {
+        check(found, type, method.getName() + " throws", thrown);
+      }
+    }
+    return found;
+  }
+
+  private static void check(List<String> found, Class<?> owner, String where, Type type) {
+    if (type != null && type.getTypeName().contains(".internal.")) {
+      found.add(owner.getName() + " " + where + " " + type.getTypeName());
+    }
+  }
+
+  private static Set<String> classNames(Class<?> anchor) throws IOException, URISyntaxException {
+    Path location = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Set<String> names = new TreeSet<>();
+    if (Files.isDirectory(location)) {
+      try (Stream<Path> files = Files.walk(location)) {
+        files.filter(f -> f.toString().endsWith(".class")).forEach(f -> names.add(
+            location.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "")));
+      }
+    } else {
+      try (java.util.jar.JarFile jar = new java.util.jar.JarFile(location.toFile())) {
+        jar.stream().map(java.util.jar.JarEntry::getName).filter(n -> n.endsWith(".class"))
+            .filter(n -> !n.startsWith("META-INF/"))
+            .forEach(n -> names.add(n.replace('/', '.').replaceAll("\\.class$", "")));
+      }
+    }
+    return names;
+  }
+
+  private static Set<String> ownPackages(Path sourceRoot) throws IOException {
+    Set<String> packages = new TreeSet<>();
+    try (Stream<Path> files = Files.walk(sourceRoot)) {
+      files.filter(Files::isDirectory).forEach(d -> packages.add(
+          sourceRoot.relativize(d).toString().replace('/', '.')));
+    }
+    return packages;
+  }
+}
