@@ -65,7 +65,8 @@ public interface DraDriver {
   /**
    * Whether this driver reports device health. When true, the plugin serves and advertises the
    * kubelet's device-health stream, and the driver pushes changes through {@link
-   * KubeletPlugin#deviceHealth()}.
+   * KubeletPlugin#deviceHealth()}. Alpha in Kubernetes: the kubelet reads the stream only with
+   * its feature gate {@code ResourceHealthStatus} on (v1alpha1 from 1.34, v1 from 1.37).
    *
    * @return false by default
    */

@@ -16,8 +16,9 @@ import java.util.Objects;
  * @param deviceName the device name within its pool (required)
  * @param cdiDeviceIds fully qualified CDI device IDs ({@code vendor/class=name}) for the container
  *     runtime; may be empty
- * @param shareId for devices allocated as shares (consumable capacity), the share ID; null if none.
- *     Sent to kubelets that speak v1 of the DRA service; dropped for v1beta1.
+ * @param shareId for devices allocated as shares (consumable capacity: Kubernetes feature
+ *     DRAConsumableCapacity, alpha in 1.34, beta and on by default in 1.36), the share ID; null if
+ *     none. Sent to kubelets that speak v1 of the DRA service; dropped for v1beta1.
  * @param metadata what containers may read about the device when device metadata is on; null for
  *     none. Devices serving all requests (empty {@code requests}) get no metadata.
  */

@@ -147,6 +147,9 @@ public record Pool(NodeSelector nodeSelector, boolean allNodes, long generation,
     /**
      * Flat form: appends counter sets that {@link #build()} puts into their own slices.
      *
+     * <p>Partitionable devices: Kubernetes feature DRAPartitionableDevices, alpha in 1.33, beta and
+     * on by default in 1.36.
+     *
      * @param counterSets the counter sets
      * @return this builder
      */
@@ -157,7 +160,8 @@ public record Pool(NodeSelector nodeSelector, boolean allNodes, long generation,
     }
 
     /**
-     * Flat form: sets per-device node selection on every generated slice.
+     * Flat form: sets per-device node selection on every generated slice (partitionable devices,
+     * beta in Kubernetes 1.36).
      *
      * @param perDeviceNodeSelection true, false or null
      * @return this builder
@@ -170,7 +174,8 @@ public record Pool(NodeSelector nodeSelector, boolean allNodes, long generation,
 
     /**
      * Flat form: cut device slices at 64 devices even while no device has taints, so that a
-     * device gaining a taint later rewrites one slice instead of all of them.
+     * device gaining a taint later rewrites one slice instead of all of them. Device taints are
+     * Kubernetes feature DRADeviceTaints: alpha in 1.33, beta and on by default in 1.36.
      *
      * @param mayBeTainted true if devices can be tainted at runtime (e.g. on health changes)
      * @return this builder

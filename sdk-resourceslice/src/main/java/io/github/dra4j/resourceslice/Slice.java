@@ -86,7 +86,9 @@ public record Slice(
     }
 
     /**
-     * Appends counter sets.
+     * Appends counter sets, for partitionable devices (Kubernetes feature DRAPartitionableDevices:
+     * alpha in 1.33, beta and on by default in 1.36; an API server with it off drops the field,
+     * which the controller reports as {@link DroppedFieldsException}).
      *
      * @param counterSets the counter sets
      * @return this builder
@@ -97,7 +99,7 @@ public record Slice(
     }
 
     /**
-     * Appends one counter set.
+     * Appends one counter set (partitionable devices, beta in Kubernetes 1.36).
      *
      * @param counterSet the counter set
      * @return this builder
@@ -108,7 +110,7 @@ public record Slice(
     }
 
     /**
-     * Sets per-device node selection.
+     * Sets per-device node selection (partitionable devices, beta in Kubernetes 1.36).
      *
      * @param perDeviceNodeSelection true, false or null (unset)
      * @return this builder
