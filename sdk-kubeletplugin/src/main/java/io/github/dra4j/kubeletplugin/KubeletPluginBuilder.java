@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -26,9 +27,6 @@ public final class KubeletPluginBuilder {
 
   /** The kubelet's plugin registry directory. */
   public static final Path DEFAULT_REGISTRAR_DIRECTORY = Path.of("/var/lib/kubelet/plugins_registry");
-
-  /** Where CDI specs for device metadata go by default. */
-  public static final Path DEFAULT_CDI_DIRECTORY = Path.of("/var/run/cdi");
 
   /** The parent of per-driver plugin data directories. */
   public static final Path DEFAULT_PLUGINS_DIRECTORY = Path.of("/var/lib/kubelet/plugins");
@@ -66,7 +64,7 @@ public final class KubeletPluginBuilder {
   Duration shutdownGracePeriod = Duration.ofSeconds(10);
   boolean deviceMetadata;
   List<String> metadataVersions = List.of(MetadataWriter.V1ALPHA1);
-  Path cdiDirectory = DEFAULT_CDI_DIRECTORY;
+  Path cdiDirectory = SpecDirectory.DEFAULT_PATH;
 
   KubeletPluginBuilder(DraDriver driver) {
     this.driver = Objects.requireNonNull(driver, "driver");
@@ -431,7 +429,7 @@ public final class KubeletPluginBuilder {
   /**
    * Where the device-metadata CDI specs go.
    *
-   * @param directory default {@code /var/run/cdi}
+   * @param directory default {@link SpecDirectory#DEFAULT_PATH} ({@code /var/run/cdi})
    * @return this builder
    */
   public KubeletPluginBuilder cdiDirectory(Path directory) {

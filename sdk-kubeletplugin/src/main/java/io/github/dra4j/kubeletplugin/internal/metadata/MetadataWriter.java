@@ -4,6 +4,12 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
+import io.github.dra4j.cdi.name.Kind;
+import io.github.dra4j.cdi.spec.CdiSpec;
+import io.github.dra4j.cdi.spec.Mount;
+import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.cdi.store.SpecFileName;
+import io.github.dra4j.cdi.store.WriteMode;
 import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.resourceclaim.RequestReference;
 import java.io.IOException;
@@ -65,6 +71,8 @@ public final class MetadataWriter {
   private final String driverName;
   private final Path metadataRoot;
   private final Path cdiDirectory;
+  private final SpecDirectory specs;
+  private final Kind kind;
   private final List<String> versions;
   private final KubernetesSerialization serialization;
   private final JsonMapper json =
@@ -87,6 +95,8 @@ public final class MetadataWriter {
     this.serialization = serialization;
     this.metadataRoot = pluginDataDirectory.resolve("dra-device-metadata");
     this.cdiDirectory = cdiDirectory;
+    this.specs = SpecDirectory.at(cdiDirectory);
+    this.kind = Kind.of(driverName, "metadata");
     this.versions = requestedVersions.stream().filter(V1ALPHA1::equals).distinct().toList();
     if (versions.isEmpty()) {
       throw new IllegalArgumentException("none of the requested metadata API versions ["
@@ -133,10 +143,13 @@ public final class MetadataWriter {
       writeDocument(hostFile, new MetadataDocument(
           namespace, name, uid, 1, podClaimName, entry.getKey(), entry.getValue()), true);
       String deviceName = uid + "_" + base;
-      writeAtomically(cdiDirectory.resolve(driverName + "_metadata_" + deviceName + ".json"),
-          cdiSpec(deviceName, hostFile, containerPath(driverName, podClaimName, name, base)),
-          true);
-      ids.put(base, driverName + "/metadata=" + deviceName);
+      CdiSpec spec = CdiSpec.builder().kind(kind)
+          .device(deviceName, edits -> edits.mount(Mount.bind(hostFile.toString(),
+              containerPath(driverName, podClaimName, name, base), "ro")))
+          .build();
+      specs.write(spec, new SpecFileName(driverName + "_metadata_" + deviceName + ".json"),
+          WriteMode.REPLACE);
+      ids.put(base, spec.qualifiedDeviceNames().get(0).toString());
     }
     return ids;
   }
@@ -243,21 +256,6 @@ public final class MetadataWriter {
           .append('\n');
     }
     writeAtomically(file, stream.toString(), createParents);
-  }
-
-  private String cdiSpec(String deviceName, Path hostFile, String containerPath) {
-    Map<String, Object> mount = new LinkedHashMap<>();
-    mount.put("hostPath", hostFile.toString());
-    mount.put("containerPath", containerPath);
-    mount.put("options", List.of("ro", "bind"));
-    Map<String, Object> device = new LinkedHashMap<>();
-    device.put("name", deviceName);
-    device.put("containerEdits", Map.of("mounts", List.of(mount)));
-    Map<String, Object> spec = new LinkedHashMap<>();
-    spec.put("cdiVersion", "0.5.0");
-    spec.put("kind", driverName + "/metadata");
-    spec.put("devices", List.of(device));
-    return json.writeValueAsString(spec);
   }
 
   private Map<String, Object> firstKnownVersion(Path file) throws IOException {
