@@ -1,19 +1,19 @@
 package io.github.dra4j.cli;
 
-import io.github.dra4j.cli.ApiServerCommand;
 import io.github.dra4j.cel.DeviceSelectorEnvironment;
 import io.github.dra4j.cel.SelectorExplainer;
 import io.github.dra4j.cel.SelectorExplanation;
+import io.github.dra4j.cli.ApiServerCommand;
 import io.github.dra4j.cli.SliceFile;
 import io.github.dra4j.cli.demo.Demo;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * The command line of {@code sdk-testing}: {@code java -jar sdk-testing-<version>-cli.jar

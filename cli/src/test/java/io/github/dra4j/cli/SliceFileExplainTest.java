@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.cel.DeviceSelectorEnvironment;
 import io.github.dra4j.cel.SelectorExplainer;
-import io.github.dra4j.cel.SelectorExplanation;
 import io.github.dra4j.cel.SelectorExplanation.Outcome;
 import io.github.dra4j.cel.SelectorExplanation.Verdict;
+import io.github.dra4j.cel.SelectorExplanation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

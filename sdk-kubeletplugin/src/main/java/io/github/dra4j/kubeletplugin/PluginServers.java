@@ -1,10 +1,11 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.github.dra4j.kubelet.wire.ServiceNames;
+import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
+import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
 import io.github.dra4j.kubeletplugin.internal.claims.ApiServerClaimSource;
 import io.github.dra4j.kubeletplugin.internal.claims.CachedClaimSource;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
-import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.internal.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
@@ -14,7 +15,6 @@ import io.github.dra4j.kubeletplugin.internal.observability.CallObserver;
 import io.github.dra4j.kubeletplugin.internal.registration.RegistrationService;
 import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
 import io.github.dra4j.kubeletplugin.internal.serialize.FileLockSerializer;
-import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketProbe;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketWatch;
 import io.github.dra4j.kubeletplugin.internal.socket.UnixSocketServer;

@@ -1,10 +1,10 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketNames;
-import io.github.dra4j.core.name.NameRules;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;

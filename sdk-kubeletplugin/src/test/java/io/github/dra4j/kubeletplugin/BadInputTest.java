@@ -1,7 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,16 +10,16 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import com.google.protobuf.UnknownFieldSet;
-import io.github.dra4j.kubeletplugin.internal.node.NodeService;
-import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
-import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.testing.kubelet.KubeletClient;
-import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
-import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubeletplugin.internal.node.NodeService;
+import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
+import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.grpc.CallOptions;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;

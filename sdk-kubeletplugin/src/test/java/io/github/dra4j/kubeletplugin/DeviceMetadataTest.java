@@ -1,7 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,12 +10,12 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.cdi.registry.CdiRegistry;
+import io.github.dra4j.kubelet.wire.dra.v1.Device;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
-import io.github.dra4j.kubelet.wire.dra.v1.Device;
 import io.github.dra4j.resourceclaim.ClaimReference;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
-import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
-import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubelet.wire.health.v1.DRAResourceHealthGrpc;
 import io.github.dra4j.kubelet.wire.health.v1.HealthStatus;
 import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesRequest;
 import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesResponse;
+import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
+import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;

@@ -1,15 +1,10 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
-import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.testing.kubelet.KubeletClient;
-import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
-import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.kubelet.wire.dra.v1.Device;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
@@ -17,6 +12,11 @@ import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1beta1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1beta1.NodePrepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1beta1.NodeUnprepareResourcesRequest;
+import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
+import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -4,11 +4,11 @@ import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.testing.kubelet.KubeletClient;
-import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
-import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
+import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
+import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.nio.file.FileSystems;

@@ -1,17 +1,17 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.LockProbeDriver;
 import io.github.dra4j.kubeletplugin.testsupport.RollingUpdatePeer;
 import io.github.dra4j.testing.kubelet.KubeletClient;
-import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

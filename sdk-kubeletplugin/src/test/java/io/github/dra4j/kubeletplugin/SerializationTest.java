@@ -1,16 +1,16 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
+import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
-import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
-import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import io.github.dra4j.testing.kubelet.KubeletClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

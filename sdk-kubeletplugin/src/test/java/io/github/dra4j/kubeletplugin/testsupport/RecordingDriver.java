@@ -2,11 +2,11 @@ package io.github.dra4j.kubeletplugin.testsupport;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
 import io.github.dra4j.kubeletplugin.UnprepareResult;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,6 @@ package io.github.dra4j.testing.kubelet;
 
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
-import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
@@ -10,6 +9,7 @@ import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.grpc.StatusRuntimeException;

@@ -5,13 +5,13 @@ import static io.github.dra4j.testing.kubelet.TestNode.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.github.dra4j.kubeletplugin.DeviceHealth;
-import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.health.v1alpha1.DeviceIdentifier;
 import io.github.dra4j.kubelet.wire.health.v1alpha1.HealthStatus;
 import io.github.dra4j.kubelet.wire.health.v1alpha1.NodeWatchResourcesResponse;
+import io.github.dra4j.kubeletplugin.DeviceHealth;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.grpc.BindableService;
 import io.grpc.Status;
 import java.nio.file.Path;

@@ -5,13 +5,13 @@ import static io.github.dra4j.testing.kubelet.TestNode.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.dra4j.resourceclaim.ClaimReference;
-import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

@@ -5,8 +5,8 @@ import static io.github.dra4j.testing.kubelet.TestNode.DRIVER;
 import static io.github.dra4j.testing.kubelet.TestNode.NODE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,17 +1,17 @@
 package io.github.dra4j.kubeletplugin.internal.health;
 
-import io.github.dra4j.kubeletplugin.DeviceHealth;
-import io.github.dra4j.kubeletplugin.internal.grpc.MethodAlias;
 import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubelet.wire.health.v1.DRAResourceHealthGrpc;
 import io.github.dra4j.kubelet.wire.health.v1.DeviceIdentifier;
 import io.github.dra4j.kubelet.wire.health.v1.HealthStatus;
 import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesRequest;
 import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesResponse;
+import io.github.dra4j.kubeletplugin.DeviceHealth;
+import io.github.dra4j.kubeletplugin.internal.grpc.MethodAlias;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerServiceDefinition;
-import io.grpc.stub.ServerCalls;
 import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import org.slf4j.Logger;

@@ -2,8 +2,6 @@ package io.github.dra4j.kubeletplugin.internal.metadata;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.github.dra4j.resourceclaim.ClaimReference;
-import io.github.dra4j.kubeletplugin.PreparedDevice;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.cdi.spec.Mount;
@@ -11,6 +9,8 @@ import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.cdi.store.SpecFileName;
 import io.github.dra4j.cdi.store.WriteMode;
 import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.kubeletplugin.PreparedDevice;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceclaim.RequestReference;
 import java.io.IOException;
 import java.io.UncheckedIOException;

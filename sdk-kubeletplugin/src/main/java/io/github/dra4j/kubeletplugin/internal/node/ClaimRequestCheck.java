@@ -1,7 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.node;
 
-import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import java.util.Optional;
 import java.util.regex.Pattern;
 

@@ -1,8 +1,8 @@
 package io.github.dra4j.kubeletplugin.internal.node;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
+import io.github.dra4j.resourceclaim.ClaimReference;
 
 /**
  * Fetches the claim the kubelet names and checks it is the allocated object the kubelet means

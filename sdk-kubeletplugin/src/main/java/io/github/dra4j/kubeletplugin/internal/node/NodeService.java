@@ -1,13 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.node;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.github.dra4j.resourceclaim.ClaimReference;
-import io.github.dra4j.kubeletplugin.DraDriver;
-import io.github.dra4j.kubeletplugin.PrepareResult;
-import io.github.dra4j.kubeletplugin.UnprepareResult;
-import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
-import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
-import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
@@ -15,6 +8,13 @@ import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourceResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubeletplugin.DraDriver;
+import io.github.dra4j.kubeletplugin.PrepareResult;
+import io.github.dra4j.kubeletplugin.UnprepareResult;
+import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
+import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
+import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.grpc.Status;
 import io.grpc.StatusException;
 import java.io.IOException;

@@ -1,8 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.node;
 
 import io.github.dra4j.kubelet.wire.ServiceNames;
-import io.github.dra4j.kubeletplugin.internal.grpc.MethodAlias;
-import io.github.dra4j.kubeletplugin.internal.grpc.ParsedRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
 import io.github.dra4j.kubelet.wire.dra.v1.Device;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
@@ -10,6 +8,8 @@ import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubeletplugin.internal.grpc.MethodAlias;
+import io.github.dra4j.kubeletplugin.internal.grpc.ParsedRequest;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.StatusException;

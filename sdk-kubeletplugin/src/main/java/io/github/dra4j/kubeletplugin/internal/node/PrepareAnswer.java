@@ -1,10 +1,10 @@
 package io.github.dra4j.kubeletplugin.internal.node;
 
-import io.github.dra4j.resourceclaim.ClaimReference;
-import io.github.dra4j.kubeletplugin.PrepareResult;
-import io.github.dra4j.kubeletplugin.PreparedDevice;
 import io.github.dra4j.kubelet.wire.dra.v1.Device;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
+import io.github.dra4j.kubeletplugin.PrepareResult;
+import io.github.dra4j.kubeletplugin.PreparedDevice;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceclaim.RequestReference;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.observability;
 
-import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
 import io.github.dra4j.core.metrics.MetricNames;
+import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
 import io.github.dra4j.kubeletplugin.internal.grpc.MessageText;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;

@@ -1,11 +1,11 @@
 package io.github.dra4j.kubeletplugin.internal.registration;
 
 import io.github.dra4j.kubelet.wire.ServiceNames;
-import io.github.dra4j.kubeletplugin.RegistrationStatus;
 import io.github.dra4j.kubelet.wire.registration.v1.InfoRequest;
 import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import io.github.dra4j.kubelet.wire.registration.v1.RegistrationGrpc;
 import io.github.dra4j.kubelet.wire.registration.v1.RegistrationStatusResponse;
+import io.github.dra4j.kubeletplugin.RegistrationStatus;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.github.dra4j.resourceslice.internal.validation;
 
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCounterConsumption;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
-import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.resourceslice.internal.split.SliceLimits;
 import java.time.Instant;
