@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.core.option.OptionChecks;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -314,10 +315,7 @@ public final class KubeletPluginBuilder {
    * @return this builder
    */
   public KubeletPluginBuilder maxClaimsPerCall(int max) {
-    if (max < 1) {
-      throw new IllegalArgumentException("maxClaimsPerCall must be at least 1, got " + max);
-    }
-    this.maxClaimsPerCall = max;
+    this.maxClaimsPerCall = OptionChecks.atLeast(max, 1, "maxClaimsPerCall");
     return this;
   }
 
@@ -354,7 +352,7 @@ public final class KubeletPluginBuilder {
    * @return this builder
    */
   public KubeletPluginBuilder healthRefreshInterval(Duration interval) {
-    this.healthRefreshInterval = positive(interval, "healthRefreshInterval");
+    this.healthRefreshInterval = OptionChecks.positive(interval, "healthRefreshInterval");
     return this;
   }
 
@@ -366,7 +364,7 @@ public final class KubeletPluginBuilder {
    * @return this builder
    */
   public KubeletPluginBuilder socketCheckInterval(Duration interval) {
-    this.socketCheckInterval = positive(interval, "socketCheckInterval");
+    this.socketCheckInterval = OptionChecks.positive(interval, "socketCheckInterval");
     return this;
   }
 
@@ -391,7 +389,7 @@ public final class KubeletPluginBuilder {
    * @return this builder
    */
   public KubeletPluginBuilder sliceSyncDelay(Duration delay) {
-    this.sliceSyncDelay = positive(delay, "sliceSyncDelay");
+    this.sliceSyncDelay = OptionChecks.positive(delay, "sliceSyncDelay");
     return this;
   }
 
@@ -461,7 +459,7 @@ public final class KubeletPluginBuilder {
    * @return this builder
    */
   public KubeletPluginBuilder apiServerTimeout(Duration timeout) {
-    this.apiServerTimeout = positive(timeout, "apiServerTimeout");
+    this.apiServerTimeout = OptionChecks.positive(timeout, "apiServerTimeout");
     return this;
   }
 
@@ -475,7 +473,7 @@ public final class KubeletPluginBuilder {
    * @return this builder
    */
   public KubeletPluginBuilder shutdownGracePeriod(Duration period) {
-    this.shutdownGracePeriod = positive(period, "shutdownGracePeriod");
+    this.shutdownGracePeriod = OptionChecks.positive(period, "shutdownGracePeriod");
     return this;
   }
 
@@ -505,10 +503,4 @@ public final class KubeletPluginBuilder {
     return KubeletPlugin.start(PluginSettings.resolve(this));
   }
 
-  private static Duration positive(Duration value, String option) {
-    if (value == null || value.isZero() || value.isNegative()) {
-      throw new IllegalArgumentException(option + " must be positive, got " + value);
-    }
-    return value;
-  }
 }

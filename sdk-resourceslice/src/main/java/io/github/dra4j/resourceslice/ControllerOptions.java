@@ -1,6 +1,7 @@
 package io.github.dra4j.resourceslice;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.core.option.OptionChecks;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Objects;
@@ -236,7 +237,7 @@ public final class ControllerOptions {
      * @return this builder
      */
     public Builder syncDelay(Duration syncDelay) {
-      this.syncDelay = nonNegative(syncDelay, "syncDelay");
+      this.syncDelay = OptionChecks.nonNegative(syncDelay, "syncDelay");
       return this;
     }
 
@@ -247,7 +248,7 @@ public final class ControllerOptions {
      * @return this builder
      */
     public Builder mutationCacheTtl(Duration ttl) {
-      this.mutationCacheTtl = nonNegative(ttl, "mutationCacheTtl");
+      this.mutationCacheTtl = OptionChecks.nonNegative(ttl, "mutationCacheTtl");
       return this;
     }
 
@@ -258,7 +259,7 @@ public final class ControllerOptions {
      * @return this builder
      */
     public Builder recreateDelay(Duration delay) {
-      this.recreateDelay = nonNegative(delay, "recreateDelay");
+      this.recreateDelay = OptionChecks.nonNegative(delay, "recreateDelay");
       return this;
     }
 
@@ -269,10 +270,7 @@ public final class ControllerOptions {
      * @return this builder
      */
     public Builder startTimeout(Duration timeout) {
-      this.startTimeout = nonNegative(timeout, "startTimeout");
-      if (timeout.isZero()) {
-        throw new IllegalArgumentException("startTimeout must be positive: " + timeout);
-      }
+      this.startTimeout = OptionChecks.positive(timeout, "startTimeout");
       return this;
     }
 
@@ -334,12 +332,5 @@ public final class ControllerOptions {
       return ResourceSliceController.start(build());
     }
 
-    private static Duration nonNegative(Duration value, String name) {
-      Objects.requireNonNull(value, name);
-      if (value.isNegative()) {
-        throw new IllegalArgumentException(name + " must not be negative: " + value);
-      }
-      return value;
-    }
   }
 }

@@ -1,6 +1,7 @@
 package io.github.dra4j.testing.kubelet;
 
 import com.google.protobuf.Message;
+import io.github.dra4j.core.option.OptionChecks;
 import io.grpc.Status;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,10 +26,7 @@ public final class CallLog {
   private long sequence;
 
   CallLog(int capacity, Clock clock) {
-    if (capacity < 1) {
-      throw new IllegalArgumentException("callLogCapacity must be at least 1, got " + capacity);
-    }
-    this.capacity = capacity;
+    this.capacity = OptionChecks.atLeast(capacity, 1, "callLogCapacity");
     this.clock = clock;
   }
 

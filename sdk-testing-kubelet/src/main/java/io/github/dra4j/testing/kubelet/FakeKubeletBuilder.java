@@ -1,6 +1,7 @@
 package io.github.dra4j.testing.kubelet;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.core.option.OptionChecks;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -79,7 +80,7 @@ public final class FakeKubeletBuilder {
    * @return this builder
    */
   public FakeKubeletBuilder dialTimeout(Duration timeout) {
-    this.dialTimeout = positive(timeout, "dialTimeout");
+    this.dialTimeout = OptionChecks.positive(timeout, "dialTimeout");
     return this;
   }
 
@@ -90,7 +91,7 @@ public final class FakeKubeletBuilder {
    * @return this builder
    */
   public FakeKubeletBuilder getInfoTimeout(Duration timeout) {
-    this.getInfoTimeout = positive(timeout, "getInfoTimeout");
+    this.getInfoTimeout = OptionChecks.positive(timeout, "getInfoTimeout");
     return this;
   }
 
@@ -101,7 +102,7 @@ public final class FakeKubeletBuilder {
    * @return this builder
    */
   public FakeKubeletBuilder notifyTimeout(Duration timeout) {
-    this.notifyTimeout = positive(timeout, "notifyTimeout");
+    this.notifyTimeout = OptionChecks.positive(timeout, "notifyTimeout");
     return this;
   }
 
@@ -112,7 +113,7 @@ public final class FakeKubeletBuilder {
    * @return this builder
    */
   public FakeKubeletBuilder callTimeout(Duration timeout) {
-    this.callTimeout = positive(timeout, "callTimeout");
+    this.callTimeout = OptionChecks.positive(timeout, "callTimeout");
     return this;
   }
 
@@ -125,8 +126,8 @@ public final class FakeKubeletBuilder {
    * @return this builder
    */
   public FakeKubeletBuilder registrationBackoff(Duration initial, Duration max) {
-    positive(initial, "registrationBackoff initial");
-    positive(max, "registrationBackoff max");
+    OptionChecks.positive(initial, "registrationBackoff initial");
+    OptionChecks.positive(max, "registrationBackoff max");
     if (max.compareTo(initial) < 0) {
       throw new IllegalArgumentException(
           "registrationBackoff max " + max + " is less than initial " + initial);
@@ -144,7 +145,7 @@ public final class FakeKubeletBuilder {
    * @return this builder
    */
   public FakeKubeletBuilder wipingDelay(Duration delay) {
-    this.wipingDelay = positive(delay, "wipingDelay");
+    this.wipingDelay = OptionChecks.positive(delay, "wipingDelay");
     return this;
   }
 
@@ -180,7 +181,7 @@ public final class FakeKubeletBuilder {
    * @return this builder
    */
   public FakeKubeletBuilder healthRetryPeriod(Duration period) {
-    this.healthRetryPeriod = positive(period, "healthRetryPeriod");
+    this.healthRetryPeriod = OptionChecks.positive(period, "healthRetryPeriod");
     return this;
   }
 
@@ -192,7 +193,7 @@ public final class FakeKubeletBuilder {
    * @return this builder
    */
   public FakeKubeletBuilder healthTimeout(Duration timeout) {
-    this.healthTimeout = positive(timeout, "healthTimeout");
+    this.healthTimeout = OptionChecks.positive(timeout, "healthTimeout");
     return this;
   }
 
@@ -203,10 +204,7 @@ public final class FakeKubeletBuilder {
    * @return this builder
    */
   public FakeKubeletBuilder callLogCapacity(int capacity) {
-    if (capacity < 1) {
-      throw new IllegalArgumentException("callLogCapacity must be at least 1, got " + capacity);
-    }
-    this.callLogCapacity = capacity;
+    this.callLogCapacity = OptionChecks.atLeast(capacity, 1, "callLogCapacity");
     return this;
   }
 
@@ -244,10 +242,4 @@ public final class FakeKubeletBuilder {
         healthRetryPeriod, healthTimeout, callLogCapacity, clock));
   }
 
-  private static Duration positive(Duration value, String option) {
-    if (value == null || value.isZero() || value.isNegative()) {
-      throw new IllegalArgumentException(option + " must be positive, got " + value);
-    }
-    return value;
-  }
 }
