@@ -1,27 +1,29 @@
 package io.github.dra4j.testing.apiserver;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.dra4j.testing.apiserver.internal.catalog.ResourceCatalog;
 import io.github.dra4j.testing.apiserver.internal.dispatch.Discovery;
 import io.github.dra4j.testing.apiserver.internal.dispatch.GeneratedNames;
 import io.github.dra4j.testing.apiserver.internal.dispatch.InMemoryDispatcher;
 import io.github.dra4j.testing.apiserver.internal.dispatch.ServerBehaviour;
+import io.github.dra4j.testing.apiserver.internal.http.HttpFrontEnd;
+import io.github.dra4j.testing.apiserver.internal.schema.ModelTypes;
+import io.github.dra4j.testing.apiserver.internal.schema.OpenApiDocuments;
 import io.github.dra4j.testing.apiserver.internal.watch.WatchHub;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.function.Predicate;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * An in-memory Kubernetes API server for tests and local development: the fabric8 mock server in
- * CRUD mode, extended with what DRA code needs from a real server.
+ * An in-memory Kubernetes API server for tests and local development: the store of the fabric8
+ * mock server in CRUD mode behind an HTTP layer of its own, extended with what DRA code needs from
+ * a real server and what {@code kubectl} and client-go need from its wire protocol.
  *
  * <ul>
  *   <li>Label and field selectors on list, watch and delete-collection, with the fields the real
@@ -34,34 +36,36 @@ import tools.jackson.databind.json.JsonMapper;
  *       ResourceSlice validation of the API limits, discovery documents and {@code /version}.
  *   <li>Test hooks: disabled group-versions (404), injected faults, stored-object transformers
  *       (to simulate disabled feature gates), a request log, and closing all watches.
+ *   <li>The wire protocol of a real server, for clients other than fabric8: every answer carries
+ *       its {@code Content-Type}; JSON is the one format spoken, so a client that asks for
+ *       protobuf first ({@code Accept: application/vnd.kubernetes.protobuf, application/json},
+ *       as client-go does) gets JSON and one that rules JSON out gets 406; every error is a
+ *       {@code Status} object. Watches are served as chunked HTTP (newline-delimited JSON events)
+ *       and over WebSocket (as fabric8 watches), including {@code sendInitialEvents} with its end
+ *       bookmark.
+ *   <li>OpenAPI v3 documents ({@code /openapi/v3}) whose operations offer {@code fieldValidation},
+ *       with schemas read from the fabric8 model classes, so {@code kubectl create} and {@code
+ *       replace} validate without extra flags: kubectl sends {@code fieldValidation=Strict} and
+ *       this server rejects fields the kind's fabric8 model does not declare (400), or warns about
+ *       them by default. {@code /openapi/v2} is not served; {@code dryRun} is rejected (400).
  * </ul>
  *
  * <p>Each group-version is a separate store: objects created through {@code v1beta2} are not
  * visible through {@code v1} (a real server converts between versions).
- *
- * <p>The fabric8 mock web server logs every request through {@code java.util.logging} at INFO;
- * loading this class lowers that one logger to WARNING so test and benchmark output stays readable.
  *
  * <p>Typical use: {@code try (var server = InMemoryApiServer.builder().build().start()) {
  * server.client()... }}. Thread-safe; the hooks may be changed while clients are connected.
  */
 public final class InMemoryApiServer implements AutoCloseable {
 
-  /** Held so the level set below is not lost when the JDK collects an unreferenced logger. */
-  private static final java.util.logging.Logger MOCK_WEB_SERVER_LOG =
-      java.util.logging.Logger.getLogger(MockWebServer.class.getName());
-
-  static {
-    MOCK_WEB_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
-  }
-
   private final int requestedPort;
   private final ServerBehaviour behaviour;
   private final WatchHub watches;
-  private final KubernetesMockServer server;
+  private final HttpFrontEnd http;
   private final Object clientLock = new Object();
   private final List<KubernetesClient> clients = new ArrayList<>();
   private KubernetesClient sharedClient;
+  private volatile int port;
   private volatile boolean started;
   private volatile boolean closed;
 
@@ -74,13 +78,16 @@ public final class InMemoryApiServer implements AutoCloseable {
     builder.transformers().forEach((gvr, list) -> list.forEach(t -> behaviour.addTransformer(gvr, t)));
     behaviour.validateResourceSlices(builder.validateResourceSlices());
     this.watches = new WatchHub(mapper, builder.historyLimit());
-    Discovery discovery = new Discovery(mapper, catalog, behaviour, builder.kubernetesVersion());
+    ModelTypes types = new ModelTypes();
+    OpenApiDocuments openApi =
+        new OpenApiDocuments(mapper, catalog, types, builder.kubernetesVersion());
+    Discovery discovery =
+        new Discovery(mapper, catalog, behaviour, builder.kubernetesVersion(), openApi);
     InMemoryDispatcher dispatcher =
         new InMemoryDispatcher(
-            mapper, catalog, behaviour, watches, discovery, new GeneratedNames(builder.random()));
-    this.server =
-        new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher,
-            false);
+            mapper, catalog, behaviour, watches, discovery, new GeneratedNames(builder.random()),
+            types);
+    this.http = new HttpFrontEnd(dispatcher, mapper);
   }
 
   /**
@@ -103,7 +110,7 @@ public final class InMemoryApiServer implements AutoCloseable {
     if (started || closed) {
       throw new IllegalStateException("in-memory API server was already started or closed");
     }
-    server.start(InetAddress.getLoopbackAddress(), requestedPort);
+    port = http.start(InetAddress.getLoopbackAddress(), requestedPort);
     started = true;
     return this;
   }
@@ -132,13 +139,14 @@ public final class InMemoryApiServer implements AutoCloseable {
    */
   public KubernetesClient newClient() {
     requireStarted();
-    KubernetesClient client =
-        server.createClient(
-            b -> b.editOrNewConfig()
-                .withNamespace("default")
-                .withRequestRetryBackoffLimit(0)
-                .withWatchReconnectInterval(200)
-                .endConfig());
+    Config config = new ConfigBuilder(Config.empty())
+        .withMasterUrl(url())
+        .withNamespace("default")
+        .withRequestRetryBackoffLimit(0)
+        .withWatchReconnectInterval(200)
+        .withHttp2Disable(true)
+        .build();
+    KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
     synchronized (clientLock) {
       clients.add(client);
     }
@@ -152,7 +160,7 @@ public final class InMemoryApiServer implements AutoCloseable {
    */
   public String url() {
     requireStarted();
-    return server.url("/");
+    return "http://localhost:" + port + "/";
   }
 
   /**
@@ -162,7 +170,7 @@ public final class InMemoryApiServer implements AutoCloseable {
    */
   public int port() {
     requireStarted();
-    return server.getPort();
+    return port;
   }
 
   /**
@@ -334,8 +342,6 @@ public final class InMemoryApiServer implements AutoCloseable {
     }
     toClose.forEach(KubernetesClient::close);
     watches.close();
-    if (started) {
-      server.shutdown();
-    }
+    http.close();
   }
 }

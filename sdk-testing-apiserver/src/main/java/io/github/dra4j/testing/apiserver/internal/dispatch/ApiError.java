@@ -64,6 +64,7 @@ public final class ApiError extends RuntimeException {
       case 403 -> "Forbidden";
       case 404 -> "NotFound";
       case 405 -> "MethodNotAllowed";
+      case 406 -> "NotAcceptable";
       case 409 -> "Conflict";
       case 410 -> "Expired";
       case 415 -> "UnsupportedMediaType";
@@ -147,7 +148,7 @@ public final class ApiError extends RuntimeException {
     status.put("code", code);
     return new MockResponse()
         .setResponseCode(code)
-        .setHeader("Content-Type", "application/json")
+        .setHeader("Content-Type", AcceptHeader.JSON)
         .setBody(mapper.writeValueAsString(status));
   }
 }

@@ -3,6 +3,7 @@ package io.github.dra4j.testing.apiserver.internal.dispatch;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.github.dra4j.testing.apiserver.internal.catalog.ResourceCatalog;
 import io.github.dra4j.testing.apiserver.internal.catalog.ResourceInfo;
+import io.github.dra4j.testing.apiserver.internal.schema.OpenApiDocuments;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Answers the non-resource paths a client or {@code kubectl} asks first: {@code /}, {@code
  * /version}, health checks and the discovery documents ({@code /api}, {@code /apis}, {@code
  * /apis/<group>}, {@code /api/v1}, {@code /apis/<group>/<version>}) built from the resource
- * catalog, leaving out disabled group-versions. Immutable apart from reading the live
+ * catalog, and the OpenAPI v3 documents, leaving out disabled group-versions. Every answer is JSON
+ * except the health checks' {@code text/plain}. Immutable apart from reading the live
  * {@link ServerBehaviour}.
  */
 public final class Discovery {
@@ -28,6 +30,7 @@ public final class Discovery {
   private final ResourceCatalog catalog;
   private final ServerBehaviour behaviour;
   private final String gitVersion;
+  private final OpenApiDocuments openApi;
 
   /**
    * Creates the discovery responder.
@@ -36,13 +39,19 @@ public final class Discovery {
    * @param catalog the served resources
    * @param behaviour which group-versions are disabled
    * @param gitVersion the version reported by {@code /version}, e.g. {@code v1.34.0}
+   * @param openApi the OpenAPI documents
    */
   public Discovery(
-      JsonMapper mapper, ResourceCatalog catalog, ServerBehaviour behaviour, String gitVersion) {
+      JsonMapper mapper,
+      ResourceCatalog catalog,
+      ServerBehaviour behaviour,
+      String gitVersion,
+      OpenApiDocuments openApi) {
     this.mapper = mapper;
     this.catalog = catalog;
     this.behaviour = behaviour;
     this.gitVersion = gitVersion;
+    this.openApi = openApi;
   }
 
   /**
@@ -56,10 +65,26 @@ public final class Discovery {
     return switch (target.kind()) {
       case ROOT -> json(rootPaths());
       case VERSION -> json(version());
-      case HEALTH -> new MockResponse().setResponseCode(200).setBody("ok");
+      case HEALTH -> new MockResponse()
+          .setResponseCode(200)
+          .setHeader("Content-Type", "text/plain; charset=utf-8")
+          .setBody("ok");
       case DISCOVERY -> json(discovery(target));
+      case OPENAPI -> openApi(target);
       default -> throw ApiError.pathNotFound();
     };
+  }
+
+  private MockResponse openApi(RequestTarget target) {
+    String group = target.discoveryGroup();
+    if (group == null) {
+      return json(openApi.index(gv -> !behaviour.isDisabled(gv)));
+    }
+    String version = target.discoveryVersion();
+    if (behaviour.isDisabled(group.isEmpty() ? version : group + "/" + version)) {
+      throw ApiError.pathNotFound();
+    }
+    return json(openApi.document(group, version).orElseThrow(ApiError::pathNotFound));
   }
 
   private ObjectNode rootPaths() {
@@ -70,7 +95,7 @@ public final class Discovery {
       paths.add("/apis/" + group);
       versions.forEach(v -> paths.add("/apis/" + group + "/" + v));
     });
-    paths.add("/healthz").add("/livez").add("/readyz").add("/version");
+    paths.add("/healthz").add("/livez").add("/openapi/v3").add("/readyz").add("/version");
     return root;
   }
 
@@ -170,9 +195,13 @@ public final class Discovery {
   }
 
   private MockResponse json(ObjectNode body) {
+    return json(mapper.writeValueAsString(body));
+  }
+
+  private static MockResponse json(String body) {
     return new MockResponse()
         .setResponseCode(200)
-        .setHeader("Content-Type", "application/json")
-        .setBody(mapper.writeValueAsString(body));
+        .setHeader("Content-Type", AcceptHeader.JSON)
+        .setBody(body);
   }
 }

@@ -10,13 +10,14 @@ import io.github.dra4j.testing.apiserver.ApiVerb;
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
 import io.github.dra4j.testing.apiserver.internal.catalog.ResourceCatalog;
 import io.github.dra4j.testing.apiserver.internal.catalog.ResourceInfo;
+import io.github.dra4j.testing.apiserver.internal.schema.ModelTypes;
 import io.github.dra4j.testing.apiserver.internal.selection.InvalidSelectorException;
 import io.github.dra4j.testing.apiserver.internal.selection.Selection;
 import io.github.dra4j.testing.apiserver.internal.watch.WatchHub;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -33,9 +34,10 @@ import tools.jackson.databind.node.ObjectNode;
  * objects, assigns UIDs and resource versions, and checks optimistic concurrency on update)
  * wrapped with what the plain mock lacks. Before the mock sees a request this class applies
  * disabled group-versions, injected faults, the request log, real-looking {@code generateName}
- * suffixes, delete preconditions and ResourceSlice validation. It answers list, watch and
- * delete-collection itself from the {@link WatchHub}, honouring label and field selectors and
- * watch resource versions.
+ * suffixes, delete preconditions, ResourceSlice validation, {@code fieldValidation} and content
+ * negotiation (JSON only). It answers list, watch and delete-collection itself from the {@link
+ * WatchHub}, honouring label and field selectors and watch resource versions; a watch is handed
+ * back as an open stream for the HTTP layer to serve over a WebSocket or a chunked response.
  *
  * <p>Thread safety: the dispatcher is called concurrently by the HTTP server's event loops. All
  * writes are serialized by {@link #writes}; the mock's own lock guards its store; the hub guards
@@ -52,6 +54,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private final Discovery discovery;
   private final GeneratedNames names;
   private final ResourceSliceAdmission sliceAdmission = new ResourceSliceAdmission();
+  private final FieldValidation fieldValidation;
   private final ReentrantLock writes = new ReentrantLock();
 
   /**
@@ -63,6 +66,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
    * @param watches the list/watch view of the store
    * @param discovery the non-resource responder
    * @param names generator of {@code generateName} suffixes
+   * @param types the fabric8 model lookup behind {@code fieldValidation}
    */
   public InMemoryDispatcher(
       JsonMapper mapper,
@@ -70,8 +74,10 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       ServerBehaviour behaviour,
       WatchHub watches,
       Discovery discovery,
-      GeneratedNames names) {
+      GeneratedNames names,
+      ModelTypes types) {
     this.mapper = mapper;
+    this.fieldValidation = new FieldValidation(types);
     this.catalog = catalog;
     this.behaviour = behaviour;
     this.watches = watches;
@@ -79,51 +85,113 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     this.names = names;
   }
 
-  @Override
-  public MockResponse dispatch(RecordedRequest request) {
+  /**
+   * Answers one request. Every complete answer carries a {@code Content-Type}; every error is a
+   * {@code Status} object.
+   *
+   * @param request the request with its body
+   * @return the response, or the watch to stream
+   */
+  public Answer handle(RecordedRequest request) {
     RequestTarget target = null;
-    MockResponse response;
+    Answer answer;
     int loggedStatus;
     try {
       target = RequestTarget.parse(request.getMethod(), request.getPath());
-      response = route(request, target);
-      loggedStatus = response.getWebSocketListener() != null ? 101 : response.code();
+      answer = route(request, target);
+      loggedStatus = answer instanceof Answer.Complete complete
+          ? complete.response().code()
+          : isWebSocketUpgrade(request.getHeader("Upgrade")) ? 101 : 200;
     } catch (ApiError e) {
-      response = e.toResponse(mapper);
+      answer = new Answer.Complete(e.toResponse(mapper));
       loggedStatus = e.code();
     } catch (RuntimeException e) {
       LOG.warn("In-memory API server failed on {} {}", request.getMethod(), request.getPath(), e);
       ApiError error = new ApiError(500, "InternalError", "in-memory API server: " + e);
-      response = error.toResponse(mapper);
+      answer = new Answer.Complete(error.toResponse(mapper));
       loggedStatus = 500;
     }
     LOG.debug("{} {} -> {}", request.getMethod(), request.getPath(), loggedStatus);
     behaviour.requests().record(target, request.getPath(), loggedStatus);
-    return response;
+    return answer;
   }
 
-  private MockResponse route(RecordedRequest request, RequestTarget target) {
+  /**
+   * Answers one request the way fabric8's mock web server expects; a watch, which needs the
+   * streaming HTTP layer, is closed again and answered with 400.
+   *
+   * @param request the request with its body
+   * @return the complete response
+   */
+  @Override
+  public MockResponse dispatch(RecordedRequest request) {
+    Answer answer = handle(request);
+    if (answer instanceof Answer.Watch watch) {
+      watch.stream().clientClosed();
+      return new ApiError(400, "BadRequest", "watch requires the in-memory API server's HTTP layer")
+          .toResponse(mapper);
+    }
+    return ((Answer.Complete) answer).response();
+  }
+
+  /**
+   * Tells whether a request asks for a WebSocket (as fabric8 watches do) rather than plain HTTP.
+   *
+   * @param upgrade the request's {@code Upgrade} header, or null
+   * @return true if it names {@code websocket}
+   */
+  public static boolean isWebSocketUpgrade(String upgrade) {
+    return upgrade != null && upgrade.toLowerCase(Locale.ROOT).contains("websocket");
+  }
+
+  private Answer route(RecordedRequest request, RequestTarget target) {
     if (target.kind() != RequestTarget.Kind.RESOURCE) {
-      return discovery.answer(target);
+      if (target.kind() != RequestTarget.Kind.HEALTH && target.kind() != RequestTarget.Kind.OTHER) {
+        requireJson(request);
+      }
+      return complete(discovery.answer(target));
     }
     GroupVersionResource resource = target.resource();
     if (behaviour.isDisabled(resource.groupVersion())) {
       throw ApiError.pathNotFound();
     }
+    requireJson(request);
     OptionalInt fault = behaviour.faults().take(target.verb(), resource);
     if (fault.isPresent()) {
       throw injected(fault.getAsInt(), target);
     }
+    String dryRun = target.queryParameter("dryRun");
+    if (dryRun != null) {
+      throw new ApiError(400, "BadRequest",
+          "dryRun is not supported by the in-memory API server: \"" + dryRun + "\"");
+    }
     ResourceInfo info = catalog.describe(resource, target.namespace() != null);
-    return switch (target.verb()) {
+    if (target.verb() == ApiVerb.WATCH) {
+      return new Answer.Watch(watches.open(selection(target, info), WatchQuery.parse(target)));
+    }
+    return complete(switch (target.verb()) {
       case LIST -> list(target, info);
-      case WATCH -> watch(target, info);
       case GET -> notFoundWithStatus(super.dispatch(request), target);
       case CREATE -> locked(() -> create(request, target, info));
       case UPDATE, PATCH -> locked(() -> update(request, target, info));
       case DELETE -> locked(() -> delete(request, target));
       case DELETE_COLLECTION -> locked(() -> deleteCollection(target, info));
-    };
+      case WATCH -> throw new IllegalStateException("watch answered above");
+    });
+  }
+
+  private static void requireJson(RecordedRequest request) {
+    if (!AcceptHeader.allowsJson(request.getHeader("Accept"))) {
+      throw AcceptHeader.notAcceptable();
+    }
+  }
+
+  /** Gives the mock's answers, which may lack one, the JSON content type they carry. */
+  private static Answer complete(MockResponse response) {
+    if (response.getHeaders().get("Content-Type") == null) {
+      response.setHeader("Content-Type", AcceptHeader.JSON);
+    }
+    return new Answer.Complete(response);
   }
 
   private ApiError injected(int status, RequestTarget target) {
@@ -174,26 +242,6 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     return list;
   }
 
-  private MockResponse watch(RequestTarget target, ResourceInfo info) {
-    Selection selection = selection(target, info);
-    Duration timeout = null;
-    String timeoutSeconds = target.queryParameter("timeoutSeconds");
-    if (timeoutSeconds != null && !timeoutSeconds.isEmpty()) {
-      try {
-        timeout = Duration.ofSeconds(Long.parseLong(timeoutSeconds));
-      } catch (NumberFormatException e) {
-        throw new ApiError(400, "BadRequest", "invalid timeoutSeconds \"" + timeoutSeconds + "\"");
-      }
-    }
-    try {
-      return new MockResponse()
-          .withWebSocketUpgrade(
-              watches.open(selection, target.queryParameter("resourceVersion"), timeout));
-    } catch (IllegalArgumentException e) {
-      throw new ApiError(400, "BadRequest", e.getMessage());
-    }
-  }
-
   private MockResponse create(RecordedRequest request, RequestTarget target, ResourceInfo info) {
     ObjectNode body = readObject(request);
     ObjectNode metadata = body.withObjectProperty("metadata");
@@ -211,22 +259,38 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       metadata.put("name", name);
     }
     admit(target, info, body);
-    return transformed(super.dispatch(withBody(request, body)), target.resource());
+    List<String> warnings = fieldValidation.check(target, info, body);
+    MockResponse response = transformed(super.dispatch(withBody(request, body)), target.resource());
+    return withWarnings(response, warnings);
   }
 
   private MockResponse update(RecordedRequest request, RequestTarget target, ResourceInfo info) {
     RecordedRequest forwarded = request;
+    List<String> warnings;
     if (target.verb() == ApiVerb.UPDATE) {
       ObjectNode body = readObject(request);
       admit(target, info, body);
+      warnings = fieldValidation.check(target, info, body);
       forwarded = withBody(request, body);
+    } else {
+      JsonNode patch = parse(bodyText(request));
+      forwarded = PatchTypes.forStore(request, patch);
+      warnings = fieldValidation.check(target, info, patch);
     }
     MockResponse response = super.dispatch(forwarded);
-    return transformed(notFoundWithStatus(response, target), target.resource());
+    return withWarnings(transformed(notFoundWithStatus(response, target), target.resource()),
+        warnings);
+  }
+
+  private static MockResponse withWarnings(MockResponse response, List<String> warnings) {
+    if (response.code() < 300) {
+      warnings.forEach(warning -> response.addHeader("Warning", warning));
+    }
+    return response;
   }
 
   private MockResponse delete(RecordedRequest request, RequestTarget target) {
-    String body = request.getUtf8Body();
+    String body = bodyText(request);
     if (body != null && !body.isBlank()) {
       JsonNode preconditions = parse(body).path("preconditions");
       String uid = preconditions.path("uid").asString("");
@@ -326,11 +390,17 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   }
 
   private ObjectNode readObject(RecordedRequest request) {
-    JsonNode node = parse(request.getUtf8Body());
+    JsonNode node = parse(bodyText(request));
     if (!(node instanceof ObjectNode object)) {
       throw new ApiError(400, "BadRequest", "request body is not a JSON object");
     }
     return object;
+  }
+
+  /** Reads the body without consuming it (the mock reads it again). */
+  private static String bodyText(RecordedRequest request) {
+    Buffer body = request.getBody();
+    return body == null ? null : new String(body.getBytes(), StandardCharsets.UTF_8);
   }
 
   private JsonNode parse(String json) {
@@ -358,7 +428,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private MockResponse json(int code, ObjectNode body) {
     return new MockResponse()
         .setResponseCode(code)
-        .setHeader("Content-Type", "application/json")
+        .setHeader("Content-Type", AcceptHeader.JSON)
         .setBody(mapper.writeValueAsString(body));
   }
 }

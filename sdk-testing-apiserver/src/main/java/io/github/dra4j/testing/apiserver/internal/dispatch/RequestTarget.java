@@ -13,7 +13,8 @@ import java.util.Map;
  * What a request path addresses, parsed the way the API server routes it: {@code /api/v1/...}
  * (core group) or {@code /apis/<group>/<version>/...}, then an optional {@code
  * namespaces/<ns>/}, the resource, an optional name and an optional subresource. Paths that stop
- * before the resource are discovery requests. Immutable.
+ * before the resource are discovery requests; {@code /openapi/v3/...} names an OpenAPI document.
+ * Immutable.
  *
  * @param kind what sort of path it is
  * @param verb the Kubernetes verb (resource requests only, otherwise null)
@@ -21,9 +22,9 @@ import java.util.Map;
  * @param namespace the namespace from the path, or null
  * @param name the object name, or null for collections
  * @param subresource e.g. {@code status}, or null
- * @param discoveryGroup for discovery paths: the group named ({@code ""} for {@code /api/...}), or
- *     null for {@code /apis}
- * @param discoveryVersion for discovery paths: the version named, or null
+ * @param discoveryGroup for discovery and OpenAPI paths: the group named ({@code ""} for {@code
+ *     /api/...}), or null for {@code /apis} and {@code /openapi/v3}
+ * @param discoveryVersion for discovery and OpenAPI paths: the version named, or null
  * @param path the path without the query
  * @param query decoded query parameters
  */
@@ -49,6 +50,11 @@ public record RequestTarget(
     HEALTH,
     /** {@code /api}, {@code /apis}, {@code /apis/<g>}, {@code /api/v1}, {@code /apis/<g>/<v>}. */
     DISCOVERY,
+    /**
+     * {@code /openapi/v3} (the index; no group named) or {@code /openapi/v3/api/v1}, {@code
+     * /openapi/v3/apis/<g>/<v>} (one group-version's document).
+     */
+    OPENAPI,
     /** A resource or object. */
     RESOURCE,
     /** Anything else (answered with 404). */
@@ -65,9 +71,9 @@ public record RequestTarget(
    * @param namespace the namespace from a {@code namespaces/<ns>/} segment, or null
    * @param name the object name, or null for a collection
    * @param subresource the path segment after the name, e.g. {@code status}, or null
-   * @param discoveryGroup for discovery paths the group named ({@code ""} for {@code /api/...}), or
-   *     null for {@code /apis} and for other kinds
-   * @param discoveryVersion for discovery paths the version named, or null
+   * @param discoveryGroup for discovery and OpenAPI paths the group named ({@code ""} for {@code
+   *     /api/...}), or null for {@code /apis}, {@code /openapi/v3} and for other kinds
+   * @param discoveryVersion for discovery and OpenAPI paths the version named, or null
    * @param path the path as received (not percent-decoded), without the query
    * @param query decoded query parameters (the first value wins for a repeated key); copied, not
    *     null
@@ -99,6 +105,9 @@ public record RequestTarget(
     }
     if (segments.size() == 1 && List.of("healthz", "livez", "readyz").contains(first)) {
       return simple(Kind.HEALTH, path, query);
+    }
+    if (first.equals("openapi")) {
+      return openApi(segments, path, query);
     }
     String group;
     List<String> rest;
@@ -165,6 +174,30 @@ public record RequestTarget(
       String group, String version, String path, Map<String, String> query) {
     return new RequestTarget(
         Kind.DISCOVERY, null, null, null, null, null, group, version, path, query);
+  }
+
+  private static RequestTarget openApi(
+      List<String> segments, String path, Map<String, String> query) {
+    if (segments.size() < 2 || !segments.get(1).equals("v3")) {
+      return simple(Kind.OTHER, path, query);
+    }
+    List<String> rest = segments.subList(2, segments.size());
+    if (rest.isEmpty()) {
+      return openApi(null, null, path, query);
+    }
+    if (rest.size() == 2 && rest.get(0).equals("api")) {
+      return openApi("", rest.get(1), path, query);
+    }
+    if (rest.size() == 3 && rest.get(0).equals("apis")) {
+      return openApi(rest.get(1), rest.get(2), path, query);
+    }
+    return simple(Kind.OTHER, path, query);
+  }
+
+  private static RequestTarget openApi(
+      String group, String version, String path, Map<String, String> query) {
+    return new RequestTarget(
+        Kind.OPENAPI, null, null, null, null, null, group, version, path, query);
   }
 
   private static Map<String, String> parseQuery(String rawQuery) {

@@ -1,6 +1,5 @@
 package io.github.dra4j.testing.apiserver.internal.watch;
 
-import io.fabric8.mockwebserver.http.WebSocketListener;
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
 import io.github.dra4j.testing.apiserver.internal.selection.Selection;
 import java.time.Duration;
@@ -164,25 +163,27 @@ public final class WatchHub implements AutoCloseable {
   }
 
   /**
-   * Opens a watch.
+   * Opens a watch. The stream starts sending once a sink is {@linkplain WatchStream#attach
+   * attached}; what happens before that is queued.
    *
    * @param selection what to watch
-   * @param resourceVersion the version to resume after; null, empty or {@code 0} starts with the
-   *     current objects
-   * @param timeout when the server ends the watch, or null for never
-   * @return the WebSocket listener that serves the watch
-   * @throws IllegalArgumentException if the resource version is not a number
+   * @param request where to start, when to end, and whether to send the initial events with an
+   *     end bookmark
+   * @return the stream
    */
-  public WebSocketListener open(Selection selection, String resourceVersion, Duration timeout) {
-    long after = parseResourceVersion(resourceVersion);
+  public WatchStream open(Selection selection, WatchRequest request) {
+    long after = request.resourceVersion();
     WatchStream stream = new WatchStream(selection, mapper, sender, this::remove);
     synchronized (lock) {
-      if (after <= 0) {
+      if (after <= 0 || request.sendInitialEvents()) {
         for (JsonNode object :
             objects.getOrDefault(selection.resource().gvr(), Map.of()).values()) {
           if (selection.matches(object)) {
             stream.sendInitial(object);
           }
+        }
+        if (request.sendInitialEvents()) {
+          stream.sendInitialEventsEnd(latestResourceVersion);
         }
       } else if (after < evictedThrough) {
         stream.expire(
@@ -197,9 +198,10 @@ public final class WatchHub implements AutoCloseable {
       }
       streams.add(stream);
     }
+    Duration timeout = request.timeout();
     if (timeout != null) {
       stream.cancelOnClose(sender.schedule(
-          () -> stream.close(1000, "watch timeout"), timeout.toMillis(), TimeUnit.MILLISECONDS));
+          () -> stream.close("watch timeout"), timeout.toMillis(), TimeUnit.MILLISECONDS));
     }
     return stream;
   }
@@ -215,7 +217,7 @@ public final class WatchHub implements AutoCloseable {
     synchronized (lock) {
       open = new ArrayList<>(streams);
     }
-    open.forEach(s -> s.close(1000, "closed by the in-memory API server"));
+    open.forEach(s -> s.close("closed by the in-memory API server"));
     return open.size();
   }
 
@@ -244,18 +246,6 @@ public final class WatchHub implements AutoCloseable {
   private void remove(WatchStream stream) {
     synchronized (lock) {
       streams.remove(stream);
-    }
-  }
-
-  private static long parseResourceVersion(String resourceVersion) {
-    if (resourceVersion == null || resourceVersion.isEmpty()) {
-      return 0;
-    }
-    try {
-      return Long.parseLong(resourceVersion);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "invalid resource version \"" + resourceVersion + "\": not a number", e);
     }
   }
 

@@ -1,8 +1,5 @@
 package io.github.dra4j.testing.apiserver.internal.watch;
 
-import io.fabric8.mockwebserver.http.Response;
-import io.fabric8.mockwebserver.http.WebSocket;
-import io.fabric8.mockwebserver.http.WebSocketListener;
 import io.github.dra4j.testing.apiserver.internal.selection.Selection;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,12 +12,13 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One open watch: the WebSocket of one client plus the selection it asked for. Events are turned
- * into messages on the caller's thread and written by the hub's single sender thread, which owns
- * {@link #socket} and {@link #pending}; messages that arrive before the socket opens are kept and
- * flushed in order when it does.
+ * One open watch: the selection a client asked for and the {@link WatchSink} its events go to.
+ * Events are turned into messages on the caller's thread and written by the hub's single sender
+ * thread, which owns {@link #sink}, {@link #pending} and {@link #closeRequested}; messages that
+ * arrive before the sink is attached (the WebSocket handshake or the response headers are still
+ * on their way) are kept and flushed in order when it is.
  */
-final class WatchStream extends WebSocketListener {
+public final class WatchStream {
 
   private final Selection selection;
   private final JsonMapper mapper;
@@ -28,7 +26,8 @@ final class WatchStream extends WebSocketListener {
   private final Consumer<WatchStream> onClose;
   private final List<String> pending = new ArrayList<>();
   private volatile Future<?> timeout;
-  private WebSocket socket;
+  private WatchSink sink;
+  private String closeReason;
   private boolean closeRequested;
   private volatile boolean closed;
 
@@ -37,6 +36,41 @@ final class WatchStream extends WebSocketListener {
     this.mapper = mapper;
     this.sender = sender;
     this.onClose = onClose;
+  }
+
+  /**
+   * Connects the stream to where its events go and sends what was queued before. Call once, when
+   * the WebSocket is open or the chunked response has started.
+   *
+   * @param target the sink; called only from the hub's sender thread from now on
+   */
+  public void attach(WatchSink target) {
+    run(
+        () -> {
+          if (sink != null) {
+            throw new IllegalStateException("watch stream already has a sink");
+          }
+          sink = target;
+          pending.forEach(target::send);
+          pending.clear();
+          if (closeRequested) {
+            target.close(closeReason);
+          }
+        });
+  }
+
+  /** Tells the stream that its client went away (connection closed or failed); idempotent. */
+  public void clientClosed() {
+    markClosed();
+  }
+
+  /**
+   * Tells whether the stream has ended, from either side.
+   *
+   * @return true once closed
+   */
+  public boolean isClosed() {
+    return closed;
   }
 
   /**
@@ -73,6 +107,22 @@ final class WatchStream extends WebSocketListener {
     send("ADDED", object);
   }
 
+  /**
+   * Sends the bookmark that ends the initial events of a {@code sendInitialEvents=true} watch: an
+   * object of the watched kind with only a resource version and the {@code
+   * k8s.io/initial-events-end} annotation.
+   */
+  void sendInitialEventsEnd(long resourceVersion) {
+    ObjectNode bookmark = mapper.createObjectNode();
+    String kind = selection.resource().kind();
+    bookmark.put("kind", kind == null ? "Unknown" : kind);
+    bookmark.put("apiVersion", selection.resource().gvr().groupVersion());
+    ObjectNode metadata = bookmark.putObject("metadata");
+    metadata.put("resourceVersion", Long.toString(resourceVersion));
+    metadata.putObject("annotations").put("k8s.io/initial-events-end", "true");
+    send("BOOKMARK", bookmark);
+  }
+
   /** Sends a 410 Expired error event and closes, as for a resource version that is too old. */
   void expire(String message) {
     ObjectNode status = mapper.createObjectNode();
@@ -81,7 +131,7 @@ final class WatchStream extends WebSocketListener {
     status.put("status", "Failure").put("message", message).put("reason", "Expired");
     status.put("code", 410);
     send("ERROR", status);
-    close(1000, "watch expired");
+    close("watch expired");
   }
 
   private void send(String type, JsonNode object) {
@@ -96,52 +146,30 @@ final class WatchStream extends WebSocketListener {
     if (closed || closeRequested) {
       return;
     }
-    if (socket == null) {
+    if (sink == null) {
       pending.add(message);
     } else {
-      socket.send(message);
+      sink.send(message);
     }
   }
 
-  /** Closes the watch from the server side, after the messages already queued; the client sees the stream end. */
-  void close(int code, String reason) {
+  /**
+   * Closes the watch from the server side, after the messages already queued; the client sees
+   * the stream end.
+   */
+  void close(String reason) {
     run(
         () -> {
+          if (closeRequested) {
+            return;
+          }
           closeRequested = true;
-          if (socket != null) {
-            socket.close(code, reason);
+          closeReason = reason;
+          if (sink != null) {
+            sink.close(reason);
           }
           markClosed();
         });
-  }
-
-  @Override
-  public void onOpen(WebSocket webSocket, Response response) {
-    run(
-        () -> {
-          socket = webSocket;
-          pending.forEach(webSocket::send);
-          pending.clear();
-          if (closeRequested) {
-            webSocket.close(1000, "watch closed");
-          }
-        });
-  }
-
-  @Override
-  public void onClosing(WebSocket webSocket, int code, String reason) {
-    markClosed();
-    run(() -> webSocket.close(code, reason));
-  }
-
-  @Override
-  public void onClosed(WebSocket webSocket, int code, String reason) {
-    markClosed();
-  }
-
-  @Override
-  public void onFailure(WebSocket webSocket, Throwable failure, Response response) {
-    markClosed();
   }
 
   private void run(Runnable task) {
