@@ -2,27 +2,18 @@ package io.github.dra4j.cel;
 
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
-import com.google.common.collect.ImmutableCollection;
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableSet;
 import dev.cel.common.CelAbstractSyntaxTree;
-import dev.cel.common.CelFunctionDecl;
 import dev.cel.common.CelOptions;
-import dev.cel.common.CelOverloadDecl;
 import dev.cel.common.CelValidationException;
 import dev.cel.common.CelValidationResult;
 import dev.cel.common.types.CelKind;
 import dev.cel.common.types.CelType;
-import dev.cel.common.types.CelTypeProvider;
 import dev.cel.common.types.CelTypes;
-import dev.cel.common.types.MapType;
-import dev.cel.common.types.SimpleType;
-import dev.cel.common.types.StructType;
 import dev.cel.compiler.CelCompiler;
+import dev.cel.compiler.CelCompilerBuilder;
 import dev.cel.compiler.CelCompilerFactory;
 import dev.cel.extensions.CelExtensions;
-import dev.cel.extensions.CelListsExtensions;
-import dev.cel.extensions.CelStringExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
@@ -35,10 +26,9 @@ import dev.cel.runtime.standard.NotEqualsOperator.NotEqualsOverload;
 import dev.cel.validator.CelValidator;
 import dev.cel.validator.CelValidatorFactory;
 import dev.cel.validator.validators.HomogeneousLiteralValidator;
+import io.github.dra4j.core.option.OptionChecks;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -46,35 +36,42 @@ import java.util.regex.Pattern;
 import java.util.stream.LongStream;
 
 /**
- * The CEL environment Kubernetes uses for DRA device selectors (the "stored expressions"
- * environment the scheduler compiles with), built on cel-java.
+ * A CEL environment Kubernetes compiles DRA device selectors in, built on cel-java. Kubernetes has
+ * two, built from one list of options:
  *
- * <p>It declares the {@code device} variable ({@code kubernetes.DRADevice}: {@code driver},
- * {@code attributes}, {@code capacity}, {@code allowMultipleAllocations}), the standard macros,
- * optional syntax, cross-type numeric comparisons, homogeneous literals (except in {@code
- * format()} arguments), the cel extensions
- * Kubernetes enables (strings without {@code reverse}, sets, lists, two-variable comprehensions,
- * {@code cel.bind}) and the Kubernetes libraries (quantity, semver, lists, regex, URL, IP, CIDR,
- * format, {@code string.format}, {@code includes}). Error texts follow Kubernetes.
+ * <ul>
+ *   <li>{@linkplain #stored() stored expressions}: everything, whatever the version and the
+ *       feature gates. The scheduler always compiles with it, and the API server for stored
+ *       expressions that did not change. This is what decides allocations.
+ *   <li>{@linkplain #newExpressions new expressions}: what an API server accepts when a selector
+ *       is created or changed: only the options introduced at or before its compatibility
+ *       version, plus the gated additions whose gate is on ({@link NewExpressionOptions}). A
+ *       selector that compiles in the stored environment but not here would be rejected by that
+ *       API server when newly written.
+ * </ul>
+ *
+ * <p>The stored environment declares the {@code device} variable ({@code kubernetes.DRADevice}:
+ * {@code driver}, {@code attributes}, {@code capacity}, {@code allowMultipleAllocations}), the
+ * standard macros, optional syntax, cross-type numeric comparisons, homogeneous literals (except
+ * in {@code format()} arguments), the cel extensions Kubernetes enables (strings without {@code
+ * reverse}, sets, lists, two-variable comprehensions, {@code cel.bind}) and the Kubernetes
+ * libraries (quantity, semver, lists, regex, URL, IP, CIDR, format, {@code string.format}, {@code
+ * includes}). Error texts follow Kubernetes.
  *
  * <p>A runaway expression is stopped: an evaluation may run at most {@value #MAX_ITERATIONS}
  * comprehension iterations in total and {@code lists.range()} at most {@value #MAX_RANGE}
  * elements; beyond that it fails with {@code operation cancelled: actual cost limit exceeded}.
  * This stands in for cel-go's cost tracker, whose numbers it does not reproduce.
  *
- * <p>Building an environment is expensive (hundreds of milliseconds); build one and share it. It
- * is immutable apart from its compile cache, which is thread-safe: {@link #compile} may be called
- * from any thread, and compiled selectors are immutable.
+ * <p>Building an environment is expensive (hundreds of milliseconds in a fresh JVM); use the
+ * shared {@link #stored()} instance. An environment is immutable apart from its compile cache, a
+ * bounded thread-safe cache of compiled expressions: {@link #compile} may be called from any
+ * thread, and compiled selectors are immutable.
  */
 public final class DeviceSelectorEnvironment {
 
   /** The name of the CEL variable holding the device. */
   public static final String VARIABLE = "device";
-
-  static final String FIELD_DRIVER = "driver";
-  static final String FIELD_ATTRIBUTES = "attributes";
-  static final String FIELD_CAPACITY = "capacity";
-  static final String FIELD_ALLOW_MULTIPLE = "allowMultipleAllocations";
 
   /** Comprehension iterations allowed per evaluation (stand-in for the cost limit). */
   public static final int MAX_ITERATIONS = 250_000;
@@ -85,17 +82,28 @@ public final class DeviceSelectorEnvironment {
   /** Default number of compiled expressions kept. */
   public static final int DEFAULT_CACHE_SIZE = 1024;
 
+  private static final KubernetesVersion DRA_INTRODUCED = KubernetesVersion.of(1, 31);
+
   private static final Pattern CANDIDATES = Pattern.compile(" \\(candidates: [^\\n]*");
   private static final Pattern ERROR_PREFIX =
       Pattern.compile("(ERROR: <input>:[0-9]+:[0-9]+: )", Pattern.MULTILINE);
   private static final Pattern TYPE_PARAM = Pattern.compile("%[A-Z]+[0-9]+");
 
+  private final NewExpressionOptions newExpressions;
   private final CelCompiler compiler;
   private final CelRuntime runtime;
   private final CelValidator literalValidator;
   private final Cache<String, CompiledSelector> cache;
 
-  private DeviceSelectorEnvironment(int cacheSize) {
+  /**
+   * Builds an environment.
+   *
+   * @param newExpressions the API server to validate new expressions like, or null for the stored
+   *     environment
+   * @param cacheSize the compile cache's size
+   */
+  private DeviceSelectorEnvironment(NewExpressionOptions newExpressions, int cacheSize) {
+    this.newExpressions = newExpressions;
     CelOptions options =
         CelOptions.current()
             .enableHeterogeneousNumericComparisons(true)
@@ -103,37 +111,24 @@ public final class DeviceSelectorEnvironment {
             .comprehensionMaxIterations(MAX_ITERATIONS)
             .build();
     EqualityFunctions equality = new EqualityFunctions(options);
-    List<FunctionLibrary> libraries =
-        List.of(
-            new QuantityFunctions(),
-            new SemverFunctions(),
-            new ListFunctions(equality),
-            new RegexFunctions(),
-            new IncludesFunction(equality),
-            new StringFormatFunction(),
-            new NetworkFunctions(),
-            new UrlFunctions(),
-            new FormatFunctions(),
-            new SortByFunction());
-    StructType deviceType = deviceType();
-    this.compiler =
+    boolean stored = newExpressions == null;
+    DeviceType device = new DeviceType(stored || newExpressions.consumableCapacity(),
+        stored || newExpressions.listTypeAttributes());
+    KubernetesVersion draIntroduced =
+        !stored && newExpressions.serverVersion().equals(DRA_INTRODUCED)
+            ? KubernetesVersion.of(1, 0)
+            : DRA_INTRODUCED;
+    VersionedOptions versioned = new VersionedOptions(options, equality, device, draIntroduced);
+    CelCompilerBuilder compilerBuilder =
         CelCompilerFactory.standardCelCompilerBuilder()
             .setOptions(options)
-            .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
-            .addMacros(SortByFunction.macro())
-            .setTypeProvider(new DeviceTypeProvider(deviceType))
-            .addVar(VARIABLE, deviceType)
-            .addLibraries(
-                CelExtensions.bindings(),
-                CelExtensions.comprehensions(),
-                CelExtensions.optional(),
-                CelExtensions.sets(options),
-                lists(),
-                strings())
-            .addFunctionDeclarations(mergedDeclarations(libraries))
-            .build();
+            .setStandardMacros(CelStandardMacro.STANDARD_MACROS);
+    VersionedOptions.addTo(compilerBuilder, stored
+        ? versioned.all()
+        : versioned.all().stream().filter(o -> o.offeredTo(newExpressions)).toList());
+    this.compiler = compilerBuilder.build();
     List<CelFunctionBinding> bindings = new ArrayList<>(equality.bindings());
-    libraries.forEach(library -> bindings.addAll(library.bindings()));
+    versioned.functions().forEach(library -> bindings.addAll(library.bindings()));
     bindings.add(
         CelFunctionBinding.from("lists_range", Long.class, DeviceSelectorEnvironment::range));
     this.runtime =
@@ -146,8 +141,8 @@ public final class DeviceSelectorEnvironment {
                 CelExtensions.comprehensions(),
                 CelExtensions.optional(),
                 CelExtensions.sets(options),
-                lists(),
-                strings())
+                VersionedOptions.lists(),
+                VersionedOptions.strings())
             .build();
     this.literalValidator =
         CelValidatorFactory.standardCelValidatorBuilder(compiler, runtime)
@@ -156,27 +151,86 @@ public final class DeviceSelectorEnvironment {
     this.cache = CacheBuilder.newBuilder().maximumSize(cacheSize).build();
   }
 
-  /**
-   * Builds the environment with the default compile cache size.
-   *
-   * @return a new environment
-   */
-  public static DeviceSelectorEnvironment create() {
-    return new DeviceSelectorEnvironment(DEFAULT_CACHE_SIZE);
+  /** Holds the shared stored-expressions environment; the JVM builds it on first use, once. */
+  private static final class StoredHolder {
+    static final DeviceSelectorEnvironment INSTANCE =
+        new DeviceSelectorEnvironment(null, DEFAULT_CACHE_SIZE);
   }
 
   /**
-   * Builds the environment with a compile cache holding up to {@code cacheSize} expressions
-   * (least recently used ones are dropped).
+   * Returns the shared stored-expressions environment: the one the scheduler compiles with,
+   * offering everything regardless of versions and feature gates. Built on first use (once per
+   * JVM, thread-safe), with a compile cache of {@value #DEFAULT_CACHE_SIZE} expressions shared by
+   * all its users.
+   *
+   * @return the same instance on every call
+   */
+  public static DeviceSelectorEnvironment stored() {
+    return StoredHolder.INSTANCE;
+  }
+
+  /**
+   * Builds a new stored-expressions environment with its own compile cache of the default size.
+   * Prefer the shared {@link #stored()}; a private instance only costs build time and memory.
+   *
+   * @return a new environment that behaves like {@link #stored()}
+   */
+  public static DeviceSelectorEnvironment create() {
+    return new DeviceSelectorEnvironment(null, DEFAULT_CACHE_SIZE);
+  }
+
+  /**
+   * Builds a new stored-expressions environment with a compile cache holding up to {@code
+   * cacheSize} expressions (least recently used ones are dropped).
    *
    * @param cacheSize at least 1
-   * @return a new environment
+   * @return a new environment that behaves like {@link #stored()}
+   * @throws IllegalArgumentException if {@code cacheSize} is less than 1
    */
   public static DeviceSelectorEnvironment create(int cacheSize) {
-    if (cacheSize < 1) {
-      throw new IllegalArgumentException("cacheSize must be at least 1, was " + cacheSize);
-    }
-    return new DeviceSelectorEnvironment(cacheSize);
+    return new DeviceSelectorEnvironment(null, OptionChecks.atLeast(cacheSize, 1, "cacheSize"));
+  }
+
+  /**
+   * Builds the new-expressions environment of an API server: selectors that do not compile in it
+   * would be rejected when created or changed on that server (with the compile error as the
+   * detail of Kubernetes' {@code Invalid value} error). Each call builds a new environment; keep
+   * it for all the selectors to check.
+   *
+   * <p>With {@code DRAListTypeAttributes} off, attribute values are typed {@code any}, as before
+   * Kubernetes 1.36: they compare like any value but a macro over one ({@code
+   * attr.all(v, ...)}) does not compile, and {@code includes()} is not declared.
+   *
+   * @param server the API server's version, compatibility version and feature gates
+   * @return a new environment that compiles like that server validates new expressions
+   * @throws NullPointerException if {@code server} is null
+   */
+  public static DeviceSelectorEnvironment newExpressions(NewExpressionOptions server) {
+    return new DeviceSelectorEnvironment(
+        Objects.requireNonNull(server, "server"), DEFAULT_CACHE_SIZE);
+  }
+
+  /**
+   * Tells which API server this environment validates new expressions for.
+   *
+   * @return the options given to {@link #newExpressions}; empty for a stored-expressions
+   *     environment
+   */
+  public Optional<NewExpressionOptions> newExpressionOptions() {
+    return Optional.ofNullable(newExpressions);
+  }
+
+  /**
+   * Describes the environment.
+   *
+   * @return {@code DeviceSelectorEnvironment[stored expressions]}, or for a new-expressions
+   *     environment the API server it stands for
+   */
+  @Override
+  public String toString() {
+    return "DeviceSelectorEnvironment["
+        + (newExpressions == null ? "stored expressions" : "new expressions of a " + newExpressions)
+        + "]";
   }
 
   /**
@@ -233,7 +287,7 @@ public final class DeviceSelectorEnvironment {
           expression, "compilation failed: " + normalize(literals.getErrorString()), null);
     }
     CelType type = ast.getResultType();
-    if (type.kind() != CelKind.BOOL && type.kind() != CelKind.DYN) {
+    if (type.kind() != CelKind.BOOL && type.kind() != CelKind.DYN && type.kind() != CelKind.ANY) {
       throw new SelectorCompileException(
           expression,
           "must evaluate to bool or the unknown type, not " + CelTypes.format(type),
@@ -256,49 +310,6 @@ public final class DeviceSelectorEnvironment {
     return TYPE_PARAM.matcher(text).replaceAll("dyn");
   }
 
-  private static StructType deviceType() {
-    CelType inner = MapType.create(SimpleType.STRING, SimpleType.DYN);
-    CelType attributes = MapType.create(SimpleType.STRING, inner);
-    CelType capacity =
-        MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING, KubernetesTypes.QUANTITY));
-    Map<String, CelType> fields = new LinkedHashMap<>();
-    fields.put(FIELD_DRIVER, SimpleType.STRING);
-    fields.put(FIELD_ATTRIBUTES, attributes);
-    fields.put(FIELD_CAPACITY, capacity);
-    fields.put(FIELD_ALLOW_MULTIPLE, SimpleType.BOOL);
-    Map<String, CelType> frozen = Map.copyOf(fields);
-    return StructType.create(
-        "kubernetes.DRADevice",
-        ImmutableSet.copyOf(fields.keySet()),
-        name -> Optional.ofNullable(frozen.get(name)));
-  }
-
-  /** The lists extension without its sortBy (replaced by {@link SortByFunction}). */
-  private static CelListsExtensions lists() {
-    return CelExtensions.lists(
-        CelListsExtensions.Function.SLICE,
-        CelListsExtensions.Function.FLATTEN,
-        CelListsExtensions.Function.RANGE,
-        CelListsExtensions.Function.DISTINCT,
-        CelListsExtensions.Function.REVERSE,
-        CelListsExtensions.Function.SORT);
-  }
-
-  private static CelStringExtensions strings() {
-    return CelExtensions.strings(
-        CelStringExtensions.Function.CHAR_AT,
-        CelStringExtensions.Function.INDEX_OF,
-        CelStringExtensions.Function.JOIN,
-        CelStringExtensions.Function.LAST_INDEX_OF,
-        CelStringExtensions.Function.LOWER_ASCII,
-        CelStringExtensions.Function.QUOTE,
-        CelStringExtensions.Function.REPLACE,
-        CelStringExtensions.Function.SPLIT,
-        CelStringExtensions.Function.SUBSTRING,
-        CelStringExtensions.Function.TRIM,
-        CelStringExtensions.Function.UPPER_ASCII);
-  }
-
   /** Standard functions minus the overloads {@link EqualityFunctions} replaces. */
   private static CelStandardFunctions standardFunctionsWithoutOverridden() {
     return CelStandardFunctions.newBuilder()
@@ -310,42 +321,10 @@ public final class DeviceSelectorEnvironment {
         .build();
   }
 
-  /** Merges declarations of the same function name (e.g. quantity and semver compareTo). */
-  private static List<CelFunctionDecl> mergedDeclarations(List<FunctionLibrary> libraries) {
-    Map<String, List<CelOverloadDecl>> byName = new LinkedHashMap<>();
-    for (FunctionLibrary library : libraries) {
-      for (CelFunctionDecl decl : library.declarations()) {
-        byName.computeIfAbsent(decl.name(), n -> new ArrayList<>()).addAll(decl.overloads());
-      }
-    }
-    List<CelFunctionDecl> merged = new ArrayList<>();
-    byName.forEach((name, overloads) -> merged.add(CelFunctionDecl.newFunctionDeclaration(name, overloads)));
-    return merged;
-  }
-
   private static List<Long> range(Long n) throws CelEvaluationException {
     if (n > MAX_RANGE) {
       throw FunctionLibrary.error(RuntimeErrors.COST_LIMIT_EXCEEDED);
     }
     return ImmutableList.copyOf(LongStream.range(0, Math.max(0, n)).boxed().iterator());
-  }
-
-  /** Makes {@code kubernetes.DRADevice} known to the type checker. */
-  private static final class DeviceTypeProvider implements CelTypeProvider {
-    private final StructType deviceType;
-
-    DeviceTypeProvider(StructType deviceType) {
-      this.deviceType = deviceType;
-    }
-
-    @Override
-    public ImmutableCollection<CelType> types() {
-      return ImmutableList.of(deviceType);
-    }
-
-    @Override
-    public Optional<CelType> findType(String typeName) {
-      return deviceType.name().equals(typeName) ? Optional.of(deviceType) : Optional.empty();
-    }
   }
 }

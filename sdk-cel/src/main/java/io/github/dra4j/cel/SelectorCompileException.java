@@ -14,14 +14,8 @@ public final class SelectorCompileException extends Exception {
   /** The selector expression that failed to compile, as given. */
   private final String expression;
 
-  /**
-   * Creates the exception.
-   *
-   * @param expression the expression that failed
-   * @param message the Kubernetes-style error text
-   * @param cause the cel-java failure, if any
-   */
-  public SelectorCompileException(String expression, String message, Throwable cause) {
+  /** Creates the exception; only the environment does. */
+  SelectorCompileException(String expression, String message, Throwable cause) {
     super(message, cause);
     this.expression = expression;
   }

@@ -23,10 +23,19 @@ import java.util.function.Function;
  *
  * <p>Attribute names are split at the first {@code /} into domain and identifier; a name without a
  * domain lands under the driver's name. Values are converted once, when the view is built: ints,
- * bools, strings, versions (as {@link SemverValue}) and their list forms; capacities become {@link
- * QuantityValue}s. Like Kubernetes, a value that cannot be converted (a version that is not strict
- * semver, an attribute without a value) makes every expression on this device fail with {@link
+ * bools, strings, versions (as {@code kubernetes.Semver}) and, with the feature gate {@code
+ * DRAListTypeAttributes} on, their list forms; capacities become {@code kubernetes.Quantity}
+ * values. Like Kubernetes, a value that cannot be converted (a version that is not strict semver,
+ * an attribute without a value) makes every expression on this device fail with {@link
  * #conversionError()}.
+ *
+ * <p>List-valued attributes ({@code ints}, {@code bools}, {@code strings}, {@code versions})
+ * follow an alpha Kubernetes feature (gate {@code DRAListTypeAttributes}, alpha in 1.36, off by
+ * default). With the gate on they become CEL lists. With it off the scheduler of Kubernetes 1.36
+ * does not read them, so an attribute holding only a list has no value: {@code attribute <name>:
+ * unsupported attribute value}, and every selector fails on that device (which aborts an
+ * allocation attempt that evaluates it). An API server with the gate off drops list values when a
+ * ResourceSlice is created, so a real cluster shows this only after the gate was turned off.
  *
  * <p>Build one view per device and reuse it for all selectors: it is immutable and safe to share
  * between threads.
@@ -47,19 +56,38 @@ public final class SelectorDevice {
   }
 
   /**
-   * Builds the CEL view of a device published by a driver.
+   * Builds the CEL view of a device published by a driver, with list-valued attributes read as
+   * lists (feature gate {@code DRAListTypeAttributes} on).
    *
    * @param driver the {@code spec.driver} of the ResourceSlice holding the device (may be empty)
    * @param device the device from {@code spec.devices}
    * @return the view; check {@link #conversionError()} for values Kubernetes would refuse
+   * @throws NullPointerException if {@code device} is null
    */
   public static SelectorDevice of(String driver, Device device) {
+    return of(driver, device, true);
+  }
+
+  /**
+   * Builds the CEL view of a device published by a driver, reading list-valued attributes as the
+   * scheduler does with the given setting of the feature gate {@code DRAListTypeAttributes}.
+   *
+   * @param driver the {@code spec.driver} of the ResourceSlice holding the device (may be empty)
+   * @param device the device from {@code spec.devices}
+   * @param listTypeAttributes true to read {@code ints}, {@code bools}, {@code strings} and {@code
+   *     versions} as CEL lists; false to ignore them as Kubernetes 1.36 does with the gate off, so
+   *     that an attribute holding only a list is an unsupported value
+   * @return the view; check {@link #conversionError()} for values Kubernetes would refuse
+   * @throws NullPointerException if {@code device} is null
+   */
+  public static SelectorDevice of(String driver, Device device, boolean listTypeAttributes) {
     Objects.requireNonNull(device, "device");
     String driverName = driver == null ? "" : driver;
     String error = null;
     Map<String, Map<String, Object>> attributes = new TreeMap<>();
     try {
-      attributes = split(driverName, device.getAttributes(), SelectorDevice::attributeValue);
+      attributes = split(driverName, device.getAttributes(),
+          entry -> attributeValue(entry, listTypeAttributes));
     } catch (IllegalArgumentException e) {
       error = e.getMessage();
     }
@@ -94,12 +122,36 @@ public final class SelectorDevice {
     return byDomain;
   }
 
-  private static Object attributeValue(Map.Entry<String, DeviceAttribute> entry) {
+  private static Object attributeValue(
+      Map.Entry<String, DeviceAttribute> entry, boolean listTypeAttributes) {
     String name = entry.getKey();
     DeviceAttribute value = entry.getValue();
     if (value == null) {
       throw unsupported(name);
     }
+    if (listTypeAttributes) {
+      Object list = listValue(name, value);
+      if (list != null) {
+        return list;
+      }
+    }
+    if (value.getInt() != null) {
+      return value.getInt();
+    }
+    if (value.getBool() != null) {
+      return value.getBool();
+    }
+    if (value.getString() != null) {
+      return value.getString();
+    }
+    if (value.getVersion() != null) {
+      return version(name, value.getVersion());
+    }
+    throw unsupported(name);
+  }
+
+  /** Returns the first list value set (ints, bools, strings, versions), or null. */
+  private static Object listValue(String name, DeviceAttribute value) {
     if (isSet(value.getInts())) {
       return List.copyOf(value.getInts());
     }
@@ -116,19 +168,7 @@ public final class SelectorDevice {
       }
       return List.copyOf(versions);
     }
-    if (value.getInt() != null) {
-      return value.getInt();
-    }
-    if (value.getBool() != null) {
-      return value.getBool();
-    }
-    if (value.getString() != null) {
-      return value.getString();
-    }
-    if (value.getVersion() != null) {
-      return version(name, value.getVersion());
-    }
-    throw unsupported(name);
+    return null;
   }
 
   private static boolean isSet(List<?> values) {
@@ -217,13 +257,13 @@ public final class SelectorDevice {
         return null;
       }
       switch ((String) key) {
-        case DeviceSelectorEnvironment.FIELD_DRIVER:
+        case DeviceType.FIELD_DRIVER:
           return driver;
-        case DeviceSelectorEnvironment.FIELD_ATTRIBUTES:
+        case DeviceType.FIELD_ATTRIBUTES:
           return attributes;
-        case DeviceSelectorEnvironment.FIELD_CAPACITY:
+        case DeviceType.FIELD_CAPACITY:
           return capacity;
-        case DeviceSelectorEnvironment.FIELD_ALLOW_MULTIPLE:
+        case DeviceType.FIELD_ALLOW_MULTIPLE:
           return allowMultipleAllocations;
         default:
           return null;
@@ -238,10 +278,10 @@ public final class SelectorDevice {
     @Override
     public Set<Entry<String, Object>> entrySet() {
       return Map.<String, Object>of(
-              DeviceSelectorEnvironment.FIELD_DRIVER, driver,
-              DeviceSelectorEnvironment.FIELD_ATTRIBUTES, attributes,
-              DeviceSelectorEnvironment.FIELD_CAPACITY, capacity,
-              DeviceSelectorEnvironment.FIELD_ALLOW_MULTIPLE, allowMultipleAllocations)
+              DeviceType.FIELD_DRIVER, driver,
+              DeviceType.FIELD_ATTRIBUTES, attributes,
+              DeviceType.FIELD_CAPACITY, capacity,
+              DeviceType.FIELD_ALLOW_MULTIPLE, allowMultipleAllocations)
           .entrySet();
     }
   }

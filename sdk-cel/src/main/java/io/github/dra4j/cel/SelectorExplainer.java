@@ -21,14 +21,34 @@ import java.util.Optional;
 public final class SelectorExplainer {
 
   private final DeviceSelectorEnvironment environment;
+  private final boolean listTypeAttributes;
 
   /**
-   * Creates an explainer.
+   * Creates an explainer that reads list-valued attributes as lists (feature gate {@code
+   * DRAListTypeAttributes} on).
    *
-   * @param environment the CEL environment to compile in
+   * @param environment the CEL environment to compile in, usually {@link
+   *     DeviceSelectorEnvironment#stored()}
+   * @throws NullPointerException if {@code environment} is null
    */
   public SelectorExplainer(DeviceSelectorEnvironment environment) {
+    this(environment, true);
+  }
+
+  /**
+   * Creates an explainer that reads devices as a scheduler with the given setting of the feature
+   * gate {@code DRAListTypeAttributes} (alpha in Kubernetes 1.36) does.
+   *
+   * @param environment the CEL environment to compile in, usually {@link
+   *     DeviceSelectorEnvironment#stored()}
+   * @param listTypeAttributes true to read list-valued attributes as lists; false to treat them
+   *     as Kubernetes 1.36 does with the gate off (see {@link SelectorDevice#of(String,
+   *     io.fabric8.kubernetes.api.model.resource.v1.Device, boolean)})
+   * @throws NullPointerException if {@code environment} is null
+   */
+  public SelectorExplainer(DeviceSelectorEnvironment environment, boolean listTypeAttributes) {
     this.environment = Objects.requireNonNull(environment, "environment");
+    this.listTypeAttributes = listTypeAttributes;
   }
 
   /**
@@ -58,7 +78,7 @@ public final class SelectorExplainer {
       String pool = slice.getSpec().getPool() == null ? "" : String.valueOf(slice.getSpec().getPool().getName());
       List<Device> devices = slice.getSpec().getDevices() == null ? List.of() : slice.getSpec().getDevices();
       for (Device device : devices) {
-        SelectorDevice view = SelectorDevice.of(driver, device);
+        SelectorDevice view = SelectorDevice.of(driver, device, listTypeAttributes);
         SelectorResult result = selector.evaluate(view);
         verdicts.add(new Verdict(sliceName, driver, pool, String.valueOf(device.getName()),
             outcome(result), why(result, conditions, view)));

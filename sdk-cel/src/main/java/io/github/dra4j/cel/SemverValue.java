@@ -16,7 +16,7 @@ import java.util.Objects;
  *
  * <p>Instances are immutable and safe to share between threads.
  */
-public final class SemverValue implements Comparable<SemverValue> {
+final class SemverValue implements Comparable<SemverValue> {
 
   private static final String ALPHANUMERIC =
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";

@@ -45,7 +45,7 @@ class DeviceSelectorEnvironmentTest {
     assertThat(small.compile("true")).isNotSameAs(a);
     assertThat(small.compile("true").evaluate(device).matches()).isTrue();
     assertThatThrownBy(() -> DeviceSelectorEnvironment.create(0))
-        .hasMessageContaining("cacheSize must be at least 1, was 0");
+        .hasMessageContaining("cacheSize must be at least 1, got 0");
   }
 
   @Test

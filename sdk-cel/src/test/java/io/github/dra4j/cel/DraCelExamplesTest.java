@@ -20,7 +20,7 @@ class DraCelExamplesTest {
 
   @BeforeAll
   static void buildEnvironment() {
-    environment = DeviceSelectorEnvironment.create();
+    environment = DeviceSelectorEnvironment.stored();
     device = ExampleDevice.view();
   }
 

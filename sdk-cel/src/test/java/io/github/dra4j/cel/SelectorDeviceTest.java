@@ -20,7 +20,7 @@ class SelectorDeviceTest {
 
   @BeforeAll
   static void buildEnvironment() {
-    environment = DeviceSelectorEnvironment.create();
+    environment = DeviceSelectorEnvironment.stored();
   }
 
   private static SelectorResult eval(String expression, SelectorDevice device) throws Exception {
@@ -85,6 +85,32 @@ class SelectorDeviceTest {
     assertThat(eval(a + ".ports.all(p, p > 0) && " + a + ".ports.sum() == 6", device).matches()).isTrue();
     assertThat(eval(a + ".speeds.exists(s, s.isGreaterThan(semver(\"1.5.0\")))", device).matches()).isTrue();
     assertThat(eval(a + ".model.includes(\"cx7\")", device).matches()).isTrue();
+  }
+
+  @Test
+  void withTheListGateOffAListOnlyAttributeIsUnsupportedAndFailsEverySelector() throws Exception {
+    io.fabric8.kubernetes.api.model.resource.v1.Device published = new DeviceBuilder().withName("d")
+        .addToAttributes("ports", new DeviceAttributeBuilder().withInts(1L, 2L).build())
+        .addToAttributes("model", string("cx7"))
+        .build();
+    SelectorDevice gateOff = SelectorDevice.of("nic.example.com", published, false);
+    assertThat(gateOff.conversionError()).hasValue("attribute ports: unsupported attribute value");
+    assertThat(eval("true", gateOff))
+        .isEqualTo(new SelectorResult.Failure("attribute ports: unsupported attribute value"));
+    SelectorDevice gateOn = SelectorDevice.of("nic.example.com", published, true);
+    assertThat(gateOn.conversionError()).isEmpty();
+    assertThat(eval("device.attributes[\"nic.example.com\"].ports.includes(2)", gateOn).matches())
+        .isTrue();
+  }
+
+  @Test
+  void withTheListGateOffScalarsAndIncludesOnScalarsStillWork() throws Exception {
+    SelectorDevice device = SelectorDevice.of("nic.example.com", new DeviceBuilder().withName("d")
+        .addToAttributes("model", string("cx7")).addToAttributes("ports", integer(2)).build(), false);
+    assertThat(device.conversionError()).isEmpty();
+    String a = "device.attributes[\"nic.example.com\"]";
+    assertThat(eval(a + ".model.includes(\"cx7\") && " + a + ".ports == 2", device).matches())
+        .isTrue();
   }
 
   @Test
