@@ -1,8 +1,7 @@
 package io.github.dra4j.cdi.spec;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -41,62 +40,58 @@ public final class MinimumVersion {
    * @return the requirement
    */
   public static RequiredVersion required(CdiSpec spec) {
-    return needs110(spec)
-        .or(() -> needs070(spec))
-        .or(() -> needs060(spec))
-        .or(() -> needs050(spec))
-        .or(() -> needs040(spec))
-        .orElse(new RequiredVersion(CdiVersion.V0_3_0, "none"));
+    List<RequiredVersion> all = requirements(spec);
+    return all.isEmpty() ? new RequiredVersion(CdiVersion.V0_3_0, "none") : all.get(0);
   }
 
-  private static Optional<RequiredVersion> needs110(CdiSpec spec) {
-    return firstEdits(spec, CdiVersion.V1_1_0, List.of(
+  /**
+   * Lists every use of a feature newer than 0.3.0, newest version first; within one version in
+   * the library's check order (spec-level edits before each device's). The first entry is
+   * {@link #required}. Lets a writer name every field an older runtime would refuse.
+   *
+   * @param spec the spec
+   * @return the requirements; empty if the spec needs nothing beyond 0.3.0
+   */
+  public static List<RequiredVersion> requirements(CdiSpec spec) {
+    List<RequiredVersion> found = new ArrayList<>();
+    editsFeatures(spec, CdiVersion.V1_1_0, List.of(
         feature("netDevices", e -> !e.netDevices().isEmpty()),
         feature("intelRdt.schemata",
             e -> e.intelRdt() != null && e.intelRdt().schemata() != null),
         feature("intelRdt.enableMonitoring",
-            e -> e.intelRdt() != null && e.intelRdt().enableMonitoring())));
-  }
-
-  private static Optional<RequiredVersion> needs070(CdiSpec spec) {
-    return firstEdits(spec, CdiVersion.V0_7_0, List.of(
+            e -> e.intelRdt() != null && e.intelRdt().enableMonitoring())), found);
+    editsFeatures(spec, CdiVersion.V0_7_0, List.of(
         feature("intelRdt", e -> e.intelRdt() != null),
-        feature("additionalGids", e -> !e.additionalGids().isEmpty())));
+        feature("additionalGids", e -> !e.additionalGids().isEmpty())), found);
+    annotationsAndKind(spec, found);
+    for (Device device : spec.devices()) {
+      String name = device.name();
+      if (!name.isEmpty() && name.charAt(0) >= '0' && name.charAt(0) <= '9') {
+        found.add(new RequiredVersion(
+            CdiVersion.V0_5_0, "devices[" + name + "].name (starts with a digit)"));
+      }
+    }
+    editsFeatures(spec, CdiVersion.V0_5_0, List.of(feature("deviceNodes.hostPath",
+        e -> e.deviceNodes().stream().anyMatch(n -> !n.hostPath().isEmpty()))), found);
+    editsFeatures(spec, CdiVersion.V0_4_0, List.of(feature("mounts.type",
+        e -> e.mounts().stream().anyMatch(m -> !m.type().isEmpty()))), found);
+    return List.copyOf(found);
   }
 
-  private static Optional<RequiredVersion> needs060(CdiSpec spec) {
+  private static void annotationsAndKind(CdiSpec spec, List<RequiredVersion> found) {
     if (!spec.annotations().isEmpty()) {
-      return Optional.of(new RequiredVersion(CdiVersion.V0_6_0, "annotations"));
+      found.add(new RequiredVersion(CdiVersion.V0_6_0, "annotations"));
     }
     for (Device device : spec.devices()) {
       if (!device.annotations().isEmpty()) {
-        return Optional.of(new RequiredVersion(
+        found.add(new RequiredVersion(
             CdiVersion.V0_6_0, "devices[" + device.name() + "].annotations"));
       }
     }
     int slash = spec.kind().indexOf('/');
     if (slash >= 0 && spec.kind().indexOf('.', slash + 1) >= 0) {
-      return Optional.of(new RequiredVersion(CdiVersion.V0_6_0, "kind (dot in class)"));
+      found.add(new RequiredVersion(CdiVersion.V0_6_0, "kind (dot in class)"));
     }
-    return Optional.empty();
-  }
-
-  private static Optional<RequiredVersion> needs050(CdiSpec spec) {
-    for (Device device : spec.devices()) {
-      String name = device.name();
-      if (!name.isEmpty() && name.charAt(0) >= '0' && name.charAt(0) <= '9') {
-        return Optional.of(new RequiredVersion(
-            CdiVersion.V0_5_0, "devices[" + name + "].name (starts with a digit)"));
-      }
-    }
-    return firstEdits(spec, CdiVersion.V0_5_0, List.of(
-        feature("deviceNodes.hostPath",
-            e -> e.deviceNodes().stream().anyMatch(n -> !n.hostPath().isEmpty()))));
-  }
-
-  private static Optional<RequiredVersion> needs040(CdiSpec spec) {
-    return firstEdits(spec, CdiVersion.V0_4_0, List.of(
-        feature("mounts.type", e -> e.mounts().stream().anyMatch(m -> !m.type().isEmpty()))));
   }
 
   private record Feature(String name, Predicate<ContainerEdits> present) {}
@@ -105,21 +100,21 @@ public final class MinimumVersion {
     return new Feature(name, present);
   }
 
-  /** The first feature found in the spec-level edits, then in each device's edits. */
-  private static Optional<RequiredVersion> firstEdits(
-      CdiSpec spec, CdiVersion version, List<Feature> features) {
-    Function<ContainerEdits, Optional<String>> find = edits -> features.stream()
-        .filter(f -> f.present().test(edits))
-        .map(Feature::name)
-        .findFirst();
-    Optional<String> found = find.apply(spec.containerEdits()).map(f -> "containerEdits." + f);
-    for (Device device : spec.devices()) {
-      if (found.isPresent()) {
-        break;
+  /** Each feature found in the spec-level edits, then in each device's edits. */
+  private static void editsFeatures(
+      CdiSpec spec, CdiVersion version, List<Feature> features, List<RequiredVersion> found) {
+    for (Feature feature : features) {
+      if (feature.present().test(spec.containerEdits())) {
+        found.add(new RequiredVersion(version, "containerEdits." + feature.name()));
       }
-      found = find.apply(device.containerEdits())
-          .map(f -> "devices[" + device.name() + "].containerEdits." + f);
     }
-    return found.map(f -> new RequiredVersion(version, f));
+    for (Device device : spec.devices()) {
+      for (Feature feature : features) {
+        if (feature.present().test(device.containerEdits())) {
+          found.add(new RequiredVersion(
+              version, "devices[" + device.name() + "].containerEdits." + feature.name()));
+        }
+      }
+    }
   }
 }

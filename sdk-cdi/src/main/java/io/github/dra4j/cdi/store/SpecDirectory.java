@@ -4,74 +4,77 @@ import io.github.dra4j.cdi.codec.SpecCodec;
 import io.github.dra4j.cdi.name.InvalidNameException;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.CdiSpec;
+import io.github.dra4j.cdi.spec.CdiVersion;
 import io.github.dra4j.cdi.validation.SpecValidator;
 import io.github.dra4j.cdi.validation.ValidationRules;
+import io.github.dra4j.core.file.AtomicFileWriter;
+import io.github.dra4j.core.file.LeftoverFiles;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Writes and removes the spec files of one CDI spec directory, by default {@code /var/run/cdi}.
  *
- * <p>Each write stamps the lowest spec version the spec needs, validates it with the {@link
- * ValidationRules#WRITER writer rules} (nothing is written if it fails), writes compact JSON to a
- * hidden temporary file in the same directory, fsyncs it, makes it mode 0644, renames it over
- * the target and fsyncs the directory, so the new name survives a crash too. A runtime that
- * rescans the directory therefore sees the old file or the new one, never a partial file.
- * Temporary files a crashed writer left behind are removed by {@link #removeLeftovers}. File names are built only from checked names ({@link SpecFileName}), so
- * nothing is written outside the directory.
+ * <p>Each write gives the spec its version (the lowest its features need if it names none,
+ * otherwise its own; see {@link #withMaximumVersion}), validates it with the {@link
+ * ValidationRules#WRITER writer rules} (nothing is written if it fails) and replaces the file with
+ * compact JSON through an {@link AtomicFileWriter}: mode 0644, the directory created with mode
+ * 0755 if missing, hidden temporary file, fsync, rename, directory fsync. A runtime that rescans
+ * the directory therefore sees the old file or the new one, never a partial file, and a returned
+ * write survives a power loss. Temporary files a crashed writer left behind are removed by
+ * {@link #removeLeftovers}. File names are built only from checked names ({@link SpecFileName}),
+ * so nothing is written outside the directory.
  *
  * <p>Instances are immutable and thread-safe. Concurrent writes of the same file are safe (the
  * last rename wins); the caller owns the order of writes and removes of one claim's file.
  */
 public final class SpecDirectory {
-  /** Where DRA drivers write their specs: the higher-priority directory runtimes read. */
+  /**
+   * Where DRA drivers write their specs: the higher-priority directory runtimes read. The SDK's
+   * one definition of the default CDI directory.
+   */
   public static final Path DEFAULT_PATH = Path.of("/var/run/cdi");
 
   private static final Logger LOG = LoggerFactory.getLogger(SpecDirectory.class);
-  private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString(
-      "rw-r--r--");
+  private static final Set<PosixFilePermission> FILE_MODE =
+      PosixFilePermissions.fromString("rw-r--r--");
   private static final Set<PosixFilePermission> DIRECTORY_MODE =
       PosixFilePermissions.fromString("rwxr-xr-x");
-
-  /** The temporary files {@link #write} creates: hidden, then the file name, digits, .tmp. */
-  private static final Pattern LEFTOVER = Pattern.compile("\\..+\\.[0-9]+\\.tmp");
+  private static final AtomicFileWriter REPLACING = AtomicFileWriter.builder()
+      .fileMode(FILE_MODE).createParents(DIRECTORY_MODE).build();
+  private static final AtomicFileWriter REPLACING_IF_CHANGED = AtomicFileWriter.builder()
+      .fileMode(FILE_MODE).createParents(DIRECTORY_MODE).skipUnchanged(true).build();
 
   private final Path directory;
+  private final CdiVersion maximumVersion;
   private final SpecCodec codec = SpecCodec.standard();
 
-  private SpecDirectory(Path directory) {
+  private SpecDirectory(Path directory, CdiVersion maximumVersion) {
     this.directory = directory.toAbsolutePath().normalize();
+    this.maximumVersion = maximumVersion;
   }
 
   /**
    * Uses a spec directory; it is created (mode 0755) on the first write if missing.
    *
    * @param directory the directory
-   * @return the spec directory
+   * @return the spec directory, writing for runtimes that know {@link CdiVersion#LATEST}
    */
   public static SpecDirectory at(Path directory) {
-    return new SpecDirectory(directory);
+    return new SpecDirectory(directory, CdiVersion.LATEST);
   }
 
   /**
@@ -84,6 +87,20 @@ public final class SpecDirectory {
   }
 
   /**
+   * Returns a copy that writes only specs a runtime knowing spec versions up to {@code maximum}
+   * accepts, e.g. {@link CdiVersion#V1_0_0} for containerd or CRI-O built with CDI 1.0.x. A
+   * write is then refused ({@link io.github.dra4j.cdi.validation.InvalidSpecException}) if the
+   * spec's {@code cdiVersion} is newer, or if it uses a feature of a newer version; the message
+   * names every such field and the version it needs (e.g. {@code netDevices} needs 1.1.0).
+   *
+   * @param maximum the newest spec version the oldest runtime to support knows
+   * @return the spec directory
+   */
+  public SpecDirectory withMaximumVersion(CdiVersion maximum) {
+    return new SpecDirectory(directory, Objects.requireNonNull(maximum, "maximum"));
+  }
+
+  /**
    * Returns the directory.
    *
    * @return the absolute, normalized path
@@ -93,22 +110,31 @@ public final class SpecDirectory {
   }
 
   /**
+   * Returns the newest spec version this directory writes.
+   *
+   * @return {@link CdiVersion#LATEST} unless set with {@link #withMaximumVersion}
+   */
+  public CdiVersion maximumVersion() {
+    return maximumVersion;
+  }
+
+  /**
    * Writes a spec to {@code vendor-class.json}, replacing an existing file.
    *
-   * @param spec the spec; its version is replaced by the minimum it needs
+   * @param spec the spec; without a version it gets the minimum its features need
    * @return the file written
    * @throws io.github.dra4j.cdi.validation.InvalidSpecException if the spec breaks a writer rule
    * @throws IOException if the file cannot be written
    */
   public Path write(CdiSpec spec) throws IOException {
-    return write(spec, SpecFileName.forSpec(spec.parsedKind()), WriteMode.REPLACE);
+    return write(spec, SpecFileName.forSpec(spec.parsedKind()), WriteMode.REPLACE).path();
   }
 
   /**
    * Writes a transient (per-claim) spec to {@code vendor-class_<id>.json}, replacing an existing
    * file. The ID is checked before any path is built.
    *
-   * @param spec the spec; its version is replaced by the minimum it needs
+   * @param spec the spec; without a version it gets the minimum its features need
    * @param id the claim UID (or another ID); see {@link SpecFileName#checkId}
    * @return the file written
    * @throws InvalidNameException if the ID is not allowed in a file name
@@ -116,52 +142,54 @@ public final class SpecDirectory {
    * @throws IOException if the file cannot be written
    */
   public Path writeTransient(CdiSpec spec, String id) throws IOException {
+    return writeTransient(spec, id, WriteMode.REPLACE).path();
+  }
+
+  /**
+   * Writes a transient (per-claim) spec to {@code vendor-class_<id>.json}. With {@link
+   * WriteMode#REPLACE_IF_CHANGED} a driver preparing the same claim again costs one read of the
+   * file and no write.
+   *
+   * @param spec the spec; without a version it gets the minimum its features need
+   * @param id the claim UID (or another ID); see {@link SpecFileName#checkId}
+   * @param mode what to do with an existing file
+   * @return the file, the spec as written and whether it was written
+   * @throws InvalidNameException if the ID is not allowed in a file name
+   * @throws io.github.dra4j.cdi.validation.InvalidSpecException if the spec breaks a writer rule
+   * @throws FileAlreadyExistsException in {@link WriteMode#CREATE_NEW} if the file exists
+   * @throws IOException if the file cannot be written
+   */
+  public WrittenSpec writeTransient(CdiSpec spec, String id, WriteMode mode) throws IOException {
     SpecFileName.checkId(id);
-    return write(spec, SpecFileName.forTransientSpec(spec.parsedKind(), id), WriteMode.REPLACE);
+    return write(spec, SpecFileName.forTransientSpec(spec.parsedKind(), id), mode);
   }
 
   /**
    * Writes a spec under a given name.
    *
-   * @param spec the spec; its version is replaced by the minimum it needs
+   * @param spec the spec; without a version it gets the minimum its features need
    * @param name the file name
-   * @param mode whether an existing file is replaced
-   * @return the file written
+   * @param mode what to do with an existing file
+   * @return the file, the spec as written and whether it was written
    * @throws io.github.dra4j.cdi.validation.InvalidSpecException if the spec breaks a writer rule
    * @throws FileAlreadyExistsException in {@link WriteMode#CREATE_NEW} if the file exists
    * @throws IOException if the file cannot be written
    */
-  public Path write(CdiSpec spec, SpecFileName name, WriteMode mode) throws IOException {
+  public WrittenSpec write(CdiSpec spec, SpecFileName name, WriteMode mode) throws IOException {
     Path target = resolve(name);
-    CdiSpec stamped = spec.withMinimumVersion();
-    SpecValidator.check(stamped, ValidationRules.WRITER, target.toString());
-    byte[] content = codec.toJson(stamped);
-    createDirectory();
-    // Hidden and ending in .tmp: runtimes only read *.json and *.yaml.
-    String stem = name.value().length() > 200 ? name.value().substring(0, 200) : name.value();
-    Path temp = Files.createTempFile(directory, "." + stem + ".", ".tmp");
-    try {
-      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-        ByteBuffer buffer = ByteBuffer.wrap(content);
-        while (buffer.hasRemaining()) {
-          channel.write(buffer);
-        }
-        channel.force(true);
-      }
-      Files.setPosixFilePermissions(temp, FILE_MODE);
-      if (mode == WriteMode.REPLACE) {
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-      } else {
-        // link(2) fails if the target exists and never exposes a partial file.
-        Files.createLink(target, temp);
-      }
-    } finally {
-      Files.deleteIfExists(temp);
+    CdiSpec versioned = VersionStamp.apply(spec, maximumVersion, target.toString());
+    SpecValidator.check(versioned, ValidationRules.WRITER, target.toString());
+    byte[] content = codec.toJson(versioned);
+    boolean written = true;
+    switch (mode) {
+      case REPLACE -> REPLACING.write(target, content);
+      case REPLACE_IF_CHANGED -> written = REPLACING_IF_CHANGED.write(target, content);
+      case CREATE_NEW -> REPLACING.create(target, content);
+      default -> throw new IllegalArgumentException("unknown write mode " + mode);
     }
-    syncDirectory();
-    LOG.debug("wrote CDI spec {} ({} bytes, version {})", target, content.length,
-        stamped.cdiVersion());
-    return target;
+    LOG.debug("{} CDI spec {} ({} bytes, version {})", written ? "wrote" : "kept unchanged",
+        target, content.length, versioned.cdiVersion());
+    return new WrittenSpec(target, versioned, written);
   }
 
   /**
@@ -280,38 +308,7 @@ public final class SpecDirectory {
    * @throws IOException if the directory cannot be read or a file cannot be removed
    */
   public List<Path> removeLeftovers(Duration minimumAge) throws IOException {
-    List<Path> removed = new ArrayList<>();
-    if (!Files.isDirectory(directory)) {
-      return removed;
-    }
-    Instant cutoff = Instant.now().minus(minimumAge);
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory,
-        entry -> LEFTOVER.matcher(entry.getFileName().toString()).matches())) {
-      for (Path entry : entries) {
-        BasicFileAttributes attributes;
-        try {
-          attributes = Files.readAttributes(entry, BasicFileAttributes.class,
-              LinkOption.NOFOLLOW_LINKS);
-        } catch (NoSuchFileException e) {
-          continue; // renamed or removed by its writer meanwhile
-        }
-        if (attributes.isRegularFile()
-            && attributes.lastModifiedTime().toInstant().isBefore(cutoff)
-            && Files.deleteIfExists(entry)) {
-          LOG.info("removed leftover temporary CDI file {}", entry);
-          removed.add(entry);
-        }
-      }
-    }
-    removed.sort(Comparator.comparing(Path::getFileName));
-    return removed;
-  }
-
-  private void syncDirectory() throws IOException {
-    // Makes the rename durable; Linux allows fsync on a directory opened for reading.
-    try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-      channel.force(true);
-    }
+    return LeftoverFiles.removeTemporaryFiles(directory, minimumAge);
   }
 
   private Path resolve(SpecFileName name) {
@@ -321,13 +318,6 @@ public final class SpecDirectory {
           "resolves outside the spec directory " + directory);
     }
     return target;
-  }
-
-  private void createDirectory() throws IOException {
-    if (!Files.isDirectory(directory)) {
-      Files.createDirectories(directory);
-      Files.setPosixFilePermissions(directory, DIRECTORY_MODE);
-    }
   }
 
   private static String transientId(String fileName, String prefix) {

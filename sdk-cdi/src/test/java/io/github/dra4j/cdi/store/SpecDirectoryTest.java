@@ -8,6 +8,7 @@ import io.github.dra4j.cdi.name.InvalidNameException;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.cdi.spec.CdiVersion;
+import io.github.dra4j.cdi.spec.Device;
 import io.github.dra4j.cdi.validation.InvalidSpecException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -60,12 +61,17 @@ class SpecDirectoryTest {
   }
 
   @Test
-  void stampsTheMinimumVersionWhateverTheSpecSays() throws Exception {
-    CdiSpec spec = CdiSpec.builder().cdiVersion(CdiVersion.V1_1_0).kind(KIND)
-        .device("gpu0", e -> e.deviceNode("/dev/gpu0")).build();
-    Path file = SpecDirectory.at(root).write(spec);
+  void stampsTheMinimumVersionUnlessTheSpecNamesAHigherOne() throws Exception {
+    CdiSpec unversioned = new CdiSpec(null, KIND.toString(), null,
+        List.of(Device.builder("gpu0").edits(e -> e.deviceNode("/dev/gpu0")).build()), null);
+    Path file = SpecDirectory.at(root).write(unversioned);
     assertThat(file.getFileName()).hasToString("k8s.gpu.example.com-gpu.json");
     assertThat(Files.readString(file)).startsWith("{\"cdiVersion\":\"0.3.0\",");
+
+    CdiSpec explicit = CdiSpec.builder().cdiVersion(CdiVersion.V1_1_0).kind(KIND)
+        .device("gpu0", e -> e.deviceNode("/dev/gpu0")).build();
+    assertThat(Files.readString(SpecDirectory.at(root).write(explicit)))
+        .startsWith("{\"cdiVersion\":\"1.1.0\",");
   }
 
   @Test
