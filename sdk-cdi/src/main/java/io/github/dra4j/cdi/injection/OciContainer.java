@@ -112,6 +112,28 @@ public record OciContainer(
     return value;
   }
 
+  /**
+   * Writes the container as OCI runtime-spec JSON ({@code config.json} shape), so a test can
+   * compare it with what a runtime produced: {@code process.user} ({@code uid}, {@code gid},
+   * {@code additionalGids}), {@code process.env}, {@code mounts}, {@code hooks}, {@code
+   * linux.resources.devices}, {@code linux.devices}, {@code linux.intelRdt} and {@code
+   * linux.netDevices}. Field names, nesting and key order are the runtime-spec Go types', and
+   * empty optional fields are left out as Go's encoder leaves them out, so the compact text equals
+   * Go's for the same parts. Only the parts this model holds are written; cgroup rules always carry
+   * {@code major} and {@code minor} (the model has no wildcard rules).
+   *
+   * <pre>{@code
+   * {"process":{"user":{"uid":0,"gid":0},"env":["GPU=0"]},
+   *  "linux":{"resources":{"devices":[{"allow":true,"type":"c","major":195,"minor":0,
+   *  "access":"rwm"}]},"devices":[{"path":"/dev/gpu0","type":"c","major":195,"minor":0}]}}
+   * }</pre>
+   *
+   * @return compact JSON
+   */
+  public String toOciJson() {
+    return OciJson.write(this);
+  }
+
   /** Builds an {@link OciContainer}; not thread-safe, use from one thread. */
   public static final class Builder {
     private final List<String> env = new ArrayList<>();
