@@ -1,17 +1,26 @@
 package io.github.dra4j.structured;
 
 /**
- * The DRA features the allocator honours, mirroring the Kubernetes allocator flags (and the
- * feature gates behind them). {@link #ALL} is what a default Kubernetes 1.36 scheduler runs.
+ * The DRA features the allocator honours, mirroring the Kubernetes allocator flags and the
+ * feature gates behind them; the one place each gate is set for the allocator, its selectors
+ * included. {@link #DEFAULTS} is what a Kubernetes 1.36 scheduler runs with default gates, {@link
+ * #ALL} adds the alpha list-typed attributes.
+ *
+ * <p>Stages in Kubernetes 1.36: admin access and prioritized lists are GA; partitionable devices,
+ * device taints, consumable capacity and binding conditions are beta (on by default); list-typed
+ * attributes are alpha (off by default). APIs that follow beta or alpha features may still change
+ * in Kubernetes, and this allocator follows them.
  *
  * @param adminAccess DRAAdminAccess: {@code adminAccess} requests
  * @param prioritizedList DRAPrioritizedList: {@code firstAvailable} subrequests
- * @param partitionableDevices DRAPartitionableDevices: shared counters and per-device node
+ * @param partitionableDevices DRAPartitionableDevices (beta): shared counters and per-device node
  *     selection
- * @param deviceTaints DRADeviceTaints: taints block allocation unless tolerated
- * @param consumableCapacity DRAConsumableCapacity: capacity requests and shareable devices
- * @param deviceBindingAndStatus DRADeviceBindingConditions and DRAResourceClaimDeviceStatus:
- *     devices with binding conditions
+ * @param deviceTaints DRADeviceTaints (beta): taints block allocation unless tolerated
+ * @param consumableCapacity DRAConsumableCapacity (beta): capacity requests and shareable devices
+ * @param deviceBindingAndStatus DRADeviceBindingConditions and DRAResourceClaimDeviceStatus
+ *     (beta): devices with binding conditions
+ * @param listTypeAttributes DRAListTypeAttributes (alpha): list-valued attributes in selectors
+ *     and set semantics in constraints
  */
 public record AllocatorFeatures(
     boolean adminAccess,
@@ -19,14 +28,23 @@ public record AllocatorFeatures(
     boolean partitionableDevices,
     boolean deviceTaints,
     boolean consumableCapacity,
-    boolean deviceBindingAndStatus) {
+    boolean deviceBindingAndStatus,
+    boolean listTypeAttributes) {
 
-  /** Every feature on (the default). */
-  public static final AllocatorFeatures ALL = new AllocatorFeatures(true, true, true, true, true, true);
+  /**
+   * What a Kubernetes 1.36 scheduler runs with default feature gates, and the allocator's
+   * default: every feature on except the alpha {@code listTypeAttributes}.
+   */
+  public static final AllocatorFeatures DEFAULTS =
+      new AllocatorFeatures(true, true, true, true, true, true, false);
+
+  /** Every feature on, including the alpha {@code listTypeAttributes}. */
+  public static final AllocatorFeatures ALL =
+      new AllocatorFeatures(true, true, true, true, true, true, true);
 
   /** Every feature off: only the GA core of structured parameters. */
   public static final AllocatorFeatures NONE =
-      new AllocatorFeatures(false, false, false, false, false, false);
+      new AllocatorFeatures(false, false, false, false, false, false, false);
 
   /**
    * Returns a copy with {@link #adminAccess} set.
@@ -37,7 +55,7 @@ public record AllocatorFeatures(
    */
   public AllocatorFeatures withAdminAccess(boolean on) {
     return new AllocatorFeatures(on, prioritizedList, partitionableDevices, deviceTaints,
-        consumableCapacity, deviceBindingAndStatus);
+        consumableCapacity, deviceBindingAndStatus, listTypeAttributes);
   }
 
   /**
@@ -49,7 +67,7 @@ public record AllocatorFeatures(
    */
   public AllocatorFeatures withPrioritizedList(boolean on) {
     return new AllocatorFeatures(adminAccess, on, partitionableDevices, deviceTaints,
-        consumableCapacity, deviceBindingAndStatus);
+        consumableCapacity, deviceBindingAndStatus, listTypeAttributes);
   }
 
   /**
@@ -61,7 +79,7 @@ public record AllocatorFeatures(
    */
   public AllocatorFeatures withPartitionableDevices(boolean on) {
     return new AllocatorFeatures(adminAccess, prioritizedList, on, deviceTaints,
-        consumableCapacity, deviceBindingAndStatus);
+        consumableCapacity, deviceBindingAndStatus, listTypeAttributes);
   }
 
   /**
@@ -73,7 +91,7 @@ public record AllocatorFeatures(
    */
   public AllocatorFeatures withDeviceTaints(boolean on) {
     return new AllocatorFeatures(adminAccess, prioritizedList, partitionableDevices, on,
-        consumableCapacity, deviceBindingAndStatus);
+        consumableCapacity, deviceBindingAndStatus, listTypeAttributes);
   }
 
   /**
@@ -85,7 +103,7 @@ public record AllocatorFeatures(
    */
   public AllocatorFeatures withConsumableCapacity(boolean on) {
     return new AllocatorFeatures(adminAccess, prioritizedList, partitionableDevices, deviceTaints,
-        on, deviceBindingAndStatus);
+        on, deviceBindingAndStatus, listTypeAttributes);
   }
 
   /**
@@ -97,6 +115,23 @@ public record AllocatorFeatures(
    */
   public AllocatorFeatures withDeviceBindingAndStatus(boolean on) {
     return new AllocatorFeatures(adminAccess, prioritizedList, partitionableDevices, deviceTaints,
-        consumableCapacity, on);
+        consumableCapacity, on, listTypeAttributes);
+  }
+
+  /**
+   * Returns a copy with {@link #listTypeAttributes} set.
+   *
+   * @param on true, like the Kubernetes allocator that runs with the gate on: selectors see
+   *     list-valued attributes as lists, and constraints compare attributes as sets
+   *     ({@code matchAttribute}: the devices' value sets must have a common value; {@code
+   *     distinctAttribute}: they must be disjoint; a scalar is a one-value set). False, like
+   *     Kubernetes 1.36 with the gate off: a device whose attribute holds only a list fails every
+   *     selector evaluated on it with {@code attribute <name>: unsupported attribute value}
+   *     (which aborts the attempt), and constraints see no value in it
+   * @return a new value equal to this one except for {@code listTypeAttributes}
+   */
+  public AllocatorFeatures withListTypeAttributes(boolean on) {
+    return new AllocatorFeatures(adminAccess, prioritizedList, partitionableDevices, deviceTaints,
+        consumableCapacity, deviceBindingAndStatus, on);
   }
 }

@@ -211,7 +211,7 @@ final class ClaimPlanner {
         || CapacityPolicy.consumption(plan.capacityRequests(), device, allocated.consumed(device.id())) != null;
   }
 
-  private static List<Constraint> constraints(ResourceClaim claim, String claimName)
+  private List<Constraint> constraints(ResourceClaim claim, String claimName)
       throws AllocationError {
     List<DeviceConstraint> constraints =
         claim.getSpec() == null || claim.getSpec().getDevices() == null
@@ -222,9 +222,11 @@ final class ClaimPlanner {
       DeviceConstraint c = constraints.get(i);
       List<String> requests = NodeSelection.nonNull(c.getRequests());
       if (c.getMatchAttribute() != null) {
-        result.add(new Constraint.MatchAttribute(requests, c.getMatchAttribute()));
+        result.add(new Constraint.MatchAttribute(
+            requests, c.getMatchAttribute(), features.listTypeAttributes()));
       } else if (c.getDistinctAttribute() != null) {
-        result.add(new Constraint.DistinctAttribute(requests, c.getDistinctAttribute()));
+        result.add(new Constraint.DistinctAttribute(
+            requests, c.getDistinctAttribute(), features.listTypeAttributes()));
       } else {
         throw new AllocationError("claim " + claimName + ", constraint #" + i
             + ": empty constraint (unsupported constraint type?)");

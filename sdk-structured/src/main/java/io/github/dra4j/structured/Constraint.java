@@ -1,25 +1,36 @@
 package io.github.dra4j.structured;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
  * A claim constraint tracked during the search: {@link MatchAttribute} or {@link
  * DistinctAttribute}. {@code add} is called when a device is chosen and may refuse it; {@code
- * remove} undoes a successful {@code add}. Mutable; owned by one allocation attempt.
+ * remove} undoes a successful {@code add}, always in the reverse order of the adds. Mutable; owned
+ * by one allocation attempt.
+ *
+ * <p>An attribute is compared as a set of typed values ({@link AttributeValues}). With the feature
+ * gate {@code DRAListTypeAttributes} off, as in the allocator Kubernetes 1.36 runs by default, a
+ * scalar is a one-value set and a list attribute has no value Kubernetes recognises (an empty
+ * set). With the gate on, a list is the set of its values, and scalars keep being one-value sets.
  */
 abstract class Constraint {
 
   private final Set<String> requests;
-  final String attributeName;
+  private final String attributeName;
+  final boolean listTypeAttributes;
 
-  Constraint(List<String> requests, String attributeName) {
+  Constraint(List<String> requests, String attributeName, boolean listTypeAttributes) {
     this.requests = Set.copyOf(requests);
     this.attributeName = attributeName;
+    this.listTypeAttributes = listTypeAttributes;
   }
 
   /** Returns whether a device for this request (and chosen subrequest) is constrained. */
@@ -37,8 +48,9 @@ abstract class Constraint {
     if (!applies(plan)) {
       return true;
     }
-    Value value = lookup(device, attributeName);
-    return value != null && accept(plan, value);
+    DeviceAttribute attribute = lookup(device, attributeName);
+    return attribute != null
+        && accept(plan, AttributeValues.of(attribute, listTypeAttributes));
   }
 
   /** Undoes a successful {@link #add} of a device for this request. */
@@ -48,8 +60,8 @@ abstract class Constraint {
     }
   }
 
-  /** Judges and records the attribute value of a constrained device. */
-  abstract boolean accept(RequestPlan plan, Value value);
+  /** Judges and records the attribute values of a constrained device. */
+  abstract boolean accept(RequestPlan plan, Set<AttributeValues.Value> values);
 
   /** Forgets the latest accepted device of the request. */
   abstract void forget(RequestPlan plan);
@@ -58,7 +70,7 @@ abstract class Constraint {
    * Looks up a fully qualified attribute on a device: the attribute of exactly that name, or, when
    * the domain is the device's driver, the attribute named by the identifier alone.
    */
-  static Value lookup(PoolDevice device, String qualifiedName) {
+  static DeviceAttribute lookup(PoolDevice device, String qualifiedName) {
     Map<String, DeviceAttribute> attributes = device.device().getAttributes();
     if (attributes == null) {
       return null;
@@ -71,88 +83,70 @@ abstract class Constraint {
       }
       attribute = attributes.get(qualifiedName.substring(slash + 1));
     }
-    return attribute == null ? null : Value.of(attribute);
+    return attribute;
   }
 
   /**
-   * A scalar attribute value as constraints compare it: string, int, bool or version (versions
-   * compare as strings, so {@code 1.0.0} and {@code 1.0.0+b} differ); anything else is {@code
-   * OTHER} and never equals another value.
+   * All constrained devices must share a value of the attribute: the running intersection of
+   * their value sets must not become empty. For scalars that means the same type and value. The
+   * intersection before each device is kept, so undoing a device restores it exactly. Reproduces
+   * a Kubernetes quirk with the list gate off: the first device is accepted even without a value
+   * Kubernetes recognises, and then no further device matches it.
    */
-  record Value(Kind kind, Object value) {
-    enum Kind { STRING, INT, BOOL, VERSION, OTHER }
-
-    static Value of(DeviceAttribute a) {
-      if (a.getString() != null) {
-        return new Value(Kind.STRING, a.getString());
-      }
-      if (a.getInt() != null) {
-        return new Value(Kind.INT, a.getInt());
-      }
-      if (a.getBool() != null) {
-        return new Value(Kind.BOOL, a.getBool());
-      }
-      if (a.getVersion() != null) {
-        return new Value(Kind.VERSION, a.getVersion());
-      }
-      return new Value(Kind.OTHER, null);
-    }
-
-    boolean sameAs(Value other) {
-      return kind != Kind.OTHER && kind == other.kind && Objects.equals(value, other.value);
-    }
-  }
-
-  /** All constrained devices must have the same value of the attribute. */
   static final class MatchAttribute extends Constraint {
-    private Value first;
-    private int count;
+    private final Deque<Set<AttributeValues.Value>> intersections = new ArrayDeque<>();
 
-    MatchAttribute(List<String> requests, String attributeName) {
-      super(requests, attributeName);
+    MatchAttribute(List<String> requests, String attributeName, boolean listTypeAttributes) {
+      super(requests, attributeName, listTypeAttributes);
     }
 
     @Override
-    boolean accept(RequestPlan plan, Value value) {
-      if (count == 0) {
-        first = value;
-        count = 1;
-        return true;
+    boolean accept(RequestPlan plan, Set<AttributeValues.Value> values) {
+      Set<AttributeValues.Value> common;
+      if (intersections.isEmpty()) {
+        common = values;
+        if (common.isEmpty() && listTypeAttributes) {
+          return false;
+        }
+      } else {
+        common = new HashSet<>(intersections.peek());
+        common.retainAll(values);
+        if (common.isEmpty()) {
+          return false;
+        }
       }
-      if (!value.sameAs(first)) {
-        return false;
-      }
-      count++;
+      intersections.push(common);
       return true;
     }
 
     @Override
     void forget(RequestPlan plan) {
-      count--;
+      intersections.pop();
     }
   }
 
   /**
-   * Constrained devices must have different values of the attribute. Reproduces a Kubernetes
-   * quirk: the value is remembered per request name, overwritten by each further device of that
-   * request and forgotten when any of them is undone, so devices of one multi-device request are
-   * only compared with the request's latest device.
+   * Constrained devices must not share a value of the attribute: their value sets must be
+   * pairwise disjoint (for scalars: values of different types never conflict). Reproduces a
+   * Kubernetes quirk: the values are remembered per request name, overwritten by each further
+   * device of that request and forgotten when any of them is undone, so devices of one
+   * multi-device request are only compared with the request's latest device.
    */
   static final class DistinctAttribute extends Constraint {
-    private final Map<String, Value> remembered = new HashMap<>();
+    private final Map<String, Set<AttributeValues.Value>> remembered = new HashMap<>();
 
-    DistinctAttribute(List<String> requests, String attributeName) {
-      super(requests, attributeName);
+    DistinctAttribute(List<String> requests, String attributeName, boolean listTypeAttributes) {
+      super(requests, attributeName, listTypeAttributes);
     }
 
     @Override
-    boolean accept(RequestPlan plan, Value value) {
-      for (Value other : remembered.values()) {
-        if (value.sameAs(other)) {
+    boolean accept(RequestPlan plan, Set<AttributeValues.Value> values) {
+      for (Set<AttributeValues.Value> other : remembered.values()) {
+        if (!Collections.disjoint(values, other)) {
           return false;
         }
       }
-      remembered.put(plan.resultName(), value);
+      remembered.put(plan.resultName(), values);
       return true;
     }
 

@@ -134,9 +134,15 @@ final class PoolDevice {
     return Boolean.TRUE.equals(slice.getSpec().getPerDeviceNodeSelection());
   }
 
-  SelectorDevice selectorView() {
+  /**
+   * Returns the device as selectors see it, built on first use.
+   *
+   * @param listTypeAttributes whether list-valued attributes are read (the allocator's setting of
+   *     {@code DRAListTypeAttributes}; the same for every call within one attempt)
+   */
+  SelectorDevice selectorView(boolean listTypeAttributes) {
     if (selectorView == null) {
-      selectorView = SelectorDevice.of(id.driver(), device);
+      selectorView = SelectorDevice.of(id.driver(), device, listTypeAttributes);
     }
     return selectorView;
   }

@@ -85,7 +85,7 @@ final class SelectorMatcher {
       throw new AllocationError(
           prefix + ": selector #" + index + ": CEL compile error: " + e.getMessage(), e);
     }
-    SelectorResult result = compiled.evaluate(device.selectorView());
+    SelectorResult result = compiled.evaluate(device.selectorView(features.listTypeAttributes()));
     if (result instanceof SelectorResult.Failure) {
       throw new AllocationError(
           prefix + ": selector #" + index + " on device " + device.id() + ": CEL runtime error: "

@@ -18,16 +18,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Allocates devices to ResourceClaims the way the Kubernetes scheduler does for one node
- * (structured parameters, the "incubating" allocator of Kubernetes 1.36): pools and slice
- * generations, the scheduler's device order and backtracking, {@code ExactCount} and {@code All},
- * {@code firstAvailable}, {@code matchAttribute}/{@code distinctAttribute} constraints, admin
- * access, shared counters, taints and tolerations, consumable capacity and shareable devices,
- * binding conditions, and devices already held by other claims.
+ * (structured parameters, the "incubating" allocator of Kubernetes 1.36, or the "experimental"
+ * one when {@link AllocatorFeatures#listTypeAttributes} is on): pools and slice generations, the
+ * scheduler's device order and backtracking, {@code ExactCount} and {@code All}, {@code
+ * firstAvailable}, {@code matchAttribute}/{@code distinctAttribute} constraints, admin access,
+ * shared counters, taints and tolerations, consumable capacity and shareable devices, binding
+ * conditions, and devices already held by other claims. Which of the beta and alpha features are
+ * honoured is set by {@link AllocatorFeatures}.
  *
  * <p>Everything is in memory: pass the DeviceClasses, ResourceSlices and allocated claims in
  * {@link AllocatorInputs}. The claims given to {@code allocate} are never modified; on success the
- * outcome holds copies with {@code status.allocation} set. Selectors are evaluated in the DRA CEL
- * environment ({@link DeviceSelectorEnvironment}).
+ * outcome holds copies with {@code status.allocation} set. Selectors are compiled, like the
+ * scheduler does, in the stored-expressions CEL environment, by default the shared {@link
+ * DeviceSelectorEnvironment#stored()}.
  *
  * <p>An allocator is immutable and thread-safe: concurrent {@code allocate} calls do not share
  * search state (each builds its own), only the CEL compile cache.
@@ -47,7 +50,7 @@ public final class StructuredAllocator {
 
   private StructuredAllocator(Builder builder) {
     this.environment =
-        builder.environment != null ? builder.environment : DeviceSelectorEnvironment.create();
+        builder.environment != null ? builder.environment : DeviceSelectorEnvironment.stored();
     this.features = builder.features;
     this.applyApiDefaults = builder.applyApiDefaults;
     this.shareIds = builder.shareIds;
@@ -55,10 +58,12 @@ public final class StructuredAllocator {
   }
 
   /**
-   * Returns an allocator with all features, API defaults applied and a new CEL environment.
+   * Returns an allocator with the default features of a Kubernetes 1.36 scheduler, API defaults
+   * applied and the shared CEL environment.
    *
-   * @return an allocator configured like {@code builder().build()}: {@link AllocatorFeatures#ALL},
-   *     random share IDs and a step limit of {@value #DEFAULT_SEARCH_STEP_LIMIT}
+   * @return an allocator configured like {@code builder().build()}: {@link
+   *     AllocatorFeatures#DEFAULTS}, {@link DeviceSelectorEnvironment#stored()}, random share IDs
+   *     and a step limit of {@value #DEFAULT_SEARCH_STEP_LIMIT}
    */
   public static StructuredAllocator create() {
     return builder().build();
@@ -76,8 +81,8 @@ public final class StructuredAllocator {
   /**
    * Returns the features this allocator honours.
    *
-   * @return the features given to {@link Builder#features}, {@link AllocatorFeatures#ALL} by
-   *     default
+   * @return the features given to {@link Builder#features}, {@link AllocatorFeatures#DEFAULTS}
+   *     by default
    */
   public AllocatorFeatures features() {
     return features;
@@ -185,7 +190,7 @@ public final class StructuredAllocator {
   /** Configures an allocator; not thread-safe, use from one thread. */
   public static final class Builder {
     private DeviceSelectorEnvironment environment;
-    private AllocatorFeatures features = AllocatorFeatures.ALL;
+    private AllocatorFeatures features = AllocatorFeatures.DEFAULTS;
     private boolean applyApiDefaults = true;
     private Supplier<String> shareIds = () -> UUID.randomUUID().toString();
     private long searchStepLimit = DEFAULT_SEARCH_STEP_LIMIT;
@@ -193,20 +198,28 @@ public final class StructuredAllocator {
     private Builder() {}
 
     /**
-     * Uses a shared CEL environment (recommended: building one takes hundreds of ms).
+     * Compiles selectors in the given environment instead of the shared {@link
+     * DeviceSelectorEnvironment#stored()} (the default), e.g. one with a compile cache of its own.
      *
-     * @param environment the environment selectors are compiled in; its compile cache is shared
-     *     with every other user. Without this call {@link #build()} creates a new one.
+     * @param environment a stored-expressions environment, as the scheduler compiles with; its
+     *     compile cache is shared with every other user of it
      * @return this builder
      * @throws NullPointerException if {@code environment} is null
+     * @throws IllegalArgumentException if {@code environment} is a new-expressions environment:
+     *     the scheduler never uses one
      */
     public Builder selectorEnvironment(DeviceSelectorEnvironment environment) {
-      this.environment = Objects.requireNonNull(environment, "environment");
+      Objects.requireNonNull(environment, "environment");
+      if (environment.newExpressionOptions().isPresent()) {
+        throw new IllegalArgumentException("selectorEnvironment must be a stored-expressions"
+            + " environment, as the scheduler uses, got " + environment);
+      }
+      this.environment = environment;
       return this;
     }
 
     /**
-     * Sets the features (default {@link AllocatorFeatures#ALL}).
+     * Sets the features (default {@link AllocatorFeatures#DEFAULTS}).
      *
      * @param features the DRA features to honour, like the scheduler's feature gates
      * @return this builder

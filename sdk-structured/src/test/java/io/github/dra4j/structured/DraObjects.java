@@ -41,8 +41,8 @@ final class DraObjects {
   static final String NODE = "node-1";
   static final Map<String, String> NODE_LABELS = Map.of("region", "region-1", "planet", "earth");
 
-  /** One CEL environment for all allocator tests (building one takes a while). */
-  static final DeviceSelectorEnvironment CEL = DeviceSelectorEnvironment.create();
+  /** The CEL environment of all allocator tests: the shared one, as allocators use by default. */
+  static final DeviceSelectorEnvironment CEL = DeviceSelectorEnvironment.stored();
 
   private DraObjects() {}
 

@@ -14,10 +14,14 @@ import static io.github.dra4j.structured.DraObjects.slice;
 import static io.github.dra4j.structured.DraObjects.string;
 import static io.github.dra4j.structured.DraObjects.version;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.github.dra4j.cel.DeviceSelectorEnvironment;
+import io.github.dra4j.cel.KubernetesVersion;
+import io.github.dra4j.cel.NewExpressionOptions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +34,19 @@ class SelectorErrorsTest {
     return slice("slice-1", "driver-a", "pool-1",
         device("device-1").addToAttributes("model", string("a100")),
         device("device-2").addToAttributes("model", string("h100")).addToAttributes("vendor", string("x")));
+  }
+
+  @Test
+  void selectorsCompileInAStoredExpressionsEnvironmentOnly() {
+    DeviceSelectorEnvironment apiServer = DeviceSelectorEnvironment.newExpressions(
+        NewExpressionOptions.forServer(KubernetesVersion.of(1, 34)));
+    assertThatThrownBy(() -> StructuredAllocator.builder().selectorEnvironment(apiServer))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("selectorEnvironment must be a stored-expressions environment, as the scheduler"
+            + " uses, got DeviceSelectorEnvironment[new expressions of a Kubernetes 1.34 API server"
+            + " (compatibility version 1.33, DRAConsumableCapacity off, DRAListTypeAttributes off)]");
+    assertThatThrownBy(() -> StructuredAllocator.builder().selectorEnvironment(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("environment");
   }
 
   @Test
