@@ -10,7 +10,8 @@ package io.github.dra4j.testing.apiserver;
  * @param namespace the namespace from the path, or null
  * @param name the object name from the path, or null for collection requests
  * @param path the raw request path including the query
- * @param status the HTTP status code of the answer ({@code 101} for an accepted watch)
+ * @param status the HTTP status code of the answer ({@code 101} for a watch accepted over a
+ *     WebSocket, {@code 200} for one streamed as chunked HTTP)
  */
 public record ApiRequest(
     long sequence,

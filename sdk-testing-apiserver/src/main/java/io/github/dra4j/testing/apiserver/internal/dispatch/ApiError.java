@@ -98,6 +98,18 @@ public final class ApiError extends RuntimeException {
   }
 
   /**
+   * The answer for creating an object whose name is taken.
+   *
+   * @param resource the resource
+   * @param name the object name
+   * @return a 409 error with the real server's wording
+   */
+  public static ApiError alreadyExists(GroupVersionResource resource, String name) {
+    return new ApiError(
+        409, "AlreadyExists", resource.qualifiedResource() + " \"" + name + "\" already exists");
+  }
+
+  /**
    * The answer for a write that lost an optimistic-concurrency race or failed a precondition.
    *
    * @param resource the resource

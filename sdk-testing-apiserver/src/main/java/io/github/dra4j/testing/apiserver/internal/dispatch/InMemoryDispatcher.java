@@ -186,10 +186,27 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     }
   }
 
-  /** Gives the mock's answers, which may lack one, the JSON content type they carry. */
-  private static Answer complete(MockResponse response) {
+  /**
+   * Gives the mock's answers, which may lack one, the JSON content type they carry, and its error
+   * statuses the reason a real server gives (the mock says {@code Invalid} for any code).
+   */
+  private Answer complete(MockResponse response) {
     if (response.getHeaders().get("Content-Type") == null) {
       response.setHeader("Content-Type", AcceptHeader.JSON);
+    }
+    int code = response.code();
+    if (code >= 400 && code != 422 && response.getBody() != null) {
+      JsonNode body;
+      try {
+        body = mapper.readTree(response.getBody().getBytes());
+      } catch (JacksonException e) {
+        body = null;
+      }
+      if (body instanceof ObjectNode status && "Status".equals(status.path("kind").asString(""))
+          && "Invalid".equals(status.path("reason").asString(""))) {
+        status.put("reason", ApiError.reasonFor(code));
+        response.setBody(mapper.writeValueAsString(status));
+      }
     }
     return new Answer.Complete(response);
   }
@@ -258,6 +275,10 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       } while (watches.exists(target.resource(), namespace, name));
       metadata.put("name", name);
     }
+    String name = metadata.path("name").asString("");
+    if (watches.exists(target.resource(), target.namespace(), name)) {
+      throw ApiError.alreadyExists(target.resource(), name);
+    }
     admit(target, info, body);
     List<String> warnings = fieldValidation.check(target, info, body);
     MockResponse response = transformed(super.dispatch(withBody(request, body)), target.resource());
@@ -278,6 +299,9 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       warnings = fieldValidation.check(target, info, patch);
     }
     MockResponse response = super.dispatch(forwarded);
+    if (response.code() == 202) {
+      response.setResponseCode(200); // the mock accepts a patch with 202; a real server says 200
+    }
     return withWarnings(transformed(notFoundWithStatus(response, target), target.resource()),
         warnings);
   }
