@@ -154,6 +154,8 @@ class InMemoryApiServerTest {
           .edit(p -> new PodBuilder(p).editSpec().withNodeName("n1").endSpec().build());
       await().atMost(TIMEOUT).untilAsserted(() -> assertThat(events)
           .containsExactly("ADDED on-n1", "DELETED on-n1", "ADDED on-n2"));
+      assertThat(server.countRequests(r -> r.is(ApiVerb.WATCH, "pods") && r.status() == 101))
+          .as("fabric8 watches over a WebSocket").isEqualTo(1);
     } finally {
       watch.close();
     }
