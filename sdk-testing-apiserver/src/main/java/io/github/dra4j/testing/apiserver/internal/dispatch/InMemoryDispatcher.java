@@ -3,7 +3,6 @@ package io.github.dra4j.testing.apiserver.internal.dispatch;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.mockwebserver.crud.AttributeSet;
-import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.github.dra4j.testing.apiserver.ApiVerb;
@@ -23,7 +22,6 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -55,6 +53,8 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private final GeneratedNames names;
   private final ResourceSliceAdmission sliceAdmission = new ResourceSliceAdmission();
   private final FieldValidation fieldValidation;
+  private final RequestBodies bodies;
+  private final StoreAnswers answers;
   private final ReentrantLock writes = new ReentrantLock();
 
   /**
@@ -78,6 +78,8 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       ModelTypes types) {
     this.mapper = mapper;
     this.fieldValidation = new FieldValidation(types);
+    this.bodies = new RequestBodies(mapper);
+    this.answers = new StoreAnswers(mapper);
     this.catalog = catalog;
     this.behaviour = behaviour;
     this.watches = watches;
@@ -171,7 +173,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     }
     return complete(switch (target.verb()) {
       case LIST -> list(target, info);
-      case GET -> notFoundWithStatus(super.dispatch(request), target);
+      case GET -> answers.notFoundWithStatus(super.dispatch(request), target);
       case CREATE -> locked(() -> create(request, target, info));
       case UPDATE, PATCH -> locked(() -> update(request, target, info));
       case DELETE -> locked(() -> delete(request, target));
@@ -186,29 +188,8 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     }
   }
 
-  /**
-   * Gives the mock's answers, which may lack one, the JSON content type they carry, and its error
-   * statuses the reason a real server gives (the mock says {@code Invalid} for any code).
-   */
   private Answer complete(MockResponse response) {
-    if (response.getHeaders().get("Content-Type") == null) {
-      response.setHeader("Content-Type", AcceptHeader.JSON);
-    }
-    int code = response.code();
-    if (code >= 400 && code != 422 && response.getBody() != null) {
-      JsonNode body;
-      try {
-        body = mapper.readTree(response.getBody().getBytes());
-      } catch (JacksonException e) {
-        body = null;
-      }
-      if (body instanceof ObjectNode status && "Status".equals(status.path("kind").asString(""))
-          && "Invalid".equals(status.path("reason").asString(""))) {
-        status.put("reason", ApiError.reasonFor(code));
-        response.setBody(mapper.writeValueAsString(status));
-      }
-    }
-    return new Answer.Complete(response);
+    return new Answer.Complete(answers.normalized(response));
   }
 
   private ApiError injected(int status, RequestTarget target) {
@@ -260,7 +241,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   }
 
   private MockResponse create(RecordedRequest request, RequestTarget target, ResourceInfo info) {
-    ObjectNode body = readObject(request);
+    ObjectNode body = bodies.object(request);
     ObjectNode metadata = body.withObjectProperty("metadata");
     if (metadata.path("name").asString("").isEmpty()) {
       String prefix = metadata.path("generateName").asString("");
@@ -281,42 +262,32 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     }
     admit(target, info, body);
     List<String> warnings = fieldValidation.check(target, info, body);
-    MockResponse response = transformed(super.dispatch(withBody(request, body)), target.resource());
-    return withWarnings(response, warnings);
+    MockResponse response = transformed(super.dispatch(bodies.withBody(request, body)), target.resource());
+    return StoreAnswers.withWarnings(response, warnings);
   }
 
   private MockResponse update(RecordedRequest request, RequestTarget target, ResourceInfo info) {
     RecordedRequest forwarded = request;
     List<String> warnings;
     if (target.verb() == ApiVerb.UPDATE) {
-      ObjectNode body = readObject(request);
+      ObjectNode body = bodies.object(request);
       admit(target, info, body);
       warnings = fieldValidation.check(target, info, body);
-      forwarded = withBody(request, body);
+      forwarded = bodies.withBody(request, body);
     } else {
-      JsonNode patch = parse(bodyText(request));
+      JsonNode patch = bodies.json(request);
       forwarded = PatchTypes.forStore(request, patch);
       warnings = fieldValidation.check(target, info, patch);
     }
-    MockResponse response = super.dispatch(forwarded);
-    if (response.code() == 202) {
-      response.setResponseCode(200); // the mock accepts a patch with 202; a real server says 200
-    }
-    return withWarnings(transformed(notFoundWithStatus(response, target), target.resource()),
-        warnings);
-  }
-
-  private static MockResponse withWarnings(MockResponse response, List<String> warnings) {
-    if (response.code() < 300) {
-      warnings.forEach(warning -> response.addHeader("Warning", warning));
-    }
-    return response;
+    MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
+    return StoreAnswers.withWarnings(
+        transformed(answers.notFoundWithStatus(response, target), target.resource()), warnings);
   }
 
   private MockResponse delete(RecordedRequest request, RequestTarget target) {
-    String body = bodyText(request);
+    String body = RequestBodies.text(request);
     if (body != null && !body.isBlank()) {
-      JsonNode preconditions = parse(body).path("preconditions");
+      JsonNode preconditions = bodies.parse(body).path("preconditions");
       String uid = preconditions.path("uid").asString("");
       String resourceVersion = preconditions.path("resourceVersion").asString("");
       if (!uid.isEmpty() || !resourceVersion.isEmpty()) {
@@ -329,7 +300,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
             current.path("metadata").path("resourceVersion"));
       }
     }
-    return notFoundWithStatus(super.dispatch(request), target);
+    return answers.notFoundWithStatus(super.dispatch(request), target);
   }
 
   private static void checkPrecondition(
@@ -384,7 +355,8 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     String oldState = oldAttributes == null ? null : map.get(oldAttributes);
     String stored = newState;
     if (newState != null && gvr != null && behaviour.hasTransformers(gvr)) {
-      stored = mapper.writeValueAsString(behaviour.transform(gvr, (ObjectNode) parse(newState)));
+      ObjectNode state = (ObjectNode) bodies.parse(newState);
+      stored = mapper.writeValueAsString(behaviour.transform(gvr, state));
     }
     super.processEvent(path, pathAttributes, oldAttributes, stored == newState ? resource : null,
         stored);
@@ -398,50 +370,12 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
         || response.getBody() == null || response.getBody().size() == 0) {
       return response;
     }
-    JsonNode body = parse(new String(response.getBody().getBytes(), StandardCharsets.UTF_8));
+    JsonNode body =
+        bodies.parse(new String(response.getBody().getBytes(), StandardCharsets.UTF_8));
     if (!(body instanceof ObjectNode object)) {
       return response;
     }
     return response.setBody(mapper.writeValueAsString(behaviour.transform(resource, object)));
-  }
-
-  private MockResponse notFoundWithStatus(MockResponse response, RequestTarget target) {
-    if (response.code() == 404
-        && (response.getBody() == null || response.getBody().size() == 0)) {
-      return ApiError.objectNotFound(target.resource(), target.name()).toResponse(mapper);
-    }
-    return response;
-  }
-
-  private ObjectNode readObject(RecordedRequest request) {
-    JsonNode node = parse(bodyText(request));
-    if (!(node instanceof ObjectNode object)) {
-      throw new ApiError(400, "BadRequest", "request body is not a JSON object");
-    }
-    return object;
-  }
-
-  /** Reads the body without consuming it (the mock reads it again). */
-  private static String bodyText(RecordedRequest request) {
-    Buffer body = request.getBody();
-    return body == null ? null : new String(body.getBytes(), StandardCharsets.UTF_8);
-  }
-
-  private JsonNode parse(String json) {
-    try {
-      return mapper.readTree(json == null ? "" : json);
-    } catch (JacksonException e) {
-      throw new ApiError(400, "BadRequest", "invalid JSON in request body: " + e.getOriginalMessage());
-    }
-  }
-
-  private RecordedRequest withBody(RecordedRequest request, ObjectNode body) {
-    return new RecordedRequest(
-        request.getHttpVersion(),
-        request.method(),
-        request.getPath(),
-        request.getHeaders(),
-        new Buffer(mapper.writeValueAsBytes(body)));
   }
 
   private static String kindOf(JsonNode body, ResourceInfo info) {
