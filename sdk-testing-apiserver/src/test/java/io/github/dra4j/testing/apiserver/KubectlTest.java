@@ -201,6 +201,20 @@ class KubectlTest {
   }
 
   @Test
+  void appliesTwiceReplacingAnAtomicList() throws IOException {
+    Path file = write("dra.yaml", DRA_OBJECTS);
+    assertThat(kubectl.run("apply", "-f", file.toString()).assertSuccess().stdout())
+        .contains("resourceslice.resource.k8s.io/node-1-gpu created");
+
+    write("dra.yaml", DRA_OBJECTS.replace("- name: gpu-0", "- name: gpu-1"));
+    Kubectl.Result again = kubectl.run("apply", "-f", file.toString()).assertSuccess();
+    assertThat(again.stdout()).contains("deviceclass.resource.k8s.io/gpu.example.com unchanged",
+        "resourceslice.resource.k8s.io/node-1-gpu configured");
+    assertThat(kubectl.run("get", "resourceslice", "node-1-gpu", "-o",
+        "jsonpath={.spec.devices[*].name}").assertSuccess().stdout()).isEqualTo("gpu-1");
+  }
+
+  @Test
   void watchPrintsEventsAsObjectsChange() throws Exception {
     kubectl.run("create", "-f", write("class.yaml", DRA_OBJECTS.split("---")[0]).toString())
         .assertSuccess();

@@ -174,6 +174,17 @@ class WireProtocolTest {
     assertThat(jsonPatch.statusCode()).isEqualTo(200);
     assertThat(json(jsonPatch).at("/metadata/labels/k").asString()).isEqualTo("w");
 
+    HttpResponse<String> merge = http.send("PATCH", CLASSES + "/a",
+        "application/merge-patch+json", "{\"metadata\":{\"labels\":{\"k\":null}},"
+            + "\"spec\":{\"selectors\":[{\"cel\":{\"expression\":\"false\"}}]}}");
+    assertThat(merge.statusCode()).isEqualTo(200);
+    assertThat(json(merge).at("/metadata/labels").has("k")).isFalse();
+    assertThat(json(merge).at("/spec/selectors").size())
+        .as("a merge patch replaces an array").isEqualTo(1);
+    assertThat(json(merge).at("/spec/selectors/0/cel/expression").asString()).isEqualTo("false");
+    assertStatus(http.send("PATCH", CLASSES + "/missing", "application/merge-patch+json", "{}"),
+        404, "NotFound");
+
     JsonNode directive = assertStatus(http.send("PATCH", CLASSES + "/a",
         "application/strategic-merge-patch+json",
         "{\"spec\":{\"selectors\":[{\"$patch\":\"delete\"}]}}"), 400, "BadRequest");

@@ -276,7 +276,8 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       forwarded = bodies.withBody(request, body);
     } else {
       JsonNode patch = bodies.json(request);
-      forwarded = PatchTypes.forStore(request, patch);
+      forwarded = PatchTypes.forStore(request, patch,
+          watches.get(target.resource(), target.namespace(), target.name()), target);
       warnings = fieldValidation.check(target, info, patch);
     }
     MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));

@@ -2,6 +2,8 @@ package io.github.dra4j.testing.apiserver.internal.dispatch;
 
 import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.zjsonpatch.JsonDiff;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,11 +11,14 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The patch formats the in-memory API server accepts, by {@code Content-Type}: JSON patch, JSON
- * merge patch, and strategic merge patch (what {@code kubectl patch} sends by default), which is
- * applied as a JSON merge patch. That is exact for the maps and scalars of a patch; a list is
- * replaced as a whole, where a real server merges lists that declare a patch merge key (such as a
- * claim's {@code status.reservedFor}), and the {@code $}-directives are refused (400). Server-side
- * apply is not supported; it and unknown formats answer 415 like a real server. Stateless.
+ * merge patch, and strategic merge patch (what {@code kubectl patch} and {@code kubectl apply}
+ * send), which is applied as a JSON merge patch. That is exact for the maps and scalars of a
+ * patch and for lists a real server treats as atomic; a list that declares a patch merge key (such
+ * as a claim's {@code status.reservedFor}) is replaced where a real server merges it, and the
+ * {@code $}-directives are refused (400). Merge patches are applied here (RFC 7386) and handed to
+ * the fabric8 store as the equivalent JSON patch, because the store's own merge appends to arrays.
+ * Server-side apply is not supported; it and unknown formats answer 415 like a real server.
+ * Stateless.
  */
 final class PatchTypes {
 
@@ -24,30 +29,39 @@ final class PatchTypes {
   private PatchTypes() {}
 
   /**
-   * Turns a patch request into one the fabric8 store applies: JSON patch and merge patch as they
-   * are, strategic merge patch relabelled as merge patch.
+   * Turns a patch request into a JSON patch for the fabric8 store.
    *
    * @param request the PATCH request
-   * @param body its parsed body
-   * @return the request to hand to the store
+   * @param patch its parsed body
+   * @param current the object as stored now, or null if there is none
+   * @param target what the request addresses, for the not-found answer
+   * @return the request to hand to the store: a JSON patch as it came, a merge patch as the JSON
+   *     patch that has the same effect
    * @throws ApiError 415 for a missing or unsupported content type, 400 for a strategic merge
-   *     patch directive
+   *     patch directive, 404 for a merge patch of a missing object
    */
-  static RecordedRequest forStore(RecordedRequest request, JsonNode body) {
+  static RecordedRequest forStore(
+      RecordedRequest request, JsonNode patch, JsonNode current, RequestTarget target) {
     String header = request.getHeader("Content-Type");
     String type = header == null ? "" : header.split(";")[0].trim().toLowerCase(Locale.ROOT);
     switch (type) {
-      case JSON_PATCH, MERGE_PATCH -> {
+      case JSON_PATCH -> {
         return request;
       }
-      case STRATEGIC_MERGE_PATCH -> {
-        rejectDirectives(body, "");
+      case MERGE_PATCH, STRATEGIC_MERGE_PATCH -> {
+        if (type.equals(STRATEGIC_MERGE_PATCH)) {
+          rejectDirectives(patch, "");
+        }
+        if (current == null) {
+          throw ApiError.objectNotFound(target.resource(), target.name());
+        }
+        JsonNode operations = JsonDiff.asJson(current, MergePatch.apply(current, patch));
         return new RecordedRequest(
             request.getHttpVersion(),
             request.method(),
             request.getPath(),
-            request.getHeaders().newBuilder().set("Content-Type", MERGE_PATCH).build(),
-            new Buffer(request.getBody() == null ? new byte[0] : request.getBody().getBytes()));
+            request.getHeaders().newBuilder().set("Content-Type", JSON_PATCH).build(),
+            new Buffer(operations.toString().getBytes(StandardCharsets.UTF_8)));
       }
       default -> throw new ApiError(415, "UnsupportedMediaType",
           "the body of the request was in an unknown format - accepted media types include: "
