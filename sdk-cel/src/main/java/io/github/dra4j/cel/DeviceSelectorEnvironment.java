@@ -64,9 +64,14 @@ import java.util.stream.LongStream;
  * This stands in for cel-go's cost tracker, whose numbers it does not reproduce.
  *
  * <p>Building an environment is expensive (hundreds of milliseconds in a fresh JVM); use the
- * shared {@link #stored()} instance. An environment is immutable apart from its compile cache, a
- * bounded thread-safe cache of compiled expressions: {@link #compile} may be called from any
- * thread, and compiled selectors are immutable.
+ * shared {@link #stored()} instance. An environment is immutable apart from its bounded,
+ * thread-safe caches (compiled expressions, parsed quantity literals, regular expressions): {@link
+ * #compile} may be called from any thread, and compiled selectors are immutable.
+ *
+ * <p>{@code device.allowMultipleAllocations} follows consumable capacity (Kubernetes feature gate
+ * {@code DRAConsumableCapacity}, beta in 1.36); list-valued attributes and {@code includes()}
+ * follow list-typed attributes ({@code DRAListTypeAttributes}, alpha in 1.36). Both may still
+ * change in Kubernetes.
  */
 public final class DeviceSelectorEnvironment {
 

@@ -29,6 +29,9 @@ import java.util.function.Function;
  * an attribute without a value) makes every expression on this device fail with {@link
  * #conversionError()}.
  *
+ * <p>{@code allowMultipleAllocations} is {@code Device.allowMultipleAllocations}, false when unset
+ * (consumable capacity: feature gate {@code DRAConsumableCapacity}, beta in Kubernetes 1.36).
+ *
  * <p>List-valued attributes ({@code ints}, {@code bools}, {@code strings}, {@code versions})
  * follow an alpha Kubernetes feature (gate {@code DRAListTypeAttributes}, alpha in 1.36, off by
  * default). With the gate on they become CEL lists. With it off the scheduler of Kubernetes 1.36

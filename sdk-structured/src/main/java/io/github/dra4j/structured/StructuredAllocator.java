@@ -246,7 +246,8 @@ public final class StructuredAllocator {
 
     /**
      * Sets where share IDs of shareable devices come from (default: random UUIDs), e.g. to get
-     * predictable IDs in a test.
+     * predictable IDs in a test. Shareable devices follow consumable capacity (feature gate {@code
+     * DRAConsumableCapacity}, beta in Kubernetes 1.36).
      *
      * @param shareIds called each time the search places a request on a shareable device (values
      *     of placements undone by backtracking are dropped); a kept value becomes that device
