@@ -58,9 +58,9 @@ public final class AllocatorBenchmark {
    * @throws SelectorCompileException never (the selectors are valid)
    */
   public static void main(String[] args) throws SelectorCompileException {
-    DeviceSelectorEnvironment environment = DeviceSelectorEnvironment.create();
     System.out.printf(Locale.ROOT, "Java %s, %d cores visible%n",
         System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+    DeviceSelectorEnvironment environment = environments();
     List<Device> devices = new ArrayList<>();
     for (int i = 0; i < 10_000; i++) {
       devices.add(gpu("gpu-" + i, i));
@@ -80,9 +80,29 @@ public final class AllocatorBenchmark {
     evaluations(environment, CLASS_SELECTOR, views);
     evaluations(environment, RICH_SELECTOR, views);
 
-    StructuredAllocator allocator = StructuredAllocator.builder().selectorEnvironment(environment).build();
+    StructuredAllocator allocator = StructuredAllocator.create();
     allocations(allocator, false);
     allocations(allocator, true);
+  }
+
+  /**
+   * Prints what the shared CEL environment costs: building it on first access, then every later
+   * access, and for comparison a private environment built in the warm JVM.
+   */
+  private static DeviceSelectorEnvironment environments() {
+    long start = System.nanoTime();
+    DeviceSelectorEnvironment shared = DeviceSelectorEnvironment.stored();
+    long first = System.nanoTime() - start;
+    start = System.nanoTime();
+    DeviceSelectorEnvironment again = DeviceSelectorEnvironment.stored();
+    long second = System.nanoTime() - start;
+    start = System.nanoTime();
+    DeviceSelectorEnvironment.create();
+    long privateBuild = System.nanoTime() - start;
+    System.out.printf(Locale.ROOT, "CEL environment: first access builds it in %.1f ms, a later"
+            + " access takes %.3f ms (%s instance); a private one built now takes %.1f ms%n",
+        first / 1e6, second / 1e6, again == shared ? "same" : "another", privateBuild / 1e6);
+    return shared;
   }
 
   private static void evaluations(DeviceSelectorEnvironment environment, String expression,
