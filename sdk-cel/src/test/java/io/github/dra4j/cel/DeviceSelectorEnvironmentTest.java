@@ -168,16 +168,19 @@ class DeviceSelectorEnvironmentTest {
   }
 
   @Test
-  void selectorsAreSafeToUseFromManyThreads() throws Exception {
+  void theSharedEnvironmentAndItsSelectorsAreSafeToUseFromManyThreads() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<Boolean>> results = new ArrayList<>();
       for (int i = 0; i < 64; i++) {
         int n = i;
-        results.add(pool.submit(() -> environment
-            .compile("device.attributes[\"gpu.example.com\"].index < " + (n % 8))
-            .evaluate(device)
-            .matches()));
+        results.add(pool.submit(() -> {
+          DeviceSelectorEnvironment shared = DeviceSelectorEnvironment.stored();
+          assertThat(shared).isSameAs(DeviceSelectorEnvironment.stored());
+          return shared.compile("device.attributes[\"gpu.example.com\"].index < " + (n % 8))
+              .evaluate(device)
+              .matches();
+        }));
       }
       for (int i = 0; i < results.size(); i++) {
         assertThat(results.get(i).get(60, TimeUnit.SECONDS)).isEqualTo(i % 8 > 0);

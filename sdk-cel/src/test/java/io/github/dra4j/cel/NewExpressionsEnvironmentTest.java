@@ -3,12 +3,6 @@ package io.github.dra4j.cel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -30,6 +24,12 @@ class NewExpressionsEnvironmentTest {
 
   private static NewExpressionOptions.Builder builder(String version) {
     return NewExpressionOptions.builder(KubernetesVersion.parse(version));
+  }
+
+  /** A server of one release that validates new expressions for an older compatibility version. */
+  private static DeviceSelectorEnvironment emulating(String version, int compatibilityMinor) {
+    return server(builder(version)
+        .compatibilityVersion(KubernetesVersion.of(1, compatibilityMinor)).build());
   }
 
   @ParameterizedTest(name = "{0}: rejected by {2}, accepted by {3}")
@@ -58,17 +58,13 @@ class NewExpressionsEnvironmentTest {
   void ipAndCidrCameWithCompatibilityVersion130() throws Exception {
     String expression = "ip(\"10.0.0.1\").family() == 4 && cidr(\"10.0.0.0/8\").prefixLength() == 8";
     assertThat(server("1.31").compile(expression).evaluate(ExampleDevice.view()).matches()).isTrue();
-    DeviceSelectorEnvironment emulating129 = server(builder("1.31")
-        .compatibilityVersion(KubernetesVersion.of(1, 29)).build());
-    assertThatThrownBy(() -> emulating129.compile(expression))
+    assertThatThrownBy(() -> emulating("1.31", 29).compile(expression))
         .hasMessageContaining("undeclared reference to 'ip'");
   }
 
   @Test
   void aLowerCompatibilityVersionRejectsWhatTheServerReleaseWouldOtherwiseAllow() {
-    DeviceSelectorEnvironment emulating133 = server(builder("1.35")
-        .compatibilityVersion(KubernetesVersion.of(1, 33)).build());
-    assertThatThrownBy(() -> emulating133.compile("[2, 1].sort() == [1, 2]"))
+    assertThatThrownBy(() -> emulating("1.35", 33).compile("[2, 1].sort() == [1, 2]"))
         .hasMessageContaining("undeclared reference to 'sort'");
   }
 
@@ -77,9 +73,7 @@ class NewExpressionsEnvironmentTest {
     String expression = "cel.bind(d, device.driver, d == \"gpu.example.com\")"
         + " && " + ExampleDevice.A + ".driverVersion.isGreaterThan(semver(\"1.0.0\"))";
     assertThat(server("1.31").compile(expression).evaluate(ExampleDevice.view()).matches()).isTrue();
-    DeviceSelectorEnvironment emulating130 = server(builder("1.32")
-        .compatibilityVersion(KubernetesVersion.of(1, 30)).build());
-    assertThatThrownBy(() -> emulating130.compile("device.driver == \"x\""))
+    assertThatThrownBy(() -> emulating("1.32", 30).compile("device.driver == \"x\""))
         .hasMessageContaining("undeclared reference to 'device'");
   }
 
@@ -134,22 +128,6 @@ class NewExpressionsEnvironmentTest {
         + ExampleDevice.A + ".model.includes(\"x\") || [1].sort() == [1]")).isNotNull();
     assertThat(server("1.34").newExpressionOptions())
         .hasValue(NewExpressionOptions.forServer(KubernetesVersion.of(1, 34)));
-  }
-
-  @Test
-  void everyThreadGetsTheSameStoredEnvironment() throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(8);
-    try {
-      List<Future<DeviceSelectorEnvironment>> results = new ArrayList<>();
-      for (int i = 0; i < 32; i++) {
-        results.add(pool.submit(DeviceSelectorEnvironment::stored));
-      }
-      for (Future<DeviceSelectorEnvironment> result : results) {
-        assertThat(result.get(60, TimeUnit.SECONDS)).isSameAs(DeviceSelectorEnvironment.stored());
-      }
-    } finally {
-      pool.shutdownNow();
-    }
   }
 
   @Test

@@ -19,6 +19,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceConstraint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceConstraintBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,23 +37,27 @@ class ListTypeAttributesTest {
 
   /** A device whose {@code numa} attribute is a list of ints. */
   private static DeviceBuilder numa(String name, long... nodes) {
-    Long[] values = java.util.Arrays.stream(nodes).boxed().toArray(Long[]::new);
+    Long[] values = Arrays.stream(nodes).boxed().toArray(Long[]::new);
     return device(name).addToAttributes("numa", new DeviceAttributeBuilder().withInts(values).build());
   }
 
-  /** A claim whose requests are all held to one constraint on {@code driver-a/numa}. */
+  /** A claim whose requests are all held to one constraint. */
   private static ResourceClaim constrained(DeviceConstraint constraint, DeviceRequest... requests) {
     ResourceClaim claim = claim("claim-0", requests);
     claim.getSpec().getDevices().setConstraints(List.of(constraint));
     return claim;
   }
 
-  private static DeviceConstraint match() {
-    return new DeviceConstraintBuilder().withMatchAttribute("driver-a/numa").build();
+  /** One request for {@code count} devices that must match on {@code driver-a/numa}. */
+  private static ResourceClaim matching(long count) {
+    return constrained(new DeviceConstraintBuilder().withMatchAttribute("driver-a/numa").build(),
+        request("req-0", exactly("any").withCount(count)));
   }
 
-  private static DeviceConstraint distinct() {
-    return new DeviceConstraintBuilder().withDistinctAttribute("driver-a/numa").build();
+  /** A node with one slice of the given devices and the selector-less class {@code any}. */
+  private static AllocatorInputs anyOf(DeviceBuilder... devices) {
+    return inputs().deviceClasses(deviceClass("any"))
+        .slices(slice("slice-1", "driver-a", "pool-1", devices)).build();
   }
 
   @Test
@@ -86,43 +91,35 @@ class ListTypeAttributesTest {
 
   @Test
   void matchAttributeNeedsACommonValueWithTheGateOnAndSeesNoValueWithItOff() {
-    AllocatorInputs inputs = inputs().deviceClasses(deviceClass("any"))
-        .slices(slice("slice-1", "driver-a", "pool-1", numa("device-1", 0, 1), numa("device-2", 1, 2)))
-        .build();
-    ResourceClaim claim = constrained(match(), request("req-0", exactly("any").withCount(2L)));
+    AllocatorInputs inputs = anyOf(numa("device-1", 0, 1), numa("device-2", 1, 2));
+    ResourceClaim claim = matching(2);
     assertThat(picks(GATE_ON.allocate(claim, inputs))).containsExactly("req-0→device-1", "req-0→device-2");
     assertThat(GATE_OFF.allocate(claim, inputs)).isEqualTo(CANNOT);
   }
 
   @Test
   void matchAttributeRestoresTheIntersectionWhenItBacktracks() {
-    AllocatorInputs inputs = inputs().deviceClasses(deviceClass("any"))
-        .slices(slice("slice-1", "driver-a", "pool-1", numa("device-1", 1, 2), numa("device-2", 1),
-            numa("device-3", 2), numa("device-4", 2)))
-        .build();
-    ResourceClaim claim = constrained(match(), request("req-0", exactly("any").withCount(3L)));
-    assertThat(picks(GATE_ON.allocate(claim, inputs)))
+    AllocatorInputs inputs = anyOf(numa("device-1", 1, 2), numa("device-2", 1), numa("device-3", 2),
+        numa("device-4", 2));
+    assertThat(picks(GATE_ON.allocate(matching(3), inputs)))
         .containsExactly("req-0→device-1", "req-0→device-3", "req-0→device-4");
   }
 
   @Test
   void aScalarIsAOneValueSetWithTheGateOn() {
-    AllocatorInputs inputs = inputs().deviceClasses(deviceClass("any"))
-        .slices(slice("slice-1", "driver-a", "pool-1",
-            device("device-1").addToAttributes("numa", integer(1)), numa("device-2", 0, 1)))
-        .build();
-    ResourceClaim claim = constrained(match(), request("req-0", exactly("any").withCount(2L)));
+    AllocatorInputs inputs =
+        anyOf(device("device-1").addToAttributes("numa", integer(1)), numa("device-2", 0, 1));
+    ResourceClaim claim = matching(2);
     assertThat(picks(GATE_ON.allocate(claim, inputs))).containsExactly("req-0→device-1", "req-0→device-2");
     assertThat(GATE_OFF.allocate(claim, inputs)).isEqualTo(CANNOT);
   }
 
   @Test
   void distinctAttributeNeedsDisjointListsWithTheGateOn() {
-    AllocatorInputs inputs = inputs().deviceClasses(deviceClass("any"))
-        .slices(slice("slice-1", "driver-a", "pool-1", numa("device-1", 0, 1), numa("device-2", 1, 2),
-            numa("device-3", 3)))
-        .build();
-    ResourceClaim claim = constrained(distinct(), request("req-0", "any"), request("req-1", "any"));
+    AllocatorInputs inputs = anyOf(numa("device-1", 0, 1), numa("device-2", 1, 2), numa("device-3", 3));
+    ResourceClaim claim = constrained(
+        new DeviceConstraintBuilder().withDistinctAttribute("driver-a/numa").build(),
+        request("req-0", "any"), request("req-1", "any"));
     assertThat(picks(GATE_ON.allocate(claim, inputs))).containsExactly("req-0→device-1", "req-1→device-3");
     assertThat(picks(GATE_OFF.allocate(claim, inputs)))
         .as("without a recognised value nothing conflicts")
