@@ -48,6 +48,9 @@ import tools.jackson.databind.json.JsonMapper;
  *       replace} validate without extra flags: kubectl sends {@code fieldValidation=Strict} and
  *       this server rejects fields the kind's fabric8 model does not declare (400), or warns about
  *       them by default. {@code /openapi/v2} is not served; {@code dryRun} is rejected (400).
+ *   <li>Patches as JSON patch, JSON merge patch (RFC 7386) and strategic merge patch, which is
+ *       applied as a merge patch: lists are replaced, also those a real server merges by key, and
+ *       {@code $}-directives are refused. Server-side apply answers 415.
  * </ul>
  *
  * <p>Each group-version is a separate store: objects created through {@code v1beta2} are not
