@@ -2,6 +2,7 @@ package io.github.dra4j.testing.apiserver;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -79,7 +80,7 @@ final class Kubectl {
         "kubectl"));
     String path = System.getenv("PATH");
     if (path != null) {
-      for (String dir : path.split(java.io.File.pathSeparator)) {
+      for (String dir : path.split(File.pathSeparator)) {
         if (!dir.isEmpty()) {
           result.add(Path.of(dir, "kubectl"));
         }

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -160,9 +165,8 @@ class KubectlTest {
     assertThat(warned.stdout()).contains("deviceclass.resource.k8s.io/typo created");
   }
 
-  private io.fabric8.kubernetes.client.dsl.MixedOperation<GenericKubernetesResource,
-      io.fabric8.kubernetes.api.model.GenericKubernetesResourceList,
-      io.fabric8.kubernetes.client.dsl.Resource<GenericKubernetesResource>> claims() {
+  private MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList,
+      Resource<GenericKubernetesResource>> claims() {
     return server.client().genericKubernetesResources(
         new ResourceDefinitionContext.Builder().withGroup("resource.k8s.io")
             .withVersion("v1").withPlural("resourceclaims").withKind("ResourceClaim")
@@ -173,8 +177,7 @@ class KubectlTest {
     GenericKubernetesResource resource = new GenericKubernetesResource();
     resource.setApiVersion("resource.k8s.io/v1");
     resource.setKind("DeviceClass");
-    resource.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
-        .withName(name).build());
+    resource.setMetadata(new ObjectMetaBuilder().withName(name).build());
     return resource;
   }
 
@@ -253,7 +256,7 @@ class KubectlTest {
   private static String nextLine(BlockingQueue<String> lines, String containing)
       throws InterruptedException {
     long deadline = System.nanoTime() + TIMEOUT.toNanos();
-    List<String> seen = new java.util.ArrayList<>();
+    List<String> seen = new ArrayList<>();
     while (System.nanoTime() < deadline) {
       String line = lines.poll(100, TimeUnit.MILLISECONDS);
       if (line != null) {

@@ -65,15 +65,6 @@ public final class WatchStream {
   }
 
   /**
-   * Tells whether the stream has ended, from either side.
-   *
-   * @return true once closed
-   */
-  public boolean isClosed() {
-    return closed;
-  }
-
-  /**
    * Sends the event if it concerns this watch, translating it the way the real API server does
    * for selections: an object that starts matching is ADDED, one that stops matching is DELETED.
    */
