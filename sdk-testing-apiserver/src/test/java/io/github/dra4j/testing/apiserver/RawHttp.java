@@ -54,20 +54,17 @@ final class RawHttp {
   }
 
   HttpResponse<String> send(HttpRequest request) {
-    try {
-      return client.send(request, HttpResponse.BodyHandlers.ofString());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError("interrupted", e);
-    }
+    return send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   /** Opens a streaming GET; the caller closes the stream of lines, which ends the request. */
   HttpResponse<Stream<String>> stream(String path) {
+    return send(request(path).GET().build(), HttpResponse.BodyHandlers.ofLines());
+  }
+
+  private <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
     try {
-      return client.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofLines());
+      return client.send(request, handler);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {

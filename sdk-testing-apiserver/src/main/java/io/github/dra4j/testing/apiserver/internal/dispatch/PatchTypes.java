@@ -1,6 +1,5 @@
 package io.github.dra4j.testing.apiserver.internal.dispatch;
 
-import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.zjsonpatch.JsonDiff;
 import java.nio.charset.StandardCharsets;
@@ -56,12 +55,9 @@ final class PatchTypes {
           throw ApiError.objectNotFound(target.resource(), target.name());
         }
         JsonNode operations = JsonDiff.asJson(current, MergePatch.apply(current, patch));
-        return new RecordedRequest(
-            request.getHttpVersion(),
-            request.method(),
-            request.getPath(),
+        return RequestBodies.copy(request,
             request.getHeaders().newBuilder().set("Content-Type", JSON_PATCH).build(),
-            new Buffer(operations.toString().getBytes(StandardCharsets.UTF_8)));
+            operations.toString().getBytes(StandardCharsets.UTF_8));
       }
       default -> throw new ApiError(415, "UnsupportedMediaType",
           "the body of the request was in an unknown format - accepted media types include: "

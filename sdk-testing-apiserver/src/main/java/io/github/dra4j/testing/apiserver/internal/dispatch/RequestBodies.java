@@ -1,6 +1,7 @@
 package io.github.dra4j.testing.apiserver.internal.dispatch;
 
 import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.nio.charset.StandardCharsets;
 import tools.jackson.core.JacksonException;
@@ -64,11 +65,12 @@ final class RequestBodies {
 
   /** Copies a request with another body. */
   RecordedRequest withBody(RecordedRequest request, ObjectNode body) {
+    return copy(request, request.getHeaders(), mapper.writeValueAsBytes(body));
+  }
+
+  /** Copies a request with other headers and body. */
+  static RecordedRequest copy(RecordedRequest request, Headers headers, byte[] body) {
     return new RecordedRequest(
-        request.getHttpVersion(),
-        request.method(),
-        request.getPath(),
-        request.getHeaders(),
-        new Buffer(mapper.writeValueAsBytes(body)));
+        request.getHttpVersion(), request.method(), request.getPath(), headers, new Buffer(body));
   }
 }
