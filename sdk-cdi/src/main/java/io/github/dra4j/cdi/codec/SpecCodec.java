@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.SerializationFeature;
@@ -18,17 +19,29 @@ import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.LogicalType;
-import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * Reads and writes spec files with the strictness runtimes apply.
  *
- * <p>Reading accepts JSON and YAML (content starting with <code>{</code> is read as JSON, anything
- * else as YAML) and, like the reference library, refuses unknown keys, duplicate keys, values of
- * the wrong JSON type and empty content. Keys match case-insensitively, as Go's decoder does.
- * YAML is read with YAML 1.2 core-schema typing; the reference reader uses YAML 1.1, which differs
- * for unquoted {@code on}/{@code off}/{@code yes}/{@code no} and leading-zero numbers, so YAML
- * files should quote strings and write numbers in decimal.
+ * <p>Reading follows the reference library, which reads every spec file, {@code .json} included,
+ * as YAML, converts it to JSON and decodes that strictly:
+ *
+ * <ul>
+ *   <li>YAML as its YAML 1.1 decoder reads it ({@link YamlDocument}, {@link YamlScalars}):
+ *       anchors, aliases and {@code <<} merges work; only the first document counts and what
+ *       follows its root node is ignored once the next token scans, so JSON with a trailing
+ *       comma inside or text after the object loads, while {@code [1,,2]} does not; unquoted
+ *       {@code on}/{@code yes}/{@code y} are booleans and {@code 0666} is octal 438;
+ *   <li>a key set twice in one mapping (also through a merge) is an error;
+ *   <li>where the spec has a string, a number or boolean is taken as its text ({@code on} becomes
+ *       {@code "true"}), as the library's YAML-to-JSON step does ({@link YamlToJson});
+ *   <li>the JSON is then decoded refusing unknown keys, values of the wrong type (a string where
+ *       a number belongs) and out-of-range numbers; keys match case-insensitively, as in Go.
+ * </ul>
+ *
+ * <p>Known differences, all for input no writer produces: raw U+0085, U+2028 and U+2029 count as
+ * line breaks for the reference decoder but not here, and a plain scalar holding {@code :} inside
+ * a flow collection may split differently.
  *
  * <p>Writing produces compact JSON with the specification's key order and omits empty optional
  * fields the way the reference writer does. Instances are immutable and thread-safe; one shared
@@ -38,11 +51,9 @@ public final class SpecCodec {
   private static final SpecCodec STANDARD = new SpecCodec();
 
   private final ObjectMapper json;
-  private final ObjectMapper yaml;
 
   private SpecCodec() {
     this.json = strict(JsonMapper.builder()).build();
-    this.yaml = strict(YAMLMapper.builder()).build();
   }
 
   /**
@@ -73,23 +84,28 @@ public final class SpecCodec {
   }
 
   /**
-   * Parses spec content.
+   * Parses spec content the way the reference library does (see the class description).
    *
-   * @param content the file content (UTF-8)
+   * @param content the file content: UTF-8, or UTF-16 with a byte order mark
    * @param source what is parsed, used in error messages (e.g. the file path)
    * @return the spec, not yet validated
-   * @throws SpecParseException if the content is empty, malformed, has unknown or duplicate keys
+   * @throws SpecParseException if the content is empty, not YAML, has unknown or duplicate keys
    *     or values of the wrong type
    */
   public CdiSpec read(byte[] content, String source) throws SpecParseException {
-    int first = firstNonBlank(content);
-    if (first < 0) {
-      throw new SpecParseException(source, "empty file", null);
-    }
-    ObjectMapper mapper = content[first] == '{' ? json : yaml;
-    CdiSpec spec;
+    JsonNode tree;
     try {
-      spec = mapper.readValue(content, CdiSpec.class);
+      YamlNode root = YamlDocument.read(content);
+      Object value = root == null ? null : YamlValues.decode(root);
+      if (value == null) {
+        throw new SpecParseException(source, "empty file or document: no spec data", null);
+      }
+      tree = YamlToJson.convert(value, CdiSpec.class);
+    } catch (DecodeException e) {
+      throw new SpecParseException(source, e.getMessage(), e);
+    }
+    try {
+      return json.treeToValue(tree, CdiSpec.class);
     } catch (UnrecognizedPropertyException e) {
       throw new SpecParseException(
           source, "unknown field \"" + e.getPropertyName() + "\" at " + jsonPath(e), e);
@@ -101,10 +117,6 @@ public final class SpecCodec {
       throw new SpecParseException(source,
           e.getPath().isEmpty() ? reason : "bad value at " + jsonPath(e) + ": " + reason, e);
     }
-    if (spec == null) {
-      throw new SpecParseException(source, "no spec object in file", null);
-    }
-    return spec;
   }
 
   /**
@@ -159,15 +171,5 @@ public final class SpecCodec {
     }
     String message = root instanceof JacksonException j ? j.getOriginalMessage() : root.getMessage();
     return message == null ? root.getClass().getSimpleName() : message;
-  }
-
-  private static int firstNonBlank(byte[] content) {
-    for (int i = 0; i < content.length; i++) {
-      byte b = content[i];
-      if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-        return i;
-      }
-    }
-    return -1;
   }
 }
