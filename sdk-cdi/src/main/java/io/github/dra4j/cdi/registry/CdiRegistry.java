@@ -28,7 +28,11 @@ import java.util.TreeSet;
  *
  * <p>Loading: directories are scanned in the given order, which is their priority (later wins);
  * files ending {@code .json} or {@code .yaml} (not {@code .yml}, no sub-directories) in lexical
- * order. A file that fails to parse or validate is skipped and its error recorded. A device in a
+ * order, each parsed as the runtimes' CDI library parses it ({@link
+ * io.github.dra4j.cdi.codec.SpecCodec}). A file that fails to read, parse or validate is skipped
+ * and its error recorded under its path, like a broken symbolic link or a link to a directory.
+ * A directory named like a spec file, which runtimes skip silently, is reported too. A spec
+ * directory that is itself a symbolic link is not followed, as runtimes do not follow it. A device in a
  * higher-priority directory shadows the same device in a lower one. A device defined by two files
  * of one directory is unresolvable, even if a higher-priority directory also defines it, and both
  * files get an error; the files' other devices stay.
@@ -86,8 +90,8 @@ public final class CdiRegistry {
   }
 
   /**
-   * Returns the errors per file (or directory), in the order found: parse and validation errors
-   * and device conflicts.
+   * Returns the errors per file (or directory), in the order found: entries that are no readable
+   * files, parse and validation errors and device conflicts.
    *
    * @return path to its error messages
    */

@@ -10,7 +10,9 @@ import io.github.dra4j.cdi.validation.ValidationRules;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,23 +47,59 @@ final class SpecDirectoryScan {
     conflicts.forEach(devices::remove);
   }
 
-  /** The *.json and *.yaml regular files of a directory, in lexical order; no recursion. */
+  /**
+   * The entries named *.json or *.yaml of a directory that runtimes read, in lexical order; no
+   * recursion. Like the reference scan, a link is followed when the file is read, and an entry
+   * that cannot be read as a file (a broken link, a link to a directory, a socket) is an error of
+   * its path. A directory with such a name is skipped by runtimes; it is reported too, since it
+   * is almost always a mount of a missing file gone wrong. A spec directory that is itself a
+   * symbolic link is not followed by the reference scan, so none of its files load.
+   */
   private List<Path> specFiles(Path directory) {
     List<Path> found = new ArrayList<>();
+    if (Files.isSymbolicLink(directory)) {
+      if (Files.isDirectory(directory)) {
+        error(directory, "the spec directory is a symbolic link; runtimes do not follow it, so"
+            + " none of its spec files are loaded");
+      }
+      return found;
+    }
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
       for (Path entry : entries) {
         String name = entry.getFileName().toString();
-        if ((name.endsWith(".json") || name.endsWith(".yaml")) && Files.isRegularFile(entry)) {
+        if (name.endsWith(".json") || name.endsWith(".yaml")) {
           found.add(entry);
         }
       }
-    } catch (NoSuchFileException e) {
+    } catch (NoSuchFileException | NotDirectoryException e) {
       return found;
     } catch (IOException e) {
       error(directory, "failed to read CDI spec directory: " + e);
     }
     found.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+    found.removeIf(entry -> !readable(entry));
     return found;
+  }
+
+  /** True for a regular file or a link to one; anything else is reported as an error. */
+  private boolean readable(Path entry) {
+    if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+      error(entry, "is a directory, not a spec file: runtimes skip it, so no spec is loaded from"
+          + " this path (a bind mount of a file that did not exist creates such a directory)");
+      return false;
+    }
+    boolean link = Files.isSymbolicLink(entry);
+    if (Files.isRegularFile(entry)) {
+      return true;
+    }
+    if (link && !Files.exists(entry)) {
+      error(entry, "failed to load CDI spec: the symbolic link's target does not exist");
+    } else if (Files.isDirectory(entry)) {
+      error(entry, "failed to load CDI spec: the symbolic link points to a directory");
+    } else {
+      error(entry, "failed to load CDI spec: not a regular file");
+    }
+    return false;
   }
 
   private void load(Path path, int priority) {

@@ -141,6 +141,63 @@ class CdiRegistryTest {
   }
 
   @Test
+  void filesLoadAsRuntimesParseThemWhateverTheirExtension() throws Exception {
+    Files.writeString(run.resolve("anchors.json"), """
+        cdiVersion: "0.3.0"
+        kind: "vendor1.com/device"
+        devices:
+          - name: "dev1"
+            containerEdits: &edits
+              env: ["ORIGIN=anchors"]
+          - name: "dev2"
+            containerEdits: *edits
+        """);
+    Files.writeString(run.resolve("sloppy.json"), "{\"cdiVersion\": \"0.3.0\",\n"
+        + "\t\"kind\": \"vendor2.com/device\",\n"
+        + "\t\"devices\": [{\"name\": \"dev1\", \"containerEdits\": {\"env\": [\"ORIGIN=sloppy\",]}},],\n"
+        + "}\n# written by hand\n");
+
+    CdiRegistry registry = load();
+
+    assertThat(registry.errors()).isEmpty();
+    assertThat(origin(registry, "vendor1.com/device=dev2")).isEqualTo("anchors");
+    assertThat(origin(registry, "vendor2.com/device=dev1")).isEqualTo("sloppy");
+  }
+
+  @Test
+  void entriesNamedLikeSpecsThatAreNoFilesAreErrorsOfTheirPath() throws Exception {
+    Path directory = Files.createDirectory(run.resolve("mounted.json"));
+    Path broken = Files.createSymbolicLink(run.resolve("broken.yaml"), run.resolve("gone.yaml"));
+    Path toDirectory = Files.createSymbolicLink(run.resolve("dir-link.json"), etc);
+    Path target = yamlSpec(root.resolve("elsewhere.txt"), "linked", "dev1");
+    Path linked = Files.createSymbolicLink(run.resolve("linked.yaml"), target);
+
+    CdiRegistry registry = load();
+
+    assertThat(registry.errors().keySet()).containsExactly(broken, toDirectory, directory);
+    assertThat(registry.errors(directory)).singleElement().asString()
+        .contains("is a directory").contains("runtimes skip it");
+    assertThat(registry.errors(broken)).singleElement().asString()
+        .contains("target does not exist");
+    assertThat(registry.errors(toDirectory)).singleElement().asString()
+        .contains("points to a directory");
+    assertThat(registry.device("vendor1.com/device=dev1").orElseThrow().specFile().path())
+        .as("a link to a spec file loads").isEqualTo(linked);
+  }
+
+  @Test
+  void aSpecDirectoryThatIsALinkIsNotFollowedAsRuntimesDoNot() throws Exception {
+    yamlSpec(run.resolve("v.yaml"), "v", "dev1");
+    Path link = Files.createSymbolicLink(root.resolve("cdi-link"), run);
+
+    CdiRegistry registry = CdiRegistry.load(List.of(link));
+
+    assertThat(registry.deviceNames()).isEmpty();
+    assertThat(registry.errors(link)).singleElement().asString()
+        .contains("symbolic link; runtimes do not follow it");
+  }
+
+  @Test
   void specWrittenByTheWriterReadsBackEqual() throws Exception {
     CdiSpec spec = CdiSpec.builder().kind(Kind.of("vendor.com", "device"))
         .annotation("vendor.com/owner", "test")
