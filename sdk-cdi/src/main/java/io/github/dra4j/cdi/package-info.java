@@ -8,12 +8,15 @@
  *       edits) and the minimum-version rule;
  *   <li>{@link io.github.dra4j.cdi.name}: kinds and qualified device names;
  *   <li>{@link io.github.dra4j.cdi.validation}: the library's rules and the stricter writer rules;
- *   <li>{@link io.github.dra4j.cdi.codec}: strict JSON/YAML reading, JSON writing;
- *   <li>{@link io.github.dra4j.cdi.store}: atomic writes, removal and orphan clean-up in a spec
- *       directory;
+ *   <li>{@link io.github.dra4j.cdi.codec}: reading spec files exactly as runtimes read them
+ *       (YAML and JSON), JSON writing;
+ *   <li>{@link io.github.dra4j.cdi.store}: atomic, durable writes (optionally only when changed,
+ *       optionally for runtimes that know older spec versions), removal and orphan clean-up in a
+ *       spec directory;
  *   <li>{@link io.github.dra4j.cdi.registry}: loading spec directories and resolving device IDs
  *       like a runtime;
- *   <li>{@link io.github.dra4j.cdi.injection}: the OCI container a runtime produces from them.
+ *   <li>{@link io.github.dra4j.cdi.injection}: the OCI container a runtime produces from them,
+ *       also as OCI runtime-spec JSON.
  * </ul>
  *
  * <p>A driver's prepare step, typically:
@@ -25,6 +28,14 @@
  *     .build();
  * SpecDirectory.runtimeDefault().writeTransient(spec, claimUid);
  * List<QualifiedDeviceName> cdiIds = spec.qualifiedDeviceNames();
+ * }</pre>
+ *
+ * <p>A driver that prepares the same claim again can skip the write when nothing changed, and
+ * one that must support runtimes built with CDI 1.0.x can have every newer field refused:
+ *
+ * <pre>{@code
+ * SpecDirectory specs = SpecDirectory.runtimeDefault().withMaximumVersion(CdiVersion.V1_0_0);
+ * boolean written = specs.writeTransient(spec, claimUid, WriteMode.REPLACE_IF_CHANGED).written();
  * }</pre>
  */
 package io.github.dra4j.cdi;

@@ -39,9 +39,11 @@ import tools.jackson.databind.type.LogicalType;
  *       a number belongs) and out-of-range numbers; keys match case-insensitively, as in Go.
  * </ul>
  *
- * <p>Known differences, all for input no writer produces: raw U+0085, U+2028 and U+2029 count as
- * line breaks for the reference decoder but not here, and a plain scalar holding {@code :} inside
- * a flow collection may split differently.
+ * <p>Known differences, all for input no writer produces: raw U+0085, U+2028 and U+2029 are
+ * line breaks to the reference decoder but not here; an unquoted scalar ending in {@code :}
+ * right before {@code ,}, {@code ]} or {@code }} inside a flow collection is text there but a
+ * key here; a null item in a list of objects is an empty object here (the library fails on it);
+ * and text on the root node's own line after it may parse differently.
  *
  * <p>Writing produces compact JSON with the specification's key order and omits empty optional
  * fields the way the reference writer does. Instances are immutable and thread-safe; one shared

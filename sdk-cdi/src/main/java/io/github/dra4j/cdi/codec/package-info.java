@@ -1,5 +1,6 @@
 /**
- * Strict JSON/YAML reading and compact JSON writing of CDI spec files with Jackson 3
- * ({@link io.github.dra4j.cdi.codec.SpecCodec}).
+ * Reading spec files as the runtimes' CDI library reads them, {@code .json} files included: YAML
+ * 1.1 with anchors, aliases and merges, its YAML-to-JSON conversion, then strict JSON decoding;
+ * and compact JSON writing ({@link io.github.dra4j.cdi.codec.SpecCodec}).
  */
 package io.github.dra4j.cdi.codec;
