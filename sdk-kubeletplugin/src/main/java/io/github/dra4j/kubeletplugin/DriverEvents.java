@@ -37,7 +37,10 @@ final class DriverEvents implements AutoCloseable {
     /** Closes the plugin (idempotent). */
     void close();
 
-    /** Ends the JVM with a failure status. */
+    /**
+     * Arranges for the JVM to end with a failure status once the plugin has closed; called before
+     * {@link #close()}.
+     */
     void exit();
   }
 
@@ -92,10 +95,12 @@ final class DriverEvents implements AutoCloseable {
     }
     LOG.error("Fatal error \"{}\": closing the plugin{}", message,
         policy == FatalErrorPolicy.EXIT ? " and exiting with status 1" : "");
-    plugin.close();
     if (policy == FatalErrorPolicy.EXIT) {
+      // Before closing: closing releases main, and a main that returned before the exit was
+      // arranged would end the JVM with status 0.
       plugin.exit();
     }
+    plugin.close();
   }
 
   /** Stops taking errors, then lets a delivery in progress finish (unless called from it). */

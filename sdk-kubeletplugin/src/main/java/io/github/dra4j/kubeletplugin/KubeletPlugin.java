@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -65,7 +66,8 @@ public final class KubeletPlugin implements AutoCloseable {
 
   private final PluginSettings settings;
   private final AtomicBoolean closed = new AtomicBoolean();
-  private final Object terminated = new Object();
+  /** Counted down when {@link #close()} has finished, not when it starts. */
+  private final CountDownLatch terminated = new CountDownLatch(1);
   private final Set<Thread> waiting = ConcurrentHashMap.newKeySet();
   private volatile List<Thread> released = List.of();
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -133,15 +135,22 @@ public final class KubeletPlugin implements AutoCloseable {
   }
 
   /**
-   * The end of {@link FatalErrorPolicy#EXIT}: a non-daemon thread, so that the JVM cannot end
-   * with status 0 when {@code main} returns first, waits for the threads released from {@link
-   * #awaitTermination()}, then exits with status 1.
+   * The end of {@link FatalErrorPolicy#EXIT}, started before the plugin closes: a non-daemon
+   * thread, so the JVM cannot end with status 0 when {@code main} returns first. It waits until
+   * the plugin has closed, then for the threads released from {@link #awaitTermination()} (at most
+   * the grace period), then exits with status 1.
    */
   private void exitAfterGracePeriod() {
     Thread exit = new Thread(() -> {
+      try {
+        terminated.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       awaitReleasedThreads();
       Runtime.getRuntime().exit(1);
     }, "dra4j-exit-" + settings.driverName());
+    exit.setDaemon(false);
     exit.start();
   }
 
@@ -304,11 +313,7 @@ public final class KubeletPlugin implements AutoCloseable {
     Thread self = Thread.currentThread();
     waiting.add(self);
     try {
-      synchronized (terminated) {
-        while (!closed.get()) {
-          terminated.wait();
-        }
-      }
+      terminated.await();
     } finally {
       waiting.remove(self);
     }
@@ -344,9 +349,7 @@ public final class KubeletPlugin implements AutoCloseable {
     }
     slices.close();
     removeShutdownHook();
-    synchronized (terminated) {
-      terminated.notifyAll();
-    }
+    terminated.countDown();
   }
 
   private void removeShutdownHook() {
