@@ -93,7 +93,9 @@ class ReadmeMainProcessTest {
     await().atMost(WAIT).until(() -> Files.exists(registration) || !process.isAlive());
     assertThat(process.isAlive()).as("main started; output:%n%s", read(output)).isTrue();
     try (KubeletClient kubelet = KubeletClient.create()) {
-      String endpoint = kubelet.getInfo(registration).getEndpoint();
+      // The kubelet's 1 s deadline can pass while a fresh JVM warms up; it retries, so does this.
+      String endpoint = await().atMost(WAIT).ignoreExceptions()
+          .until(() -> kubelet.getInfo(registration).getEndpoint(), e -> !e.isEmpty());
       assertThat(endpoint).isEqualTo("/var/lib/kubelet/plugins/gpu.example.com/dra.sock");
       Path dra = varLib.resolve(endpoint.substring("/var/lib/".length()));
       await().atMost(WAIT).until(() -> client.dynamicResourceAllocation().v1().resourcesSlices()
