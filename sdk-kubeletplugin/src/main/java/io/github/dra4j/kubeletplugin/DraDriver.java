@@ -31,21 +31,46 @@ public interface DraDriver {
    * {@link PrepareResult#failed(String)}; the others are unaffected.
    *
    * @param claims the claims to prepare, in the kubelet's order
+   * @param context the kubelet's deadline and cancellation, the node, the plugin data directory
    * @return results keyed by claim UID
    * @throws Exception if the whole call failed; the kubelet retries later
    */
-  Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims) throws Exception;
+  Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context) throws Exception;
 
   /**
    * Undoes {@link #prepareResourceClaims}. Only namespace, name and UID are given because the
    * claim object may already be deleted.
    *
    * @param claims the claims to unprepare
+   * @param context the kubelet's deadline and cancellation, the node, the plugin data directory
    * @return results keyed by claim UID
    * @throws Exception if the whole call failed; the kubelet retries later
    */
-  Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims)
-      throws Exception;
+  Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
+      CallContext context) throws Exception;
+
+  /**
+   * Called once by {@link KubeletPluginBuilder#start()} before the plugin serves the kubelet, for
+   * a driver that must load or repair its state first. The plugin data directory may not
+   * exist yet on a fresh node. A driver that throws fails the start with {@link PluginStartException}; the plugin then serves
+   * nothing.
+   *
+   * <p>The default does nothing.
+   *
+   * @param plugin the plugin's resolved settings and error reporting
+   * @throws Exception if the driver cannot start
+   */
+  default void start(PluginContext plugin) throws Exception {}
+
+  /**
+   * Called once when the plugin closes, after it stopped serving the kubelet, so no prepare or
+   * unprepare runs any more: stop the driver's own threads here. Not called if {@link #start}
+   * failed. Must not throw.
+   *
+   * <p>The default does nothing.
+   */
+  default void stop() {}
 
   /**
    * Receives errors that happen in the background, outside any kubelet call: a gRPC server that

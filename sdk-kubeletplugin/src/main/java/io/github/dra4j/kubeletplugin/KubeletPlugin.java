@@ -75,6 +75,7 @@ public final class KubeletPlugin implements AutoCloseable {
   private final SlicePublisher slices;
   private PluginServers servers;
   private Thread shutdownHook;
+  private volatile boolean driverStarted;
 
   private KubeletPlugin(PluginSettings settings) {
     this.settings = settings;
@@ -111,8 +112,15 @@ public final class KubeletPlugin implements AutoCloseable {
   static KubeletPlugin start(PluginSettings settings) {
     KubeletPlugin plugin = new KubeletPlugin(settings);
     try {
+      plugin.startDriver();
+    } catch (RuntimeException | Error e) {
+      plugin.events.close();
+      throw e;
+    }
+    try {
       plugin.servers = PluginServers.start(settings, plugin.events::report);
     } catch (RuntimeException | Error e) {
+      plugin.stopDriver();
       plugin.events.close();
       throw e;
     }
@@ -122,6 +130,36 @@ public final class KubeletPlugin implements AutoCloseable {
       Runtime.getRuntime().addShutdownHook(plugin.shutdownHook);
     }
     return plugin;
+  }
+
+  /** {@link DraDriver#start} before anything serves, so the driver's state is ready. */
+  private void startDriver() {
+    PluginContext context = new PluginContext(settings.driverName(), settings.nodeName(),
+        settings.pluginDataDirectory(), settings.cdiDirectory(), settings.kubeClient(),
+        settings.meterRegistry(), events::report);
+    try {
+      settings.driver().start(context);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new PluginStartException("start driver " + settings.driverName() + ": interrupted", e);
+    } catch (Exception e) {
+      throw new PluginStartException(
+          "start driver " + settings.driverName() + ": " + e.getMessage(), e);
+    }
+    driverStarted = true;
+  }
+
+  /** {@link DraDriver#stop} once nothing serves any more; a throwing driver is only logged. */
+  private void stopDriver() {
+    if (!driverStarted) {
+      return;
+    }
+    driverStarted = false;
+    try {
+      settings.driver().stop();
+    } catch (RuntimeException e) {
+      LOG.warn("DraDriver.stop of {} failed", settings.driverName(), e);
+    }
   }
 
   /**
@@ -347,6 +385,7 @@ public final class KubeletPlugin implements AutoCloseable {
     if (servers != null) {
       servers.close();
     }
+    stopDriver();
     slices.close();
     removeShutdownHook();
     terminated.countDown();

@@ -150,7 +150,9 @@ final class PluginServers implements AutoCloseable {
     }
     CallSerializer serializer = own(serializer());
     NodeService node = new NodeService(settings.driver(), claims, serializer,
-        settings.maxClaimsPerCall(), settings.metadata());
+        settings.maxClaimsPerCall(), settings.metadata(),
+        method -> CallContext.ofCurrentCall(method, settings.nodeName(),
+            settings.pluginDataDirectory()));
     List<ServerServiceDefinition> services = new ArrayList<>();
     if (settings.nodeV1()) {
       services.add(NodeServiceDefinitions.v1(node));

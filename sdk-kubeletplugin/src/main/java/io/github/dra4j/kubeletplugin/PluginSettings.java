@@ -53,7 +53,9 @@ record PluginSettings(
     Duration sliceSyncDelay,
     FatalErrorPolicy fatalErrorPolicy,
     Duration apiServerTimeout,
-    Duration shutdownGracePeriod) {
+    Duration shutdownGracePeriod,
+    Path pluginDataDirectory,
+    Path cdiDirectory) {
 
   private static MetadataWriter metadataWriter(KubeletPluginBuilder b, Path dataDirectory) {
     if (!b.deviceMetadata) {
@@ -117,6 +119,7 @@ record PluginSettings(
         b.meterRegistry, b.logCalls, b.livenessAddress, Set.copyOf(b.socketPermissions),
         b.maxClaimsPerCall, b.claimCache, b.closeOnShutdown, b.healthRefreshInterval,
         b.socketCheckInterval, metadataWriter(b, dataDirectory), b.reconcilePoolWithName,
-        b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod);
+        b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod,
+        dataDirectory, b.cdiDirectory.normalize());
   }
 }

@@ -240,7 +240,8 @@ class BadInputTest extends PluginTestBase {
     RecordingDriver forgetful = new RecordingDriver(DRIVER) {
       @Override
       public Map<String, PrepareResult> prepareResourceClaims(
-          List<io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim> claims) {
+          List<io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim> claims,
+          CallContext context) {
         return Map.of("someone-else", PrepareResult.prepared());
       }
     };

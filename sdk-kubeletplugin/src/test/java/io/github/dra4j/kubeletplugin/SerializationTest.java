@@ -35,13 +35,14 @@ class SerializationTest extends PluginTestBase {
     }
 
     @Override
-    public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims)
+    public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context)
         throws Exception {
       mostInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
       bothInside.countDown();
       try {
         release.await(30, TimeUnit.SECONDS);
-        return super.prepareResourceClaims(claims);
+        return super.prepareResourceClaims(claims, context);
       } finally {
         inside.decrementAndGet();
       }

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
+import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubeletplugin.PrepareResult;
@@ -50,12 +51,14 @@ public final class PrepareBenchmark {
   /** A driver that prepares every claim with no devices. */
   private static final class NoOpDriver implements DraDriver {
     @Override
-    public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims) {
+    public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context) {
       return Map.of(claims.get(0).getMetadata().getUid(), PrepareResult.prepared());
     }
 
     @Override
-    public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims) {
+    public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
+      CallContext context) {
       return Map.of();
     }
   }

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
@@ -76,7 +77,8 @@ public final class SimulatedGpuDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims) {
+  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context) {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
     for (ResourceClaim claim : claims) {
       String uid = claim.getMetadata().getUid();
@@ -115,7 +117,8 @@ public final class SimulatedGpuDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims) {
+  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
+      CallContext context) {
     Map<String, UnprepareResult> results = new LinkedHashMap<>();
     for (ClaimReference claim : claims) {
       try {

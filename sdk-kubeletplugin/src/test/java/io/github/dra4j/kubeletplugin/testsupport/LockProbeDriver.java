@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.testsupport;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,13 +37,14 @@ public final class LockProbeDriver extends RecordingDriver {
   }
 
   @Override
-  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims)
+  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context)
       throws Exception {
     String uids = String.join(",", claims.stream().map(c -> c.getMetadata().getUid()).toList());
     append(instance + " begin " + uids);
     Thread.sleep(pauseMillis);
     append(instance + " end " + uids);
-    return super.prepareResourceClaims(claims);
+    return super.prepareResourceClaims(claims, context);
   }
 
   private void append(String line) {

@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.testsupport;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
@@ -67,7 +68,8 @@ public class RecordingDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims)
+  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context)
       throws Exception {
     calls.add(new Call("prepare", claims.stream().map(c -> c.getMetadata().getUid()).toList(),
         copyOfMdc()));
@@ -102,7 +104,8 @@ public class RecordingDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims) {
+  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
+      CallContext context) {
     calls.add(new Call("unprepare", claims.stream().map(ClaimReference::uid).toList(),
         copyOfMdc()));
     Map<String, UnprepareResult> results = new LinkedHashMap<>();

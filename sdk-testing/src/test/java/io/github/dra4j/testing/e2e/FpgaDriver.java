@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
@@ -51,7 +52,8 @@ public final class FpgaDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims) {
+  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context) {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
     for (ResourceClaim claim : claims) {
       String uid = claim.getMetadata().getUid();
@@ -78,7 +80,8 @@ public final class FpgaDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims)
+  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
+      CallContext context)
       throws IOException {
     Map<String, UnprepareResult> results = new LinkedHashMap<>();
     for (ClaimReference claim : claims) {

@@ -2,6 +2,7 @@ package io.github.dra4j.testing.kubelet;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
@@ -43,7 +44,8 @@ final class TestDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims) {
+  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context) {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
     for (ResourceClaim claim : claims) {
       String uid = claim.getMetadata().getUid();
@@ -73,7 +75,8 @@ final class TestDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims) {
+  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
+      CallContext context) {
     Map<String, UnprepareResult> results = new LinkedHashMap<>();
     for (ClaimReference claim : claims) {
       saw("unprepare", claim.uid());

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
@@ -41,7 +42,8 @@ public final class ExampleGpuDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims) {
+  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context) {
     Map<String, PrepareResult> results = new HashMap<>();
     for (ResourceClaim claim : claims) {
       String uid = claim.getMetadata().getUid();
@@ -69,7 +71,8 @@ public final class ExampleGpuDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims) {
+  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
+      CallContext context) {
     Map<String, UnprepareResult> results = new HashMap<>();
     for (ClaimReference claim : claims) {
       try {

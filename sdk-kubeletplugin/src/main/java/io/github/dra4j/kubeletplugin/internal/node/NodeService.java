@@ -8,6 +8,7 @@ import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourceResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.UnprepareResult;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,6 +56,7 @@ public final class NodeService {
   private final CallSerializer serializer;
   private final int maxClaimsPerCall;
   private final MetadataWriter metadata;
+  private final Function<String, CallContext> contexts;
 
   /**
    * Creates the service.
@@ -63,14 +66,17 @@ public final class NodeService {
    * @param serializer the serialization policy
    * @param maxClaimsPerCall largest accepted batch
    * @param metadata writer of device-metadata files, or null when the feature is off
+   * @param contexts builds the driver's context of the gRPC call running on the calling thread,
+   *     given the kubelet's method name
    */
   public NodeService(DraDriver driver, ClaimSource claims, CallSerializer serializer,
-      int maxClaimsPerCall, MetadataWriter metadata) {
+      int maxClaimsPerCall, MetadataWriter metadata, Function<String, CallContext> contexts) {
     this.driver = driver;
     this.resolver = new ClaimResolver(claims);
     this.serializer = serializer;
     this.maxClaimsPerCall = maxClaimsPerCall;
     this.metadata = metadata;
+    this.contexts = contexts;
   }
 
   /**
@@ -101,8 +107,8 @@ public final class NodeService {
     }
     if (!fetched.isEmpty()) {
       Map<String, PrepareResult> results = callDriver(accepted.values(), "prepare resource claims",
-          () -> withMetadata(driver.prepareResourceClaims(List.copyOf(fetched.values())),
-              fetched));
+          () -> withMetadata(driver.prepareResourceClaims(List.copyOf(fetched.values()),
+              contexts.apply("NodePrepareResources")), fetched));
       accepted.forEach((uid, ref) -> {
         PrepareResult result = results.get(uid);
         if (result != null && result.isFailed()) {
@@ -135,7 +141,8 @@ public final class NodeService {
     if (!accepted.isEmpty()) {
       List<ClaimReference> refs = List.copyOf(accepted.values());
       Map<String, UnprepareResult> results = callDriver(refs, "unprepare resource claims",
-          () -> withoutMetadata(driver.unprepareResourceClaims(refs), accepted));
+          () -> withoutMetadata(driver.unprepareResourceClaims(refs,
+              contexts.apply("NodeUnprepareResources")), accepted));
       accepted.forEach((uid, ref) -> {
         UnprepareResult result = results.get(uid);
         if (result != null && result.isFailed()) {

@@ -1,0 +1,104 @@
+package io.github.dra4j.kubeletplugin;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Path;
+import java.util.function.BiConsumer;
+
+/**
+ * What a starting plugin tells its driver ({@link DraDriver#start}): the settings the driver's
+ * own files and threads depend on, resolved once by the plugin's builder, and where to report
+ * errors that happen in the driver's background work.
+ *
+ * <p>Immutable; the client and the registry are the plugin's (borrowed from the driver's {@code
+ * main}) and stay open while the plugin runs.
+ */
+public final class PluginContext {
+
+  private final String driverName;
+  private final String nodeName;
+  private final Path pluginDataDirectory;
+  private final Path cdiDirectory;
+  private final KubernetesClient kubeClient;
+  private final MeterRegistry meterRegistry;
+  private final BiConsumer<Throwable, String> errors;
+
+  PluginContext(String driverName, String nodeName, Path pluginDataDirectory, Path cdiDirectory,
+      KubernetesClient kubeClient, MeterRegistry meterRegistry,
+      BiConsumer<Throwable, String> errors) {
+    this.driverName = driverName;
+    this.nodeName = nodeName;
+    this.pluginDataDirectory = pluginDataDirectory;
+    this.cdiDirectory = cdiDirectory;
+    this.kubeClient = kubeClient;
+    this.meterRegistry = meterRegistry;
+    this.errors = errors;
+  }
+
+  /**
+   * The driver's name.
+   *
+   * @return for example {@code gpu.example.com}
+   */
+  public String driverName() {
+    return driverName;
+  }
+
+  /**
+   * The node this plugin runs on.
+   *
+   * @return the node name, empty when none was set
+   */
+  public String nodeName() {
+    return nodeName;
+  }
+
+  /**
+   * The plugin data directory, created by the plugin before the driver starts.
+   *
+   * @return {@code /var/lib/kubelet/plugins/<driver>} unless configured otherwise
+   */
+  public Path pluginDataDirectory() {
+    return pluginDataDirectory;
+  }
+
+  /**
+   * The CDI spec directory the plugin was configured with ({@link
+   * KubeletPluginBuilder#cdiDirectory}).
+   *
+   * @return {@code /var/run/cdi} unless configured otherwise
+   */
+  public Path cdiDirectory() {
+    return cdiDirectory;
+  }
+
+  /**
+   * The plugin's Kubernetes client.
+   *
+   * @return the client
+   */
+  public KubernetesClient kubeClient() {
+    return kubeClient;
+  }
+
+  /**
+   * Where the plugin's meters are registered; a driver registers its own there too.
+   *
+   * @return the registry
+   */
+  public MeterRegistry meterRegistry() {
+    return meterRegistry;
+  }
+
+  /**
+   * Reports an error of the driver's background work the way the plugin reports its own: to
+   * {@link DraDriver#handleError} on the plugin's event thread, after which the {@link
+   * FatalErrorPolicy} applies unless the error is a {@link RecoverableException}.
+   *
+   * @param error what went wrong
+   * @param message where it happened
+   */
+  public void reportError(Throwable error, String message) {
+    errors.accept(error, message);
+  }
+}
