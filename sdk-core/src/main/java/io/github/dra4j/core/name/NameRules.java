@@ -5,11 +5,12 @@ import java.util.regex.Pattern;
 
 /**
  * The Kubernetes name formats DRA objects use: DNS labels and subdomains (RFC 1123), DRA driver
- * names, pool names, qualified attribute and capacity names, label keys and values. Each check
- * returns the problem in the API server's words ({@code Required value}, {@code Too long: ...},
- * {@code Invalid value: "<value>": ...}), or empty if the value is fine; callers add the field
- * path. The one home of these rules in dra4j: the ResourceSlice validator, the kubelet plugin's
- * checks of what the kubelet sends, and request references all use it. Stateless.
+ * names, pool names, qualified attribute and capacity names, label keys and values, and object
+ * UIDs where they become parts of file names. Each check returns the problem in the API server's
+ * words ({@code Required value}, {@code Too long: ...}, {@code Invalid value: "<value>": ...}),
+ * or empty if the value is fine; callers add the field path. The one home of these rules in
+ * dra4j: the ResourceSlice validator, the kubelet plugin's checks of what the kubelet sends and
+ * of its checkpoint file, and request references all use it. Stateless.
  */
 public final class NameRules {
 
@@ -19,6 +20,7 @@ public final class NameRules {
   private static final Pattern C_IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern LABEL_NAME =
       Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
+  private static final Pattern UID = Pattern.compile("[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?");
 
   /** Maximum length of a DNS label. */
   public static final int DNS_LABEL_MAX = 63;
@@ -34,6 +36,9 @@ public final class NameRules {
 
   /** Maximum length of a DRA driver name. */
   public static final int DRIVER_NAME_MAX = 63;
+
+  /** Maximum length of an object UID as {@link #uid} accepts it. */
+  public static final int UID_MAX = 64;
 
   private NameRules() {}
 
@@ -177,6 +182,28 @@ public final class NameRules {
     if (value.length() > DNS_LABEL_MAX || !LABEL_NAME.matcher(value).matches()) {
       return Optional.of(invalid(value, "must be empty or consist of alphanumeric characters, '-',"
           + " '_' or '.', start and end with an alphanumeric character, at most 63 characters"));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Checks an object UID where it can become part of a file name (CDI spec files, checkpoints):
+   * 1 to {@value #UID_MAX} ASCII letters, digits or {@code -}, starting and ending with a letter
+   * or digit. Kubernetes UIDs are UUIDs, which pass; {@code ..}, {@code /} and spaces do not.
+   *
+   * @param value the UID
+   * @return the problem, or empty
+   */
+  public static Optional<String> uid(String value) {
+    if (value == null || value.isEmpty()) {
+      return Optional.of("Required value");
+    }
+    if (value.length() > UID_MAX) {
+      return Optional.of(tooLong(value, UID_MAX));
+    }
+    if (!UID.matcher(value).matches()) {
+      return Optional.of(invalid(value, "a UID must consist of letters, digits or '-', and must"
+          + " start and end with a letter or digit"));
     }
     return Optional.empty();
   }

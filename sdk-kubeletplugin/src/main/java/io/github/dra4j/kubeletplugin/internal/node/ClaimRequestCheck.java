@@ -3,7 +3,6 @@ package io.github.dra4j.kubeletplugin.internal.node;
 import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Checks the claim references the kubelet sends before anything uses them.
@@ -13,10 +12,6 @@ import java.util.regex.Pattern;
  * claim. Stateless.
  */
 public final class ClaimRequestCheck {
-
-  /** Kubernetes UIDs are UUIDs; allow any 1-64 letters, digits and inner hyphens. */
-  private static final Pattern UID = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?");
-
 
   private ClaimRequestCheck() {}
 
@@ -29,7 +24,7 @@ public final class ClaimRequestCheck {
    */
   public static Optional<String> problem(int index, Claim claim) {
     String where = "claim #" + index;
-    if (!UID.matcher(claim.getUid()).matches()) {
+    if (NameRules.uid(claim.getUid()).isPresent()) {
       return Optional.of(
           where + ": field \"uid\" is " + quote(claim.getUid())
               + ": must be 1-64 letters, digits or '-', starting and ending with a letter or digit");
