@@ -1,0 +1,47 @@
+package io.github.dra4j.kubeletplugin.internal.checkpoint;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The Linux boot ID: a random UUID the kernel picks at every boot. A checkpoint entry records
+ * the boot it was written in, so that after a reboot the driver can tell that state the reboot
+ * wiped (device nodes, runtime configuration) must be set up again. Stateless.
+ */
+public final class BootId {
+
+  /** Where Linux publishes the boot ID. */
+  public static final Path DEFAULT_SOURCE = Path.of("/proc/sys/kernel/random/boot_id");
+
+  private static final int MAX_LENGTH = 128;
+
+  private BootId() {}
+
+  /**
+   * Reads the boot ID from a file, without surrounding white space.
+   *
+   * @param source the file, normally {@link #DEFAULT_SOURCE}
+   * @return the boot ID, e.g. {@code 6ece89dd-aedc-47b0-9445-1012847c2a21}
+   * @throws IOException naming the file if it cannot be read, is empty, or does not hold one
+   *     word of at most 128 printable characters
+   */
+  public static String read(Path source) throws IOException {
+    String text;
+    try {
+      text = new String(Files.readAllBytes(source), StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      throw new IOException(
+          "boot ID " + source + ": cannot read: " + CheckpointValues.describe(e), e);
+    }
+    if (text.isEmpty()) {
+      throw new IOException("boot ID " + source + ": the file is empty");
+    }
+    if (text.length() > MAX_LENGTH || !text.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+      throw new IOException("boot ID " + source + ": not a boot ID: "
+          + CheckpointValues.quote(text));
+    }
+    return text;
+  }
+}

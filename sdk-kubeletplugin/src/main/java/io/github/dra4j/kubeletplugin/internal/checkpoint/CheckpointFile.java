@@ -1,0 +1,345 @@
+package io.github.dra4j.kubeletplugin.internal.checkpoint;
+
+import io.github.dra4j.core.file.AtomicFileWriter;
+import io.github.dra4j.core.file.LeftoverFiles;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The checkpoint file of one plugin: read, write and the lock that makes read-modify-write safe,
+ * also across processes (the old and the new driver pod of a rolling update share the
+ * directory).
+ *
+ * <p>{@link #lock()} takes a fair in-process lock and then an exclusive lock on the whole of
+ * {@code <file name>.lock} beside the checkpoint, and returns a {@link Session} holding both.
+ * Java's file locks belong to the JVM, not to a thread, hence the in-process lock first. The lock
+ * file stays open for the store's life and is never deleted: POSIX record locks belong to the
+ * process and closing any descriptor of the file would drop them. Two stores on one file in one
+ * JVM (tests, a hand-over inside one process) cannot both hold the file lock; the JVM reports
+ * that as {@link OverlappingFileLockException} instead of waiting, so the second one polls.
+ *
+ * <p>Every write goes through {@link AtomicFileWriter} with mode {@code rw-------} (temporary
+ * file, fsync, rename, fsync of the directory) and happens under the lock, so temporary files of
+ * this checkpoint that exist when a session starts were left by a crashed writer; the first
+ * session of a store removes them. A file that does not decode is renamed aside, never dropped;
+ * see {@link Session#read()}.
+ *
+ * <p>Owned by one plugin, which closes it; thread-safe. A {@link Session} belongs to the thread
+ * that called {@link #lock()}.
+ */
+public final class CheckpointFile implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CheckpointFile.class);
+  private static final long MAX_POLL_MILLIS = 20;
+  private static final DateTimeFormatter STAMP =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'").withZone(ZoneOffset.UTC);
+  private static final AtomicFileWriter WRITER = AtomicFileWriter.builder()
+      .fileMode(PosixFilePermissions.fromString("rw-------"))
+      .build();
+  /** AtomicFileWriter keeps at most this many characters of the name in a temporary name. */
+  private static final int TEMPORARY_STEM = 200;
+
+  private final Path file;
+  private final Path lockFile;
+  private final FileChannel channel;
+  private final Clock clock;
+  private final ReentrantLock inProcess = new ReentrantLock(true);
+  private final AtomicLong writes = new AtomicLong();
+  private boolean swept; // guarded by inProcess
+
+  private CheckpointFile(Path file, Path lockFile, FileChannel channel, Clock clock) {
+    this.file = file;
+    this.lockFile = lockFile;
+    this.channel = channel;
+    this.clock = clock;
+  }
+
+  /**
+   * Opens the store of a checkpoint file, creating its lock file if needed. The checkpoint file
+   * itself need not exist; a missing one reads as empty.
+   *
+   * @param file the checkpoint file, e.g. {@code <plugin data directory>/checkpoint.json}; its
+   *     directory must exist
+   * @return the store; close it when the plugin stops
+   * @throws IOException naming the file if the directory is missing or the lock file cannot be
+   *     opened
+   */
+  public static CheckpointFile open(Path file) throws IOException {
+    return open(file, Clock.systemUTC());
+  }
+
+  /** Like {@link #open(Path)} with the clock that names kept-aside files (for tests). */
+  static CheckpointFile open(Path file, Clock clock) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Path directory = absolute.getParent();
+    if (directory == null || !Files.isDirectory(directory)) {
+      throw new NoSuchFileException(String.valueOf(directory), null,
+          "directory of checkpoint " + absolute.getFileName() + " does not exist");
+    }
+    Path lock = directory.resolve(absolute.getFileName() + ".lock");
+    try {
+      FileChannel channel = FileChannel.open(lock,
+          Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      return new CheckpointFile(absolute, lock, channel, clock);
+    } catch (IOException e) {
+      throw new IOException("checkpoint " + absolute + ": cannot open lock file " + lock + ": "
+          + CheckpointValues.describe(e), e);
+    }
+  }
+
+  /**
+   * The checkpoint file.
+   *
+   * @return its absolute path
+   */
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * The lock file beside the checkpoint.
+   *
+   * @return {@code <file>.lock}
+   */
+  public Path lockFile() {
+    return lockFile;
+  }
+
+  /**
+   * How many writes completed since the store was opened; each is two fsyncs (file and
+   * directory), so a test or benchmark can count the fsyncs a call costs.
+   *
+   * @return the number of successful {@link Session#write} calls
+   */
+  public long writes() {
+    return writes.get();
+  }
+
+  /**
+   * Waits for the checkpoint lock: first among the threads of this process (in arrival order),
+   * then among processes.
+   *
+   * @return the session; close it (on this thread) to let the next one in
+   * @throws IOException naming the lock file if it cannot be locked, e.g. after {@link #close()}
+   * @throws InterruptedException if the thread is interrupted while waiting
+   * @throws IllegalStateException if this thread already holds a session of this store (it would
+   *     wait for itself)
+   */
+  public Session lock() throws IOException, InterruptedException {
+    if (inProcess.isHeldByCurrentThread()) {
+      throw new IllegalStateException(
+          "this thread already holds a session of checkpoint " + file);
+    }
+    inProcess.lockInterruptibly();
+    try {
+      FileLock fileLock = acquireFileLock();
+      sweepOnce();
+      return new Session(fileLock);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      inProcess.unlock();
+      throw e;
+    }
+  }
+
+  private FileLock acquireFileLock() throws IOException, InterruptedException {
+    long pause = 1;
+    while (true) {
+      try {
+        return channel.lock(0, Long.MAX_VALUE, false);
+      } catch (OverlappingFileLockException heldByAnotherStoreInThisJvm) {
+        Thread.sleep(pause);
+        pause = Math.min(MAX_POLL_MILLIS, pause * 2);
+      } catch (IOException e) {
+        throw new IOException("checkpoint " + file + ": cannot lock " + lockFile + ": "
+            + CheckpointValues.describe(e), e);
+      }
+    }
+  }
+
+  /** Removes this checkpoint's temporary files once per store; all writers hold the lock. */
+  private void sweepOnce() {
+    if (swept) {
+      return;
+    }
+    swept = true;
+    String name = file.getFileName().toString();
+    String stem = name.length() > TEMPORARY_STEM ? name.substring(0, TEMPORARY_STEM) : name;
+    Pattern mine = Pattern.compile(Pattern.quote("." + stem + ".") + "[0-9]+\\.tmp");
+    try {
+      List<Path> removed = LeftoverFiles.remove(file.getParent(), mine, Duration.ZERO);
+      if (!removed.isEmpty()) {
+        LOG.warn("checkpoint {}: removed {} temporary file(s) of an interrupted write: {}", file,
+            removed.size(), removed);
+      }
+    } catch (IOException e) {
+      LOG.warn("checkpoint {}: cannot remove temporary files of interrupted writes: {}", file,
+          CheckpointValues.describe(e));
+    }
+  }
+
+  /**
+   * Closes the lock file; a session still open loses its file lock. Sessions cannot be taken
+   * afterwards.
+   */
+  @Override
+  public void close() {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // Nothing useful to do: the process is letting go of the file anyway.
+    }
+  }
+
+  /**
+   * The right to read and write the checkpoint, held from {@link #lock()} until {@link #close()}
+   * (typically for a whole kubelet call). Belongs to the thread that took it; not for sharing.
+   */
+  public final class Session implements AutoCloseable {
+
+    private final FileLock fileLock;
+    private boolean closed;
+
+    private Session(FileLock fileLock) {
+      this.fileLock = fileLock;
+    }
+
+    /**
+     * Reads the checkpoint. A missing file reads as empty. A file that does not decode
+     * (truncated, garbage, bad checksum, unknown apiVersion or kind, a claim UID, namespace or
+     * name that is not valid, ...) is never dropped: it is renamed to {@code <file
+     * name>.corrupt-<UTC yyyyMMdd'T'HHmmssSSS'Z'>} (with {@code -1}, {@code -2}, ... if taken)
+     * in the same directory, the directory is fsynced, and the result is empty with the {@link
+     * Corruption} set.
+     *
+     * @return the claims, and the corruption if the file was kept aside
+     * @throws IOException naming the file if it exists but cannot be read (permission denied, an
+     *     I/O error, not a regular file; it is then left where it is), or if a corrupt file
+     *     cannot be renamed aside
+     */
+    public CheckpointRead read() throws IOException {
+      checkOpen();
+      byte[] bytes;
+      try {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        if (!attributes.isRegularFile()) {
+          throw new IOException("checkpoint " + file + ": cannot read: not a regular file");
+        }
+      } catch (NoSuchFileException e) {
+        return new CheckpointRead(CheckpointData.empty(), Optional.empty());
+      }
+      try {
+        bytes = Files.readAllBytes(file);
+      } catch (NoSuchFileException e) {
+        return new CheckpointRead(CheckpointData.empty(), Optional.empty());
+      } catch (IOException e) {
+        throw new IOException("checkpoint " + file + ": cannot read: "
+            + CheckpointValues.describe(e), e);
+      }
+      try {
+        return new CheckpointRead(CheckpointCodec.decode(bytes), Optional.empty());
+      } catch (CheckpointFormatException e) {
+        return new CheckpointRead(CheckpointData.empty(), Optional.of(keepAside(e)));
+      }
+    }
+
+    private Corruption keepAside(CheckpointFormatException problem) throws IOException {
+      String reason = "checkpoint " + file + " is corrupt: " + problem.getMessage();
+      Path directory = file.getParent();
+      String base = file.getFileName() + ".corrupt-" + STAMP.format(clock.instant());
+      Path keptAs;
+      try {
+        for (int n = 0; ; n++) {
+          keptAs = directory.resolve(n == 0 ? base : base + "-" + n);
+          try {
+            // Without REPLACE_EXISTING, an existing name fails instead of being replaced.
+            Files.move(file, keptAs);
+            break;
+          } catch (FileAlreadyExistsException taken) {
+            // try the next suffix
+          }
+        }
+        syncDirectory(directory);
+      } catch (IOException e) {
+        throw new IOException(reason + "; cannot rename it aside: "
+            + CheckpointValues.describe(e), e);
+      }
+      LOG.warn("{}; kept it as {} and going on with no claims", reason, keptAs);
+      return new Corruption(file, keptAs, reason);
+    }
+
+    /**
+     * Replaces the checkpoint atomically and durably with mode {@code rw-------}: once this
+     * returns, the new content survives a crash or power loss; if it throws, the old content is
+     * still in place.
+     *
+     * @param data the complete new content
+     * @throws IOException naming the file if it cannot be written (directory not writable, disk
+     *     full, ...)
+     * @throws IllegalArgumentException if the data would not read back (see {@link
+     *     CheckpointCodec#encode})
+     */
+    public void write(CheckpointData data) throws IOException {
+      checkOpen();
+      byte[] bytes = CheckpointCodec.encode(data);
+      try {
+        WRITER.write(file, bytes);
+      } catch (IOException e) {
+        throw new IOException("checkpoint " + file + ": cannot write: "
+            + CheckpointValues.describe(e), e);
+      }
+      writes.incrementAndGet();
+    }
+
+    private void checkOpen() {
+      if (closed) {
+        throw new IllegalStateException("checkpoint session of " + file + " is closed");
+      }
+    }
+
+    /** Releases the file lock and the in-process lock; closing again does nothing. */
+    @Override
+    public void close() {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      try {
+        fileLock.release();
+      } catch (IOException e) {
+        // The channel was closed with the store: the lock is gone either way.
+        LOG.debug("checkpoint {}: unlock: {}", file, CheckpointValues.describe(e));
+      } finally {
+        inProcess.unlock();
+      }
+    }
+  }
+
+  /** Makes a rename durable; Linux allows fsync on a directory opened for reading. */
+  private static void syncDirectory(Path directory) throws IOException {
+    try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+      channel.force(true);
+    }
+  }
+}
