@@ -242,20 +242,17 @@ public final class CheckpointFile implements AutoCloseable {
       checkOpen();
       byte[] bytes;
       try {
-        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-        if (!attributes.isRegularFile()) {
-          throw new IOException("checkpoint " + file + ": cannot read: not a regular file");
-        }
-      } catch (NoSuchFileException e) {
-        return new CheckpointRead(CheckpointData.empty(), Optional.empty());
-      }
-      try {
-        bytes = Files.readAllBytes(file);
+        // A directory or a FIFO is an operator's mistake, not a corrupt file: leave it alone.
+        boolean regular = Files.readAttributes(file, BasicFileAttributes.class).isRegularFile();
+        bytes = regular ? Files.readAllBytes(file) : null;
       } catch (NoSuchFileException e) {
         return new CheckpointRead(CheckpointData.empty(), Optional.empty());
       } catch (IOException e) {
         throw new IOException("checkpoint " + file + ": cannot read: "
             + CheckpointValues.describe(e), e);
+      }
+      if (bytes == null) {
+        throw new IOException("checkpoint " + file + ": cannot read: not a regular file");
       }
       try {
         return new CheckpointRead(CheckpointCodec.decode(bytes), Optional.empty());

@@ -38,6 +38,11 @@ final class CheckpointValues {
     }
   }
 
+  /*
+   * The messages below state the rule instead of passing on NameRules' text, which repeats the
+   * value unescaped: values here come from a file and may hold anything.
+   */
+
   /** The problem of a claim UID (it becomes part of file names), or empty. */
   static Optional<String> uidProblem(String uid) {
     return NameRules.uid(uid).map(p -> "invalid claim UID " + quote(uid)
