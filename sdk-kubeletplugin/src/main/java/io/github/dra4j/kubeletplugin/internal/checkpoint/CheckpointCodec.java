@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.checkpoint;
 
+import io.github.dra4j.resourceclaim.AllocatedDevice;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -140,7 +141,7 @@ public final class CheckpointCodec {
       json.writeArrayPropertyStart("allocation");
       for (AllocatedDevice device : entry.allocation()) {
         json.writeStartObject();
-        json.writeStringProperty("request", device.request());
+        json.writeStringProperty("request", device.request().toString());
         json.writeStringProperty("pool", device.pool());
         json.writeStringProperty("device", device.device());
         writeIfSet(json, "shareId", device.shareId());
@@ -154,6 +155,7 @@ public final class CheckpointCodec {
           }
           json.writeEndObject();
         }
+        writeStrings(json, "bindingConditions", device.bindingConditions());
         json.writeEndObject();
       }
       json.writeEndArray();

@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.checkpoint;
 
+import io.github.dra4j.resourceclaim.AllocatedDevice;
 import java.util.List;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;

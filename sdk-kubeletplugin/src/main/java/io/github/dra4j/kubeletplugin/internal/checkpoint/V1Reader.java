@@ -4,6 +4,8 @@ import static io.github.dra4j.kubeletplugin.internal.checkpoint.JsonFields.child
 import static io.github.dra4j.kubeletplugin.internal.checkpoint.JsonFields.index;
 import static io.github.dra4j.kubeletplugin.internal.checkpoint.JsonFields.key;
 
+import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceclaim.RequestReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -123,14 +125,19 @@ final class V1Reader {
   private static AllocatedDevice allocatedDevice(JsonNode node, String path)
       throws CheckpointFormatException {
     JsonFields.object(node, path);
-    String request = JsonFields.optionalString(node, path, "request");
-    return new AllocatedDevice(
-        request == null ? "" : request,
-        JsonFields.requiredString(node, path, "pool"),
-        JsonFields.requiredString(node, path, "device"),
-        JsonFields.optionalString(node, path, "shareId"),
-        JsonFields.optionalBoolean(node, path, "adminAccess", false),
-        new TreeMap<>(JsonFields.stringMap(node, path, "consumedCapacity")));
+    String request = JsonFields.requiredString(node, path, "request");
+    try {
+      return new AllocatedDevice(
+          RequestReference.parse(request),
+          JsonFields.requiredString(node, path, "pool"),
+          JsonFields.requiredString(node, path, "device"),
+          JsonFields.optionalString(node, path, "shareId"),
+          JsonFields.optionalBoolean(node, path, "adminAccess", false),
+          new TreeMap<>(JsonFields.stringMap(node, path, "consumedCapacity")),
+          JsonFields.stringList(node, path, "bindingConditions"));
+    } catch (IllegalArgumentException e) {
+      throw new CheckpointFormatException(path + ": " + e.getMessage(), e);
+    }
   }
 
   private static StoredDevice storedDevice(JsonNode node, String path)

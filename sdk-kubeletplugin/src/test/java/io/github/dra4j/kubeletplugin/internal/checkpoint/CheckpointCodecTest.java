@@ -10,6 +10,8 @@ import static io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointSample
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceclaim.RequestReference;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -80,7 +82,8 @@ class CheckpointCodecTest {
   @Test
   void nullsEmptyCollectionsAndFalseFlagsAreLeftOut() {
     CheckpointData data = CheckpointData.empty().with(UID_1, ClaimEntry.started("ns", "n", "b",
-        List.of(new AllocatedDevice("r", "p", "d", null, false, null))));
+        List.of(new AllocatedDevice(RequestReference.parse("r"),
+            "p", "d", null, false, null, null))));
 
     String file = text(CheckpointCodec.encode(data));
 
@@ -120,13 +123,25 @@ class CheckpointCodecTest {
 
   @Test
   void missingOptionalMembersGetTheirDefaults() throws Exception {
-    byte[] bytes = edited(CheckpointData.empty().with(UID_1, CheckpointSamples.started("n")),
-        "\"request\": \"gpu\",", "");
+    byte[] bytes = CheckpointCodec.encode(
+        CheckpointData.empty().with(UID_1, CheckpointSamples.started("n")));
 
     AllocatedDevice device = CheckpointCodec.decode(bytes).entry(UID_1).orElseThrow()
         .allocation().get(0);
 
-    assertThat(device).isEqualTo(new AllocatedDevice("", "pool", "d0", null, false, null));
+    assertThat(device.adminAccess()).isFalse();
+    assertThat(device.shareId()).isNull();
+    assertThat(device.bindingConditions()).isEmpty();
+  }
+
+  @Test
+  void anAllocatedDeviceWithoutItsRequestIsCorrupt() throws Exception {
+    byte[] bytes = edited(CheckpointData.empty().with(UID_1, CheckpointSamples.started("n")),
+        "\"request\": \"gpu\",", "");
+
+    assertThatThrownBy(() -> CheckpointCodec.decode(bytes))
+        .isInstanceOf(CheckpointFormatException.class)
+        .hasMessageContaining("request");
   }
 
   static Stream<Arguments> unreadable() {

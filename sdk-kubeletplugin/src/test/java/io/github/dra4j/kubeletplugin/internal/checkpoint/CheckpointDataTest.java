@@ -5,6 +5,8 @@ import static io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointSample
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceclaim.RequestReference;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -76,15 +78,17 @@ class CheckpointDataTest {
         .hasMessage("bootId: required");
     assertThatThrownBy(() -> new StoredDevice(null, "p", "", null, null))
         .hasMessage("device: required");
-    assertThatThrownBy(() -> new AllocatedDevice("r", null, "d", null, false, null))
-        .hasMessage("pool: required");
+    assertThatThrownBy(() -> new AllocatedDevice(RequestReference.parse("r"),
+        null, "d", null, false, null, null))
+        .hasMessage("pool");
   }
 
   @Test
   void listsAndMapsAreCopiedAndNullsBecomeEmpty() {
     List<AllocatedDevice> allocation = new ArrayList<>(List.of(AllocatedDevice.of("r", "p", "d")));
     Map<String, String> capacity = new HashMap<>(Map.of("memory", "1Gi"));
-    AllocatedDevice device = new AllocatedDevice("r", "p", "d", null, false, capacity);
+    AllocatedDevice device = new AllocatedDevice(RequestReference.parse("r"),
+        "p", "d", null, false, capacity, null);
     ClaimEntry entry = ClaimEntry.started("ns", "n", BOOT, allocation);
 
     allocation.clear();

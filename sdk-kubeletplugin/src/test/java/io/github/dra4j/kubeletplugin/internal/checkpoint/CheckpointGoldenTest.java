@@ -3,6 +3,8 @@ package io.github.dra4j.kubeletplugin.internal.checkpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceclaim.RequestReference;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +41,10 @@ class CheckpointGoldenTest {
     assertThat(done.name()).isEqualTo("training-job-gpu-claim-x7k2p");
     assertThat(done.bootId()).isEqualTo(BOOT);
     assertThat(done.allocation()).containsExactly(
-        new AllocatedDevice("gpus", "node-1", "gpu-0", null, false, Map.of()),
-        new AllocatedDevice("gpus", "node-1", "gpu-1", null, false, Map.of()));
+        new AllocatedDevice(RequestReference.parse("gpus"),
+            "node-1", "gpu-0", null, false, Map.of(), null),
+        new AllocatedDevice(RequestReference.parse("gpus"),
+            "node-1", "gpu-1", null, false, Map.of(), null));
     assertThat(done.devices()).containsExactly(
         new StoredDevice(List.of("gpus"), "node-1", "gpu-0",
             List.of("gpu.example.com/gpu=" + DONE + "-gpu-0"), null),
@@ -59,9 +63,9 @@ class CheckpointGoldenTest {
     assertThat(started.namespace()).isEqualTo("default");
     assertThat(started.name()).isEqualTo("inference-shared");
     assertThat(started.bootId()).isEqualTo(BOOT);
-    assertThat(started.allocation()).containsExactly(new AllocatedDevice("gpu/large", "node-1",
-        "gpu-2", "a1b2c3d4-0000-4000-8000-000000000001", true,
-        Map.of("memory", "10Gi", "cores", "4")));
+    assertThat(started.allocation()).containsExactly(new AllocatedDevice(
+        RequestReference.parse("gpu/large"), "node-1", "gpu-2", "a1b2c3d4-0000-4000-8000-000000000001", true,
+        Map.of("memory", "10Gi", "cores", "4"), null));
     assertThat(started.devices()).isEmpty();
     assertThat(started.cdiSpec()).isNull();
     assertThat(started.driverState()).isNull();
@@ -89,7 +93,10 @@ class CheckpointGoldenTest {
     assertThat(entry.namespace()).isEqualTo("ml-team");
     assertThat(entry.name()).isEqualTo("gpu-claim");
     assertThat(entry.bootId()).isEqualTo(BOOT);
-    assertThat(entry.allocation()).containsExactly(AllocatedDevice.of("gpus", "node-1", "gpu-0"));
+    // bindingConditions was an unknown member when this file was made; this version reads it.
+    assertThat(entry.allocation()).containsExactly(new AllocatedDevice(
+        RequestReference.parse("gpus"), "node-1", "gpu-0", null, false, Map.of(),
+        List.of("Ready")));
     assertThat(entry.devices()).containsExactly(new StoredDevice(List.of("gpus"), "node-1",
         "gpu-0", List.of("gpu.example.com/gpu=5c9e1f7a-gpu-0"), null));
     assertThat(entry.cdiSpec()).isNull();

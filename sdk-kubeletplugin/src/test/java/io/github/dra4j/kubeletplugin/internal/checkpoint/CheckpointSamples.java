@@ -1,5 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.checkpoint;
 
+import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceclaim.RequestReference;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -36,8 +38,9 @@ final class CheckpointSamples {
   /** Two claims using every field. */
   static CheckpointData rich() {
     ClaimEntry completed = ClaimEntry.started("ml-team", "train.claim-1", BOOT, List.of(
-            new AllocatedDevice("gpu/large", "node-1/pool", "gpu-0", "share-7", true,
-                Map.of("memory", "10Gi", "cores", "2")),
+            new AllocatedDevice(RequestReference.parse("gpu/large"),
+                "node-1/pool", "gpu-0", "share-7", true,
+                Map.of("memory", "10Gi", "cores", "2"), List.of("attached")),
             AllocatedDevice.of("nic", "node-1", "nic-0")))
         .completed(List.of(
                 new StoredDevice(List.of("gpu/large", "gpu"), "node-1/pool", "gpu-0",
