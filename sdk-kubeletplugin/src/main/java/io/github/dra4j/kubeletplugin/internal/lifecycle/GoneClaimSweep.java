@@ -1,0 +1,158 @@
+package io.github.dra4j.kubeletplugin.internal.lifecycle;
+
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
+import io.github.dra4j.kubeletplugin.CallContext;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointData;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimEntry;
+import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Undoes claims the kubelet will never unprepare: every so often, each claim of the checkpoint
+ * is looked up in the API server by namespace and name, and one that no longer exists, or exists
+ * with another UID (deleted and created again), is unprepared (or rolled back, if its prepare never
+ * completed) and dropped. This happens when a node was down while its pods were deleted.
+ *
+ * <p>The API server is asked without holding the checkpoint's lock; a claim found gone is undone
+ * under the lock only if its entry is still there, unchanged. An error reading a claim (the API
+ * server unreachable, no permission) skips that claim until the next round; it is never taken as
+ * gone. Owns one daemon thread; thread-safe.
+ *
+ * @param <S> the driver's state record
+ */
+public final class GoneClaimSweep<S> implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(GoneClaimSweep.class);
+
+  private final CheckpointedClaims<S> claims;
+  private final ClaimSource source;
+  private final Supplier<CallContext> contexts;
+  private final BiConsumer<Throwable, String> errors;
+  private final ScheduledExecutorService thread;
+
+  /**
+   * Prepares a sweep; nothing runs until {@link #start(Duration)}.
+   *
+   * @param driverName names the thread
+   * @param claims the lifecycle
+   * @param source where claims are looked up (closed by the caller)
+   * @param contexts detached contexts for the driver's undo
+   * @param errors where a failed undo is reported
+   */
+  public GoneClaimSweep(String driverName, CheckpointedClaims<S> claims, ClaimSource source,
+      Supplier<CallContext> contexts, BiConsumer<Throwable, String> errors) {
+    this.claims = claims;
+    this.source = source;
+    this.contexts = contexts;
+    this.errors = errors;
+    this.thread = Executors.newSingleThreadScheduledExecutor(
+        new DaemonThreads("dra4j-claim-sweep-" + driverName));
+  }
+
+  /**
+   * Runs a sweep at once in the background, then every {@code interval}.
+   *
+   * @param interval the pause between sweeps
+   */
+  public void start(Duration interval) {
+    thread.scheduleWithFixedDelay(this::sweepLogged, 0, interval.toMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
+  private void sweepLogged() {
+    try {
+      sweep();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      LOG.warn("Sweep for claims gone from the API server failed; trying again later", e);
+    }
+  }
+
+  /**
+   * One sweep, on the calling thread.
+   *
+   * @return the UIDs of the claims undone
+   * @throws Exception if the checkpoint cannot be read, locked or written
+   */
+  public List<String> sweep() throws Exception {
+    CheckpointData snapshot;
+    try (CheckpointFile.Session session = claims.checkpoint().lock()) {
+      snapshot = claims.read(session).data();
+    }
+    List<String> gone = new ArrayList<>();
+    for (Map.Entry<String, ClaimEntry> e : snapshot.claims().entrySet()) {
+      if (isGone(e.getKey(), e.getValue())) {
+        gone.add(e.getKey());
+      }
+    }
+    if (gone.isEmpty()) {
+      return gone;
+    }
+    List<String> undone = new ArrayList<>();
+    try (CheckpointFile.Session session = claims.checkpoint().lock()) {
+      CheckpointData data = claims.read(session).data();
+      CheckpointData before = data;
+      for (String uid : gone) {
+        Optional<ClaimEntry> entry = data.entry(uid);
+        if (entry.isEmpty() || !entry.get().equals(snapshot.entry(uid).orElseThrow())) {
+          continue; // changed meanwhile: the kubelet acted on it
+        }
+        try {
+          claims.undo(uid, entry.get(), contexts.get());
+          data = data.without(uid);
+          undone.add(uid);
+          LOG.info("Claim {}/{} (uid {}) no longer exists in the API server; unprepared it",
+              entry.get().namespace(), entry.get().name(), uid);
+        } catch (Exception failure) {
+          errors.accept(failure, "unprepare claim " + entry.get().namespace() + "/"
+              + entry.get().name() + " (uid " + uid + "), which no longer exists");
+        }
+      }
+      if (!data.equals(before)) {
+        session.write(data);
+      }
+    }
+    return undone;
+  }
+
+  private boolean isGone(String uid, ClaimEntry entry) {
+    try {
+      ResourceClaim claim = source.get(entry.namespace(), entry.name(), uid);
+      return claim == null || claim.getMetadata() == null
+          || !uid.equals(claim.getMetadata().getUid());
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == 404) {
+        return true;
+      }
+      LOG.debug("Cannot tell whether claim {}/{} still exists: {}", entry.namespace(),
+          entry.name(), e.toString());
+      return false;
+    }
+  }
+
+  /** Stops the thread, waiting briefly for a sweep in progress. */
+  @Override
+  public void close() {
+    thread.shutdownNow();
+    try {
+      thread.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

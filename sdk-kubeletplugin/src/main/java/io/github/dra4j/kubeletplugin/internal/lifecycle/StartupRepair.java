@@ -1,0 +1,123 @@
+package io.github.dra4j.kubeletplugin.internal.lifecycle;
+
+import io.github.dra4j.cdi.store.TransientSpecFile;
+import io.github.dra4j.cdi.store.WriteMode;
+import io.github.dra4j.core.file.LeftoverFiles;
+import io.github.dra4j.kubeletplugin.CallContext;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointData;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointRead;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimEntry;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimPhase;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the lifecycle repairs when a plugin starts, before it serves, under the checkpoint's lock
+ * (so the other pod of a rolling update is not in the middle of a call):
+ *
+ * <ol>
+ *   <li>entries of an earlier boot are dropped, with their CDI specs: a reboot reset the
+ *       hardware, and the kubelet prepares the claims of running pods again;
+ *   <li>entries still marked as being prepared (the process died during a prepare) are rolled
+ *       back and dropped; one whose rollback fails stays for the next try and is reported;
+ *   <li>the CDI spec of every completed claim is written again if it is missing or differs (a
+ *       reboot wipes {@code /var/run/cdi}, which is a tmpfs);
+ *   <li>this driver's CDI specs of claims the checkpoint does not hold are removed, and temporary
+ *       files that crashed writers left in the CDI and plugin directories. Skipped when the
+ *       checkpoint was corrupt: then the specs are all that is known, and they stay until the
+ *       kubelet unprepares their claims.
+ * </ol>
+ */
+public final class StartupRepair {
+
+  private static final Logger LOG = LoggerFactory.getLogger(StartupRepair.class);
+
+  /** Temporary files younger than this may belong to a writer that is still running. */
+  static final Duration LEFTOVER_AGE = Duration.ofMinutes(5);
+
+  private StartupRepair() {}
+
+  /** What a repair did, for logs and tests. */
+  public record Report(int droppedOfEarlierBoot, int rolledBack, int specsRestored,
+      int orphansRemoved, boolean checkpointWasCorrupt) {}
+
+  /**
+   * Runs the repair.
+   *
+   * @param claims the lifecycle
+   * @param pluginDataDirectory where the checkpoint lives
+   * @param context a detached context for the driver's rollbacks
+   * @param errors where failures are reported (they do not stop the start)
+   * @param <S> the driver's state record
+   * @return what was done
+   * @throws IOException if the checkpoint cannot be read or written at all
+   * @throws InterruptedException if interrupted while waiting for the lock
+   */
+  public static <S> Report run(CheckpointedClaims<S> claims, Path pluginDataDirectory,
+      CallContext context, BiConsumer<Throwable, String> errors)
+      throws IOException, InterruptedException {
+    int dropped = 0;
+    int rolledBack = 0;
+    int restored = 0;
+    int orphans = 0;
+    boolean corrupt;
+    try (CheckpointFile.Session session = claims.checkpoint().lock()) {
+      CheckpointRead read = claims.read(session);
+      corrupt = read.corruption().isPresent();
+      CheckpointData data = read.data();
+      CheckpointData before = data;
+      for (Map.Entry<String, ClaimEntry> e : before.claims().entrySet()) {
+        String uid = e.getKey();
+        ClaimEntry entry = e.getValue();
+        if (!claims.bootId().equals(entry.bootId())) {
+          claims.specs().removeTransient(claims.claimSpecs().kind(), uid);
+          data = data.without(uid);
+          dropped++;
+        } else if (entry.phase() == ClaimPhase.PREPARE_STARTED) {
+          try {
+            claims.rollBack(uid, entry, Optional.empty(), context);
+            data = data.without(uid);
+            rolledBack++;
+          } catch (Exception failure) {
+            errors.accept(failure, "roll back the unfinished prepare of claim "
+                + entry.namespace() + "/" + entry.name() + " (uid " + uid + ")");
+          }
+        } else if (entry.cdiSpec() != null) {
+          try {
+            if (claims.specs().writeTransient(ClaimSpecs.fromJson(entry.cdiSpec(),
+                "checkpoint entry of claim " + uid), uid, WriteMode.REPLACE_IF_CHANGED)
+                .written()) {
+              restored++;
+            }
+          } catch (IOException | RuntimeException failure) {
+            errors.accept(failure, "restore the CDI spec of prepared claim "
+                + entry.namespace() + "/" + entry.name() + " (uid " + uid + ")");
+          }
+        }
+      }
+      if (!data.equals(before)) {
+        session.write(data);
+      }
+      if (!corrupt) {
+        List<TransientSpecFile> removed =
+            claims.specs().removeOrphans(claims.claimSpecs().kind(), data.claims().keySet());
+        orphans = removed.size();
+        claims.specs().removeLeftovers(LEFTOVER_AGE);
+        LeftoverFiles.removeTemporaryFiles(pluginDataDirectory, LEFTOVER_AGE);
+      }
+    }
+    Report report = new Report(dropped, rolledBack, restored, orphans, corrupt);
+    LOG.info("Claim checkpoint repaired at start: {} of an earlier boot dropped, {} unfinished"
+        + " prepares rolled back, {} CDI specs restored, {} orphaned CDI specs removed{}",
+        dropped, rolledBack, restored, orphans, corrupt ? " (checkpoint was corrupt)" : "");
+    return report;
+  }
+}

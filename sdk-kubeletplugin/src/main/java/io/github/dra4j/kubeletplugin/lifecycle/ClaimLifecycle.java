@@ -1,0 +1,345 @@
+package io.github.dra4j.kubeletplugin.lifecycle;
+
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.cdi.name.Kind;
+import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.core.option.OptionChecks;
+import io.github.dra4j.kubeletplugin.CallContext;
+import io.github.dra4j.kubeletplugin.DraDriver;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.kubeletplugin.PluginContext;
+import io.github.dra4j.kubeletplugin.PrepareResult;
+import io.github.dra4j.kubeletplugin.UnprepareResult;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.BootId;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile;
+import io.github.dra4j.kubeletplugin.internal.claims.ApiServerClaimSource;
+import io.github.dra4j.kubeletplugin.internal.lifecycle.CheckpointedClaims;
+import io.github.dra4j.kubeletplugin.internal.lifecycle.ClaimSpecs;
+import io.github.dra4j.kubeletplugin.internal.lifecycle.GoneClaimSweep;
+import io.github.dra4j.kubeletplugin.internal.lifecycle.StartupRepair;
+import io.github.dra4j.kubeletplugin.internal.lifecycle.StateCodec;
+import io.github.dra4j.resourceclaim.ClaimReference;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Turns a {@link ClaimDriver} into the {@link DraDriver} a {@link KubeletPlugin} serves, and runs
+ * the part of a claim's life every driver needs and few get right: a crash-safe checkpoint of the
+ * claims prepared on this node, one CDI spec file per claim, repeated calls after restarts and
+ * reboots, half-done work, and clean-up.
+ *
+ * <pre>{@code
+ * KubeletPlugin plugin = KubeletPlugin.builder(
+ *         ClaimLifecycle.builder(new MyGpus(), MyGpus.State.class)
+ *             .cdiKind(Kind.of("k8s.gpu.example.com", "claim"))
+ *             .build())
+ *     .driverName("gpu.example.com")
+ *     ...
+ *     .start();
+ * }</pre>
+ *
+ * <p>What it guarantees:
+ *
+ * <ul>
+ *   <li><b>Checkpoint.</b> {@code <plugin data directory>/checkpoint.json} records every claim
+ *       being prepared (with its allocation) and prepared (with the answer, the CDI spec and the
+ *       driver's state), with the node's boot ID. Versioned, checksummed over the bytes written,
+ *       replaced atomically and durably, locked across processes (both pods of a rolling update
+ *       use it), written twice per prepare call and once per unprepare call, whatever the number
+ *       of claims. A corrupt checkpoint is kept aside under a new name and reported to {@link
+ *       ClaimDriver#handleError}; the driver goes on.
+ *   <li><b>Prepared again, same boot</b> (plugin or kubelet restart): the stored answer is
+ *       returned without calling the driver, and the claim's CDI spec is rewritten if it is
+ *       missing or differs.
+ *   <li><b>Prepared again after a reboot</b> (boot ID changed): the driver prepares the claim
+ *       again; the old entry does not short-cut it.
+ *   <li><b>Half-done work</b> (the process died during a prepare) is rolled back at the next
+ *       start, or before the claim is prepared or unprepared again.
+ *   <li><b>Unprepare</b>: the driver's undo, then the CDI spec, then the entry, in that order; an
+ *       unknown claim is a success.
+ *   <li><b>Conflicts</b>: a device already prepared for another claim (not admin access, not a
+ *       share) fails the new claim with a message naming the other one.
+ *   <li><b>Start-up repair</b>: lost CDI specs of prepared claims are written again; this driver's
+ *       specs of claims it does not hold and temporary files of crashed writers are removed; in
+ *       the background, claims that no longer exist in the API server are unprepared ({@link
+ *       Builder#goneClaimCheckInterval}).
+ * </ul>
+ *
+ * <p>Thread-safe; one instance serves one plugin. The checkpoint's lock serializes calls, across
+ * processes too.
+ *
+ * @param <S> the driver's state record
+ */
+public final class ClaimLifecycle<S> implements DraDriver {
+
+  /** The checkpoint's file name in the plugin data directory, unless configured otherwise. */
+  public static final String DEFAULT_CHECKPOINT_FILE = "checkpoint.json";
+
+  /** How often claims are checked against the API server, unless configured otherwise. */
+  public static final Duration DEFAULT_GONE_CLAIM_CHECK_INTERVAL = Duration.ofMinutes(10);
+
+  private final ClaimDriver<S> driver;
+  private final Class<S> stateType;
+  private final Kind cdiKind;
+  private final Path cdiDirectory;
+  private final String checkpointFile;
+  private final Path bootIdSource;
+  private final Duration goneClaimCheckInterval;
+
+  private volatile Running<S> running;
+
+  /** What exists between start and stop. */
+  private record Running<S>(CheckpointedClaims<S> claims, CheckpointFile checkpoint,
+      GoneClaimSweep<S> sweep, ApiServerClaimSource source) {}
+
+  private ClaimLifecycle(Builder<S> builder) {
+    this.driver = builder.driver;
+    this.stateType = builder.stateType;
+    this.cdiKind = builder.cdiKind;
+    this.cdiDirectory = builder.cdiDirectory;
+    this.checkpointFile = builder.checkpointFile;
+    this.bootIdSource = builder.bootIdSource;
+    this.goneClaimCheckInterval = builder.goneClaimCheckInterval;
+  }
+
+  /**
+   * Starts configuring the lifecycle of a driver.
+   *
+   * @param driver the driver's per-claim hardware work
+   * @param stateType the type of its state record ({@link Void} for none), stored as JSON
+   * @param <S> that type
+   * @return a builder; finish with {@link Builder#build()} and hand the result to {@link
+   *     KubeletPlugin#builder}
+   */
+  public static <S> Builder<S> builder(ClaimDriver<S> driver, Class<S> stateType) {
+    return new Builder<>(driver, stateType);
+  }
+
+  /**
+   * The driver inside, for tests that want to look at it (the {@code @DraTest} extension injects
+   * it as a parameter).
+   *
+   * @return the driver given to {@link #builder}
+   */
+  public ClaimDriver<S> claimDriver() {
+    return driver;
+  }
+
+  /**
+   * The default CDI kind of a driver's claim specs: vendor {@code k8s.<driver name>}, class
+   * {@code claim}.
+   *
+   * @param driverName the driver name
+   * @return for example {@code k8s.gpu.example.com/claim}
+   */
+  public static Kind defaultCdiKind(String driverName) {
+    return Kind.of("k8s." + driverName, "claim");
+  }
+
+  /**
+   * Opens the checkpoint, starts the driver, repairs what a crash, restart or reboot left, then
+   * starts the background check of claims against the API server. Called by the plugin.
+   *
+   * @param plugin the plugin's settings
+   * @throws Exception if the checkpoint directory cannot be created or the checkpoint read, the
+   *     boot ID cannot be read, or the driver fails to start
+   */
+  @Override
+  public void start(PluginContext plugin) throws Exception {
+    if (running != null) {
+      throw new IllegalStateException("this ClaimLifecycle already serves a plugin");
+    }
+    Path directory = plugin.pluginDataDirectory();
+    Files.createDirectories(directory);
+    String bootId = BootId.read(bootIdSource);
+    Kind kind = cdiKind != null ? cdiKind : defaultCdiKind(plugin.driverName());
+    SpecDirectory specs = SpecDirectory.at(cdiDirectory != null
+        ? cdiDirectory : plugin.cdiDirectory());
+    CheckpointFile checkpoint = CheckpointFile.open(directory.resolve(checkpointFile));
+    GoneClaimSweep<S> sweep = null;
+    ApiServerClaimSource source = null;
+    try {
+      driver.start(plugin);
+      CheckpointedClaims<S> claims = new CheckpointedClaims<>(driver, plugin.driverName(),
+          bootId, checkpoint, specs, new ClaimSpecs(kind), new StateCodec<>(stateType),
+          plugin::reportError);
+      StartupRepair.run(claims, directory,
+          CallContext.detached("StartupRepair", plugin.nodeName(), directory),
+          plugin::reportError);
+      if (!goneClaimCheckInterval.isZero()) {
+        source = new ApiServerClaimSource(plugin.kubeClient());
+        sweep = new GoneClaimSweep<>(plugin.driverName(), claims, source,
+            () -> CallContext.detached("GoneClaimSweep", plugin.nodeName(), directory),
+            plugin::reportError);
+        sweep.start(goneClaimCheckInterval);
+      }
+      running = new Running<>(claims, checkpoint, sweep, source);
+    } catch (Exception | Error e) {
+      if (sweep != null) {
+        sweep.close();
+      }
+      checkpoint.close();
+      throw e;
+    }
+  }
+
+  private Running<S> running() {
+    Running<S> current = running;
+    if (current == null) {
+      throw new IllegalStateException(
+          "ClaimLifecycle is not started: hand it to KubeletPlugin.builder(...).start()");
+    }
+    return current;
+  }
+
+  @Override
+  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+      CallContext context) throws Exception {
+    return running().claims().prepare(claims, context);
+  }
+
+  @Override
+  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
+      CallContext context) throws Exception {
+    return running().claims().unprepare(claims, context);
+  }
+
+  /** Stops the background check, stops the driver, and closes the checkpoint. */
+  @Override
+  public void stop() {
+    Running<S> current = running;
+    running = null;
+    if (current == null) {
+      return;
+    }
+    if (current.sweep() != null) {
+      current.sweep().close();
+    }
+    if (current.source() != null) {
+      current.source().close();
+    }
+    try {
+      driver.stop();
+    } finally {
+      current.checkpoint().close();
+    }
+  }
+
+  /** How many times the checkpoint was written since start, for tests of the write count. */
+  long checkpointWrites() {
+    return running().checkpoint().writes();
+  }
+
+  @Override
+  public void handleError(Throwable error, String message) {
+    driver.handleError(error, message);
+  }
+
+  @Override
+  public boolean reportsDeviceHealth() {
+    return driver.reportsDeviceHealth();
+  }
+
+  /**
+   * Configures a {@link ClaimLifecycle}. Not thread-safe; every option refuses null at once,
+   * naming the option.
+   *
+   * @param <S> the driver's state record
+   */
+  public static final class Builder<S> {
+    private final ClaimDriver<S> driver;
+    private final Class<S> stateType;
+    private Kind cdiKind;
+    private Path cdiDirectory;
+    private String checkpointFile = DEFAULT_CHECKPOINT_FILE;
+    private Path bootIdSource = BootId.DEFAULT_SOURCE;
+    private Duration goneClaimCheckInterval = DEFAULT_GONE_CLAIM_CHECK_INTERVAL;
+
+    private Builder(ClaimDriver<S> driver, Class<S> stateType) {
+      this.driver = Objects.requireNonNull(driver, "driver");
+      this.stateType = Objects.requireNonNull(stateType, "stateType");
+    }
+
+    /**
+     * The vendor and class of the claims' CDI devices and spec files.
+     *
+     * @param kind for example {@code k8s.gpu.example.com/claim}; default {@link
+     *     #defaultCdiKind(String)}
+     * @return this builder
+     */
+    public Builder<S> cdiKind(Kind kind) {
+      this.cdiKind = Objects.requireNonNull(kind, "cdiKind");
+      return this;
+    }
+
+    /**
+     * Where the claims' CDI specs are written.
+     *
+     * @param directory the directory; default the plugin's {@code cdiDirectory} ({@code
+     *     /var/run/cdi})
+     * @return this builder
+     */
+    public Builder<S> cdiDirectory(Path directory) {
+      this.cdiDirectory = Objects.requireNonNull(directory, "cdiDirectory");
+      return this;
+    }
+
+    /**
+     * The checkpoint's file name in the plugin data directory.
+     *
+     * @param fileName a plain file name; default {@value #DEFAULT_CHECKPOINT_FILE}
+     * @return this builder
+     * @throws IllegalArgumentException if the name is empty or has a path separator
+     */
+    public Builder<S> checkpointFile(String fileName) {
+      Objects.requireNonNull(fileName, "checkpointFile");
+      if (fileName.isEmpty() || fileName.contains("/") || fileName.equals(".")
+          || fileName.equals("..")) {
+        throw new IllegalArgumentException(
+            "checkpointFile \"" + fileName + "\" must be a plain file name");
+      }
+      this.checkpointFile = fileName;
+      return this;
+    }
+
+    /**
+     * Where the node's boot ID is read, which tells a reboot from a restart.
+     *
+     * @param source default {@code /proc/sys/kernel/random/boot_id}; tests point it at a file
+     *     of their own to simulate a reboot
+     * @return this builder
+     */
+    public Builder<S> bootIdSource(Path source) {
+      this.bootIdSource = Objects.requireNonNull(source, "bootIdSource");
+      return this;
+    }
+
+    /**
+     * How often the claims of the checkpoint are looked up in the API server, so those deleted
+     * while the kubelet could not unprepare them are unprepared. The first check runs right
+     * after start, in the background.
+     *
+     * @param interval positive, or zero to turn the check off; default 10 minutes
+     * @return this builder
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder<S> goneClaimCheckInterval(Duration interval) {
+      this.goneClaimCheckInterval =
+          OptionChecks.nonNegative(interval, "goneClaimCheckInterval");
+      return this;
+    }
+
+    /**
+     * Finishes; the checkpoint is opened when the plugin starts.
+     *
+     * @return the lifecycle, a {@link DraDriver}
+     */
+    public ClaimLifecycle<S> build() {
+      return new ClaimLifecycle<>(this);
+    }
+  }
+}
