@@ -60,9 +60,9 @@ public final class Demo {
     step("Started an in-memory API server (" + node.apiServer().url() + ") and a fake kubelet"
         + " for node " + node.nodeName() + ", watching " + node.registryDirectory());
 
-    SimulatedGpuDriver driver =
-        new SimulatedGpuDriver(node.nodeName(), GPUS, node.cdiDirectory());
-    KubeletPlugin plugin = node.startDriver(SimulatedGpuDriver.DRIVER_NAME, driver, null);
+    SimulatedGpuDriver driver = new SimulatedGpuDriver(node.nodeName(), GPUS);
+    KubeletPlugin plugin =
+        node.startDriver(SimulatedGpuDriver.DRIVER_NAME, driver.lifecycle(), null);
     var registered = node.kubelet().chosenPlugin(SimulatedGpuDriver.DRIVER_NAME).orElseThrow();
     step("Driver " + SimulatedGpuDriver.DRIVER_NAME + " registered with the kubelet");
     detail("registration socket " + plugin.registrationSocket().getFileName()
@@ -109,6 +109,8 @@ public final class Demo {
       detail(device.deviceName() + " -> " + String.join(", ", device.cdiDeviceIds()));
     }
     detail("CDI spec written: " + cdiFiles(node));
+    detail("checkpoint of prepared claims: " + node.pluginDataDirectory(
+        SimulatedGpuDriver.DRIVER_NAME).resolve("checkpoint.json"));
     ContainerEdits edits = node.containerEdits(prepared, allocated);
     step("What a container using the claim gets from the runtime (CDI resolved like containerd):");
     detail("env " + edits.env());

@@ -5,36 +5,29 @@ import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttributeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacityBuilder;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.name.Kind;
-import io.github.dra4j.cdi.spec.CdiSpec;
-import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.kubeletplugin.CallContext;
-import io.github.dra4j.kubeletplugin.DraDriver;
-import io.github.dra4j.kubeletplugin.PrepareResult;
-import io.github.dra4j.kubeletplugin.PreparedDevice;
-import io.github.dra4j.kubeletplugin.UnprepareResult;
-import io.github.dra4j.resourceclaim.ClaimReference;
+import io.github.dra4j.kubeletplugin.lifecycle.ClaimDriver;
+import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
+import io.github.dra4j.kubeletplugin.lifecycle.PreparedClaim;
+import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceclaim.DriverAllocation;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.stream.IntStream;
 
 /**
  * A small GPU driver for the demo and for learning: it publishes simulated GPUs (no hardware
- * needed) and prepares claims by writing a per-claim CDI spec that gives a container one device
- * node and one environment variable per GPU; unprepare removes the spec.
+ * needed) and prepares a claim by giving a container one device node and one environment variable
+ * per GPU. The SDK's claim lifecycle ({@link #lifecycle()}) writes the per-claim CDI spec, keeps
+ * the checkpoint, and removes both on unprepare.
  *
- * <p>Stateless across calls, as a rolling-update driver must be: everything it needs is in the
- * claim or on disk. Thread-safe.
+ * <p>Nothing changes on the (simulated) hardware, so it keeps no state. Thread-safe.
  */
-public final class SimulatedGpuDriver implements DraDriver {
+public final class SimulatedGpuDriver implements ClaimDriver<Void> {
 
   /** The DRA driver name. */
   public static final String DRIVER_NAME = "gpu.example.com";
@@ -44,19 +37,26 @@ public final class SimulatedGpuDriver implements DraDriver {
 
   private final String poolName;
   private final int gpus;
-  private final SpecDirectory specs;
 
   /**
    * Creates the driver.
    *
    * @param poolName the pool to publish (the node name, by convention)
    * @param gpus how many GPUs to simulate
-   * @param cdiDirectory where the runtime reads CDI specs
    */
-  public SimulatedGpuDriver(String poolName, int gpus, Path cdiDirectory) {
+  public SimulatedGpuDriver(String poolName, int gpus) {
     this.poolName = poolName;
     this.gpus = gpus;
-    this.specs = SpecDirectory.at(cdiDirectory);
+  }
+
+  /**
+   * The driver inside the SDK's claim lifecycle, ready for {@code KubeletPlugin.builder}; CDI
+   * specs go to the plugin's CDI directory.
+   *
+   * @return the lifecycle
+   */
+  public ClaimLifecycle<Void> lifecycle() {
+    return ClaimLifecycle.builder(this, Void.class).cdiKind(CDI_KIND).build();
   }
 
   /**
@@ -77,57 +77,20 @@ public final class SimulatedGpuDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+  public PreparedClaim<Void> prepare(DriverAllocation allocation, ResourceClaim claim,
       CallContext context) {
-    Map<String, PrepareResult> results = new LinkedHashMap<>();
-    for (ResourceClaim claim : claims) {
-      String uid = claim.getMetadata().getUid();
-      try {
-        results.put(uid, PrepareResult.prepared(prepare(claim)));
-      } catch (IOException | RuntimeException e) {
-        results.put(uid, PrepareResult.failed("write CDI spec: " + e.getMessage()));
-      }
+    PreparedClaim.Builder<Void> prepared = PreparedClaim.builder(null);
+    for (AllocatedDevice gpu : allocation.devices()) {
+      String name = gpu.device();
+      prepared.device(gpu, edits -> edits
+          .env("SIMGPU_" + name.replace('-', '_').toUpperCase(Locale.ROOT), "1")
+          .deviceNode("/dev/simgpu" + name.substring(name.indexOf('-') + 1)));
     }
-    return results;
-  }
-
-  private List<PreparedDevice> prepare(ResourceClaim claim) throws IOException {
-    String uid = claim.getMetadata().getUid();
-    CdiSpec.Builder spec = CdiSpec.builder().kind(CDI_KIND);
-    List<PreparedDevice> devices = new ArrayList<>();
-    for (DeviceRequestAllocationResult result :
-        claim.getStatus().getAllocation().getDevices().getResults()) {
-      if (!DRIVER_NAME.equals(result.getDriver())) {
-        continue;
-      }
-      String gpu = result.getDevice();
-      String cdiName = uid + "-" + gpu;
-      spec.device(cdiName, edits -> edits
-          .env("SIMGPU_" + gpu.replace('-', '_').toUpperCase(java.util.Locale.ROOT), "1")
-          .deviceNode("/dev/simgpu" + gpu.substring(gpu.indexOf('-') + 1)));
-      devices.add(PreparedDevice.builder(result.getPool(), gpu)
-          .request(result.getRequest())
-          .cdiDeviceId(CDI_KIND + "=" + cdiName)
-          .build());
-    }
-    if (!devices.isEmpty()) {
-      specs.writeTransient(spec.build(), uid);
-    }
-    return devices;
+    return prepared.build();
   }
 
   @Override
-  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
-      CallContext context) {
-    Map<String, UnprepareResult> results = new LinkedHashMap<>();
-    for (ClaimReference claim : claims) {
-      try {
-        specs.removeTransient(CDI_KIND, claim.uid());
-        results.put(claim.uid(), UnprepareResult.ok());
-      } catch (IOException e) {
-        results.put(claim.uid(), UnprepareResult.failed("remove CDI spec: " + e.getMessage()));
-      }
-    }
-    return results;
+  public void unprepare(DriverAllocation allocation, Void state, CallContext context) {
+    // Nothing to undo on simulated hardware; the SDK removes the CDI spec and the entry.
   }
 }

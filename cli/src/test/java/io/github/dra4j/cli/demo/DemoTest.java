@@ -26,6 +26,7 @@ class DemoTest {
         .contains("a second claim asking for 8 devices is refused: claim default/too-big cannot"
             + " be allocated: cannot allocate all claims")
         .containsPattern("CDI spec written: example.com-gpu_[0-9a-f-]+\\.json")
+        .containsPattern("checkpoint of prepared claims: \\S+/gpu.example.com/checkpoint.json")
         .containsPattern("env \\[SIMGPU_GPU_\\d=1, SIMGPU_GPU_\\d=1\\]")
         .containsPattern("device nodes \\[/dev/simgpu\\d, /dev/simgpu\\d\\]")
         .contains("CDI specs left: none")

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>Test methods (and {@code @BeforeEach}/{@code @AfterEach} methods) may declare parameters of
  * type {@code SimulatedNode}, {@code KubeletPlugin} (the driver under test's plugin) and the
- * driver's own class.
+ * driver's own class: the {@code DraDriver} the setup created, or the {@code ClaimDriver} inside it
+ * when that is a {@code ClaimLifecycle}.
  *
  * <pre>{@code
  * @DraTest(driver = MyDriverSetup.class)

@@ -2,6 +2,8 @@ package io.github.dra4j.testing.junit;
 
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.kubeletplugin.lifecycle.ClaimDriver;
+import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
 import io.github.dra4j.testing.node.SimulatedNode;
@@ -80,7 +82,7 @@ public final class DraTestExtension
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
     return type == SimulatedNode.class || type == KubeletPlugin.class
-        || DraDriver.class.isAssignableFrom(type);
+        || DraDriver.class.isAssignableFrom(type) || ClaimDriver.class.isAssignableFrom(type);
   }
 
   @Override
@@ -95,6 +97,9 @@ public final class DraTestExtension
       return running.node();
     }
     Object value = type == KubeletPlugin.class ? running.plugin() : running.driver();
+    if (value instanceof ClaimLifecycle<?> lifecycle && !type.isInstance(value)) {
+      value = lifecycle.claimDriver(); // the per-claim driver inside the lifecycle
+    }
     if (value == null || !type.isInstance(value)) {
       throw new ParameterResolutionException("parameter " + parameter.getParameter()
           + " needs a driver under test of type " + type.getName()

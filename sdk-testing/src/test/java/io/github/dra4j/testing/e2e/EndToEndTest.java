@@ -97,8 +97,9 @@ class EndToEndTest {
   @Test
   void anUpgradeHandsCallsToTheNewInstance(SimulatedNode node, KubeletPlugin plugin,
       FpgaDriver oldDriver) {
-    FpgaDriver newDriver = new FpgaDriver(node.cdiDirectory());
-    KubeletPlugin upgraded = node.upgradeDriver(plugin, "fpga.example.com", newDriver, null);
+    FpgaDriver newDriver = new FpgaDriver();
+    KubeletPlugin upgraded =
+        node.upgradeDriver(plugin, "fpga.example.com", newDriver.lifecycle(), null);
     ResourceClaim claim = node.allocate(node.createClaim("ml", "after", "fpga", "fpga", 1));
 
     assertThat(node.prepare("fpga.example.com", claim).isSuccess()).isTrue();

@@ -15,7 +15,7 @@ public final class FpgaDriverSetup implements DriverUnderTest {
 
   @Override
   public DraDriver create(SimulatedNode node) {
-    return new FpgaDriver(node.cdiDirectory());
+    return new FpgaDriver().lifecycle();
   }
 
   @Override

@@ -3,33 +3,24 @@ package io.github.dra4j.testing.readme;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttributeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.github.dra4j.cdi.name.Kind;
-import io.github.dra4j.cdi.spec.CdiSpec;
-import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.kubeletplugin.CallContext;
-import io.github.dra4j.kubeletplugin.DraDriver;
-import io.github.dra4j.kubeletplugin.PrepareResult;
-import io.github.dra4j.kubeletplugin.PreparedDevice;
-import io.github.dra4j.kubeletplugin.UnprepareResult;
-import io.github.dra4j.resourceclaim.ClaimReference;
+import io.github.dra4j.kubeletplugin.lifecycle.ClaimDriver;
+import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
+import io.github.dra4j.kubeletplugin.lifecycle.PreparedClaim;
+import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceclaim.DriverAllocation;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 
 /** The README's driver, compiled and run by the tests exactly as the README shows it. */
 // README:begin driver
-public final class ExampleGpuDriver implements DraDriver {
+public final class ExampleGpuDriver implements ClaimDriver<Void> {
   public static final String NAME = "gpu.example.com";
-  private static final Kind KIND = Kind.of("example.com", "gpu");
-  private final SpecDirectory specs;
 
-  public ExampleGpuDriver(SpecDirectory specs) {
-    this.specs = specs;
+  /** The driver inside the SDK's claim lifecycle: checkpoint, CDI specs, repair after crashes. */
+  public static ClaimLifecycle<Void> lifecycle() {
+    return ClaimLifecycle.builder(new ExampleGpuDriver(), Void.class).build();
   }
 
   /** The devices this node offers: a pool named after the node, gpu-0 to gpu-(count-1). */
@@ -42,47 +33,19 @@ public final class ExampleGpuDriver implements DraDriver {
   }
 
   @Override
-  public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
+  public PreparedClaim<Void> prepare(DriverAllocation allocation, ResourceClaim claim,
       CallContext context) {
-    Map<String, PrepareResult> results = new HashMap<>();
-    for (ResourceClaim claim : claims) {
-      String uid = claim.getMetadata().getUid();
-      CdiSpec.Builder spec = CdiSpec.builder().kind(KIND);
-      List<PreparedDevice> devices = new ArrayList<>();
-      for (var result : claim.getStatus().getAllocation().getDevices().getResults()) {
-        if (!result.getDriver().equals(NAME)) {
-          continue;                                          // another driver's device
-        }
-        String gpu = result.getDevice();
-        spec.device(uid + "-" + gpu, edits -> edits.env("GPU", gpu).deviceNode("/dev/" + gpu));
-        devices.add(PreparedDevice.builder(result.getPool(), gpu)
-            .request(result.getRequest())
-            .cdiDeviceId(KIND + "=" + uid + "-" + gpu)
-            .build());
-      }
-      try {
-        specs.writeTransient(spec.build(), uid);              // example.com-gpu_<uid>.json
-        results.put(uid, PrepareResult.prepared(devices));
-      } catch (IOException e) {
-        results.put(uid, PrepareResult.failed("write CDI spec: " + e.getMessage(), e));
-      }
+    PreparedClaim.Builder<Void> prepared = PreparedClaim.builder(null);   // no state to keep
+    for (AllocatedDevice gpu : allocation.devices()) {                    // this driver's only
+      prepared.device(gpu, edits -> edits.env("GPU", gpu.device())
+          .deviceNode("/dev/" + gpu.device()));
     }
-    return results;
+    return prepared.build();       // the SDK writes the CDI spec and answers with its CDI IDs
   }
 
   @Override
-  public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
-      CallContext context) {
-    Map<String, UnprepareResult> results = new HashMap<>();
-    for (ClaimReference claim : claims) {
-      try {
-        specs.removeTransient(KIND, claim.uid());
-        results.put(claim.uid(), UnprepareResult.ok());
-      } catch (IOException e) {
-        results.put(claim.uid(), UnprepareResult.failed("remove CDI spec: " + e.getMessage(), e));
-      }
-    }
-    return results;
+  public void unprepare(DriverAllocation allocation, Void state, CallContext context) {
+    // Nothing to undo on the hardware; the SDK removes the CDI spec and the checkpoint entry.
   }
 }
 // README:end

@@ -2,7 +2,6 @@ package io.github.dra4j.testing.readme;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.kubeletplugin.FatalErrorPolicy;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import java.net.InetSocketAddress;
@@ -17,8 +16,7 @@ public final class ExampleGpuDriverMain {
   public static void main(String[] args) throws Exception {
     String nodeName = System.getenv("NODE_NAME");            // downward API: spec.nodeName
     try (KubernetesClient client = new KubernetesClientBuilder().build();
-        KubeletPlugin plugin = KubeletPlugin.builder(
-                new ExampleGpuDriver(SpecDirectory.runtimeDefault()))   // /var/run/cdi
+        KubeletPlugin plugin = KubeletPlugin.builder(ExampleGpuDriver.lifecycle())
             .driverName(ExampleGpuDriver.NAME)
             .kubeClient(client)
             .nodeName(nodeName)

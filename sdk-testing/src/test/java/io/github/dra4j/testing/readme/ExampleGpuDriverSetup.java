@@ -1,6 +1,5 @@
 package io.github.dra4j.testing.readme;
 
-import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.testing.junit.DriverUnderTest;
@@ -16,7 +15,7 @@ public final class ExampleGpuDriverSetup implements DriverUnderTest {
 
   @Override
   public DraDriver create(SimulatedNode node) {
-    return new ExampleGpuDriver(SpecDirectory.at(node.cdiDirectory()));
+    return ExampleGpuDriver.lifecycle();     // CDI specs go to the node's CDI directory
   }
 
   @Override

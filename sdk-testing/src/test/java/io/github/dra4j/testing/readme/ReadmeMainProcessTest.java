@@ -108,8 +108,9 @@ class ReadmeMainProcessTest {
 
       assertThat(answer.getError()).isEmpty();
       assertThat(answer.getDevices(0).getCdiDeviceIdsList())
-          .containsExactly("example.com/gpu=" + uid + "-gpu-0");
-      assertThat(run.resolve("cdi/example.com-gpu_" + uid + ".json")).exists();
+          .containsExactly("k8s.gpu.example.com/claim=" + uid + "-gpu-0");
+      assertThat(run.resolve("cdi/k8s.gpu.example.com-claim_" + uid + ".json")).exists();
+      assertThat(varLib.resolve("kubelet/plugins/gpu.example.com/checkpoint.json")).exists();
     }
 
     process.destroy(); // SIGTERM
