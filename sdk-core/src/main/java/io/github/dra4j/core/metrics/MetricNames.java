@@ -48,8 +48,21 @@ public final class MetricNames {
   /** Timer of ResourceSlice pool syncs, tag {@value #RESULT}. */
   public static final String SLICE_SYNCS = "dra4j.resourceslice.sync.duration";
 
+  /**
+   * Counter of checkpoint writes of the claim lifecycle (each is a file and a directory fsync),
+   * so an operator can see the fsync load a driver puts on the node's disk.
+   */
+  public static final String CHECKPOINT_WRITES = "dra4j.lifecycle.checkpoint.writes";
+
+  /**
+   * Counter of claim checkpoints found unreadable and kept aside: anything but zero asks for a
+   * look at the node's disk.
+   */
+  public static final String CHECKPOINT_CORRUPTIONS = "dra4j.lifecycle.checkpoint.corruptions";
+
   /** Every meter name above, in the README's order. */
-  public static final List<String> ALL = List.of(GRPC_OPERATIONS, SLICE_WRITES, SLICE_SYNCS);
+  public static final List<String> ALL = List.of(GRPC_OPERATIONS, SLICE_WRITES, SLICE_SYNCS,
+      CHECKPOINT_WRITES, CHECKPOINT_CORRUPTIONS);
 
   private MetricNames() {}
 }

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * {@link #unprepare} and {@link #rollback} may be called again for work they already undid, and
  * {@link #rollback} may be called for work that never started. Both must undo what is there and
  * succeed when nothing is. {@link #prepare} is never called twice for one claim without a
- * rollback or unprepare in between, except after a reboot, when the hardware kept nothing.
+ * rollback or unprepare in between, except after a reboot (the hardware kept nothing) or after a
+ * corrupt checkpoint was kept aside (the SDK no longer knows the claim was prepared).
  *
  * @param <S> the driver's state record for a prepared claim (for example the IDs of partitions it
  *     created), stored in the checkpoint as JSON with Jackson; {@link Void} for a driver that needs
@@ -95,8 +96,9 @@ public interface ClaimDriver<S> {
 
   /**
    * Receives errors that happen in the background; see {@link DraDriver#handleError}. The claim
-   * lifecycle reports here too: a checkpoint that could not be read and was kept aside, a claim
-   * whose clean-up failed.
+   * lifecycle reports here too, wrapped in {@link io.github.dra4j.kubeletplugin.RecoverableException}
+   * because none of them stops the plugin: a checkpoint that could not be read and was kept aside,
+   * a claim whose rollback or clean-up failed and is tried again later.
    *
    * @param error what went wrong
    * @param message where it happened

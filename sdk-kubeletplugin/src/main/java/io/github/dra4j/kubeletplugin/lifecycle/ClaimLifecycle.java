@@ -3,12 +3,14 @@ package io.github.dra4j.kubeletplugin.lifecycle;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.core.option.OptionChecks;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubeletplugin.PluginContext;
 import io.github.dra4j.kubeletplugin.PrepareResult;
+import io.github.dra4j.kubeletplugin.RecoverableException;
 import io.github.dra4j.kubeletplugin.UnprepareResult;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.BootId;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile;
@@ -19,12 +21,17 @@ import io.github.dra4j.kubeletplugin.internal.lifecycle.GoneClaimSweep;
 import io.github.dra4j.kubeletplugin.internal.lifecycle.StartupRepair;
 import io.github.dra4j.kubeletplugin.internal.lifecycle.StateCodec;
 import io.github.dra4j.resourceclaim.ClaimReference;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * Turns a {@link ClaimDriver} into the {@link DraDriver} a {@link KubeletPlugin} serves, and runs
@@ -94,7 +101,8 @@ public final class ClaimLifecycle<S> implements DraDriver {
 
   /** What exists between start and stop. */
   private record Running<S>(CheckpointedClaims<S> claims, CheckpointFile checkpoint,
-      GoneClaimSweep<S> sweep, ApiServerClaimSource source) {}
+      GoneClaimSweep<S> sweep, ApiServerClaimSource source, MeterRegistry registry,
+      List<Meter> meters) {}
 
   private ClaimLifecycle(Builder<S> builder) {
     this.driver = builder.driver;
@@ -162,26 +170,39 @@ public final class ClaimLifecycle<S> implements DraDriver {
     CheckpointFile checkpoint = CheckpointFile.open(directory.resolve(checkpointFile));
     GoneClaimSweep<S> sweep = null;
     ApiServerClaimSource source = null;
+    MeterRegistry registry = plugin.meterRegistry();
+    List<Meter> meters = List.of(
+        FunctionCounter.builder(MetricNames.CHECKPOINT_WRITES, checkpoint, CheckpointFile::writes)
+            .description("Writes of the claim checkpoint (a file and a directory fsync each)")
+            .tag(MetricNames.DRIVER_NAME, plugin.driverName()).register(registry),
+        Counter.builder(MetricNames.CHECKPOINT_CORRUPTIONS)
+            .description("Claim checkpoints found unreadable and kept aside")
+            .tag(MetricNames.DRIVER_NAME, plugin.driverName()).register(registry));
+    Counter corruptions = (Counter) meters.get(1);
+    // Nothing the lifecycle reports stops the plugin: each concerns a file or one claim.
+    BiConsumer<Throwable, String> report =
+        (error, message) -> plugin.reportError(new RecoverableException(error), message);
     try {
       driver.start(plugin);
       CheckpointedClaims<S> claims = new CheckpointedClaims<>(driver, plugin.driverName(),
           bootId, checkpoint, specs, new ClaimSpecs(kind), new StateCodec<>(stateType),
-          plugin::reportError);
+          report, corruptions::increment);
       StartupRepair.run(claims, directory,
           CallContext.detached("StartupRepair", plugin.nodeName(), directory),
-          plugin::reportError);
+          report);
       if (!goneClaimCheckInterval.isZero()) {
         source = new ApiServerClaimSource(plugin.kubeClient());
         sweep = new GoneClaimSweep<>(plugin.driverName(), claims, source,
             () -> CallContext.detached("GoneClaimSweep", plugin.nodeName(), directory),
-            plugin::reportError);
+            report);
         sweep.start(goneClaimCheckInterval);
       }
-      running = new Running<>(claims, checkpoint, sweep, source);
+      running = new Running<>(claims, checkpoint, sweep, source, registry, meters);
     } catch (Exception | Error e) {
       if (sweep != null) {
         sweep.close();
       }
+      meters.forEach(registry::remove);
       checkpoint.close();
       throw e;
     }
@@ -225,13 +246,9 @@ public final class ClaimLifecycle<S> implements DraDriver {
     try {
       driver.stop();
     } finally {
+      current.meters().forEach(current.registry()::remove);
       current.checkpoint().close();
     }
-  }
-
-  /** How many times the checkpoint was written since start, for tests of the write count. */
-  long checkpointWrites() {
-    return running().checkpoint().writes();
   }
 
   @Override

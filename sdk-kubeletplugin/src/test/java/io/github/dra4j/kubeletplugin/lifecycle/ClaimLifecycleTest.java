@@ -48,7 +48,6 @@ class ClaimLifecycleTest extends PluginTestBase {
   private Path bootId;
   private CountingHardware hardware;
   private CountingGpuDriver driver;
-  private ClaimLifecycle<CountingGpuDriver.State> lifecycle;
 
   @BeforeEach
   void setUp() throws IOException {
@@ -72,7 +71,8 @@ class ClaimLifecycleTest extends PluginTestBase {
   }
 
   private KubeletPlugin start(Duration goneClaimCheckInterval) {
-    lifecycle = ClaimLifecycle.builder(driver, CountingGpuDriver.State.class)
+    ClaimLifecycle<CountingGpuDriver.State> lifecycle =
+        ClaimLifecycle.builder(driver, CountingGpuDriver.State.class)
         .bootIdSource(bootId)
         .cdiDirectory(cdi)
         .goneClaimCheckInterval(goneClaimCheckInterval)
@@ -276,11 +276,11 @@ class ClaimLifecycleTest extends PluginTestBase {
     }
     Claim[] refs = claims.stream().map(ClaimLifecycleTest::ref).toArray(Claim[]::new);
     try (KubeletPlugin plugin = start()) {
-      long before = checkpointWrites();
+      long before = checkpointWrites(plugin);
       NodePrepareResourcesResponse prepared = kubelet.prepare(plugin.draSocket(), refs);
-      long afterPrepare = checkpointWrites();
+      long afterPrepare = checkpointWrites(plugin);
       kubelet.unprepare(plugin.draSocket(), refs);
-      long afterUnprepare = checkpointWrites();
+      long afterUnprepare = checkpointWrites(plugin);
 
       assertThat(prepared.getClaimsMap().values()).allSatisfy(a -> assertThat(a.getError())
           .isEmpty());
@@ -290,8 +290,9 @@ class ClaimLifecycleTest extends PluginTestBase {
     assertThat(hardware.counts()).isEmpty();
   }
 
-  private long checkpointWrites() {
-    return lifecycle.checkpointWrites();
+  private static long checkpointWrites(KubeletPlugin plugin) {
+    return (long) plugin.meterRegistry().get("dra4j.lifecycle.checkpoint.writes")
+        .tag("driver_name", DRIVER).functionCounter().count();
   }
 
   @Test
@@ -308,6 +309,11 @@ class ClaimLifecycleTest extends PluginTestBase {
           .startsWith("claim checkpoint " + checkpointFile() + " was unreadable and was kept"
               + " aside as " + checkpointFile() + ".corrupt-"));
       assertThat(specOf(claim)).as("the spec is what is still known").exists();
+      assertThat(plugin.meterRegistry().get("dra4j.lifecycle.checkpoint.corruptions")
+          .tag("driver_name", DRIVER).counter().count()).isEqualTo(1.0);
+      assertThat(plugin.isServing()).as("a corrupt checkpoint does not stop the plugin").isTrue();
+      assertThat(prepare(plugin, claim).getError()).as("the kubelet's repeated prepare")
+          .isEmpty();
       try (var files = Files.list(dataDirectory())) {
         assertThat(files.map(p -> p.getFileName().toString()))
             .anySatisfy(name -> assertThat(name).startsWith("checkpoint.json.corrupt-"));

@@ -61,6 +61,7 @@ public final class CheckpointedClaims<S> {
   private final ClaimSpecs claimSpecs;
   private final StateCodec<S> states;
   private final BiConsumer<Throwable, String> errors;
+  private final Runnable corruptionSeen;
 
   /**
    * Assembles the lifecycle; {@link StartupRepair} should run before the first call.
@@ -73,10 +74,11 @@ public final class CheckpointedClaims<S> {
    * @param claimSpecs how they are named and built
    * @param states the driver's state codec
    * @param errors where a checkpoint kept aside as corrupt is reported
+   * @param corruptionSeen counts each checkpoint kept aside as corrupt
    */
   public CheckpointedClaims(ClaimDriver<S> driver, String driverName, String bootId,
       CheckpointFile checkpoint, SpecDirectory specs, ClaimSpecs claimSpecs,
-      StateCodec<S> states, BiConsumer<Throwable, String> errors) {
+      StateCodec<S> states, BiConsumer<Throwable, String> errors, Runnable corruptionSeen) {
     this.driver = driver;
     this.driverName = driverName;
     this.bootId = bootId;
@@ -85,6 +87,7 @@ public final class CheckpointedClaims<S> {
     this.claimSpecs = claimSpecs;
     this.states = states;
     this.errors = errors;
+    this.corruptionSeen = corruptionSeen;
   }
 
   /**
@@ -96,6 +99,7 @@ public final class CheckpointedClaims<S> {
    */
   CheckpointRead read(CheckpointFile.Session session) throws IOException {
     CheckpointRead read = session.read();
+    read.corruption().ifPresent(c -> corruptionSeen.run());
     read.corruption().ifPresent(c -> errors.accept(
         new IOException(c.reason() + "; kept as " + c.keptAs()),
         "claim checkpoint " + c.file() + " was unreadable and was kept aside as " + c.keptAs()
