@@ -1,0 +1,131 @@
+package io.github.dra4j.benchmarks.crash;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * One process of the crash-test driver: started with a crash plan or none, killed with SIGKILL,
+ * started again. In rolling-update mode each instance has its pod UID and its own DRA socket.
+ * Owned by the harness thread.
+ */
+final class DriverInstance {
+
+  private static final long START_TIMEOUT_MILLIS = 60_000;
+
+  private final CrashHarness.Layout layout;
+  private final String podUid;
+  private final Path output;
+  private Process process;
+  private Path draSocket;
+  private int starts;
+
+  DriverInstance(CrashHarness.Layout layout, String podUid) {
+    this.layout = layout;
+    this.podUid = podUid;
+    this.output = layout.root().resolve("driver-" + (podUid == null ? "single" : podUid) + ".out");
+  }
+
+  /** Starts the process and waits until it serves. */
+  void start(Optional<CrashPoint.Plan> plan) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", classPath(),
+        CrashTestDriverProcess.class.getName(),
+        layout.registry().toString(), layout.data().toString(), layout.cdi().toString(),
+        layout.hardware().toString(), layout.bootId().toString()));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("KUBECONFIG", layout.kubeconfig().toString());
+    builder.environment().remove(CrashPoint.ENVIRONMENT);
+    plan.ifPresent(p -> builder.environment().put(CrashPoint.ENVIRONMENT, p.text()));
+    if (podUid != null) {
+      builder.environment().put("POD_UID", podUid);
+    } else {
+      builder.environment().remove("POD_UID");
+    }
+    Files.deleteIfExists(output);
+    process = builder.redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    starts++;
+    long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
+    while (System.currentTimeMillis() < deadline) {
+      Optional<String> started = readOutput().lines().filter(l -> l.startsWith("started "))
+          .findFirst();
+      if (started.isPresent()) {
+        draSocket = Path.of(started.get().substring("started ".length()).strip());
+        return;
+      }
+      if (!process.isAlive()) {
+        throw new IOException("crash-test driver exited with " + process.exitValue()
+            + " before serving; output:\n" + readOutput());
+      }
+      Thread.sleep(20);
+    }
+    throw new IOException("crash-test driver did not serve within " + START_TIMEOUT_MILLIS
+        + " ms; output:\n" + readOutput());
+  }
+
+  private String readOutput() throws IOException {
+    return Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "";
+  }
+
+  /** SIGKILL, then waits for the process to be gone. */
+  void kill() throws InterruptedException {
+    if (process != null && process.isAlive()) {
+      process.destroyForcibly();
+      process.waitFor(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** SIGTERM, as at the end of a run. */
+  void stop() throws InterruptedException {
+    if (process != null && process.isAlive()) {
+      process.destroy();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        kill();
+      }
+    }
+  }
+
+  boolean isAlive() {
+    return process != null && process.isAlive();
+  }
+
+  Path draSocket() {
+    return draSocket;
+  }
+
+  int starts() {
+    return starts;
+  }
+
+  /**
+   * The class path of this JVM for the child: the class loader's URLs when run by {@code
+   * exec:java} (whose {@code java.class.path} is Maven's own launcher), the system property
+   * otherwise.
+   */
+  private static String classPath() {
+    ClassLoader loader = DriverInstance.class.getClassLoader();
+    if (loader instanceof URLClassLoader urls && urls.getURLs().length > 1) {
+      return Arrays.stream(urls.getURLs()).map(DriverInstance::path)
+          .collect(Collectors.joining(java.io.File.pathSeparator));
+    }
+    return System.getProperty("java.class.path");
+  }
+
+  private static String path(URL url) {
+    try {
+      return Path.of(url.toURI()).toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalArgumentException(url.toString(), e);
+    }
+  }
+}

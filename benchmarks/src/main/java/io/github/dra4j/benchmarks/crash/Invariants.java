@@ -1,0 +1,123 @@
+package io.github.dra4j.benchmarks.crash;
+
+import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The promises a crash run checks once every owed call has succeeded, read from the files as an
+ * operator would see them (the checkpoint as plain JSON, the CDI directory, the hardware):
+ *
+ * <ul>
+ *   <li>nothing lost: every claim in use has a completed checkpoint entry, its CDI spec, and its
+ *       device held for it;
+ *   <li>nothing doubled: no device is held by two claims;
+ *   <li>nothing left behind: an unprepared claim has no entry, no spec, no hold; and no spec or
+ *       entry exists for a claim the kubelet does not know as in use.
+ * </ul>
+ */
+public final class Invariants {
+
+  /**
+   * What the check found, each a readable line.
+   *
+   * @param lost claims in use missing something
+   * @param doubled devices held twice
+   * @param leftovers things of unprepared claims still there
+   */
+  public record Findings(List<String> lost, List<String> doubled, List<String> leftovers) {
+    /**
+     * Everything found.
+     *
+     * @return all lines
+     */
+    public List<String> all() {
+      List<String> all = new ArrayList<>(lost);
+      all.addAll(doubled);
+      all.addAll(leftovers);
+      return all;
+    }
+  }
+
+  private final CrashHarness.Layout layout;
+  private final DeviceHolders hardware;
+
+  Invariants(CrashHarness.Layout layout, DeviceHolders hardware) {
+    this.layout = layout;
+    this.hardware = hardware;
+  }
+
+  Findings check(Map<String, CrashHarness.Seen> seen, Map<String, String> deviceOf)
+      throws IOException {
+    JsonNode claims = checkpointClaims();
+    List<String> lost = new ArrayList<>();
+    List<String> doubled = new ArrayList<>();
+    List<String> leftovers = new ArrayList<>();
+    for (Map.Entry<String, CrashHarness.Seen> e : seen.entrySet()) {
+      String uid = e.getKey();
+      String device = deviceOf.get(uid);
+      JsonNode entry = claims.path(uid);
+      boolean spec = Files.exists(spec(uid));
+      boolean held = hardware.holders(device).contains(uid);
+      if (e.getValue() == CrashHarness.Seen.PREPARED) {
+        if (!"PrepareCompleted".equals(entry.path("phase").asString(""))) {
+          lost.add("claim " + uid + " in use: checkpoint entry " + (entry.isMissingNode()
+              ? "missing" : entry.path("phase").asString("")));
+        }
+        if (!spec) {
+          lost.add("claim " + uid + " in use: CDI spec missing");
+        }
+        if (!held) {
+          lost.add("claim " + uid + " in use: " + device + " not held for it");
+        }
+      } else {
+        if (!entry.isMissingNode()) {
+          leftovers.add("claim " + uid + " " + e.getValue() + ": checkpoint entry left");
+        }
+        if (spec) {
+          leftovers.add("claim " + uid + " " + e.getValue() + ": CDI spec left");
+        }
+        if (held) {
+          leftovers.add("claim " + uid + " " + e.getValue() + ": " + device + " still held");
+        }
+      }
+    }
+    for (Map.Entry<String, Set<String>> holders : hardware.all().entrySet()) {
+      if (holders.getValue().size() > 1) {
+        doubled.add("device " + holders.getKey() + " held by " + holders.getValue());
+      }
+    }
+    try (Stream<Path> files = Files.list(layout.cdi())) {
+      for (Path file : files.toList()) {
+        String name = file.getFileName().toString();
+        String uid = name.substring(name.indexOf('_') + 1).replace(".json", "");
+        if (seen.get(uid) != CrashHarness.Seen.PREPARED) {
+          leftovers.add("CDI file " + name + " of a claim not in use");
+        }
+      }
+    }
+    return new Findings(lost, doubled, leftovers);
+  }
+
+  private Path spec(String uid) {
+    return layout.cdi().resolve(CrashTestDriver.KIND.vendor() + "-"
+        + CrashTestDriver.KIND.className() + "_" + uid + ".json");
+  }
+
+  private JsonNode checkpointClaims() throws IOException {
+    Path file = layout.data().resolve(ClaimLifecycle.DEFAULT_CHECKPOINT_FILE);
+    if (!Files.exists(file)) {
+      return JsonMapper.builder().build().createObjectNode();
+    }
+    return JsonMapper.builder().build().readTree(Files.readAllBytes(file))
+        .path("data").path("claims");
+  }
+}
