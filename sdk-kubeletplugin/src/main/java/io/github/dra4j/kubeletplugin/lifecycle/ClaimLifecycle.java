@@ -25,6 +25,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -153,8 +154,9 @@ public final class ClaimLifecycle<S> implements DraDriver {
    * starts the background check of claims against the API server. Called by the plugin.
    *
    * @param plugin the plugin's settings
-   * @throws Exception if the checkpoint directory cannot be created or the checkpoint read, the
-   *     boot ID cannot be read, or the driver fails to start
+   * @throws Exception if the plugin data directory or the checkpoint's lock file cannot be
+   *     created, the boot ID cannot be read, or the driver fails to start; a checkpoint that
+   *     cannot be read is reported to the driver instead, and every call fails naming it
    */
   @Override
   public void start(PluginContext plugin) throws Exception {
@@ -187,9 +189,14 @@ public final class ClaimLifecycle<S> implements DraDriver {
       CheckpointedClaims<S> claims = new CheckpointedClaims<>(driver, plugin.driverName(),
           bootId, checkpoint, specs, new ClaimSpecs(kind), new StateCodec<>(stateType),
           report, corruptions::increment);
-      StartupRepair.run(claims, directory,
-          CallContext.detached("StartupRepair", plugin.nodeName(), directory),
-          report);
+      try {
+        StartupRepair.run(claims, directory,
+            CallContext.detached("StartupRepair", plugin.nodeName(), directory), report);
+      } catch (IOException e) {
+        // An unreadable checkpoint must not make the pod crash-loop: the plugin serves, and each
+        // call fails with this error (naming the file) until the disk is fixed.
+        report.accept(e, "repair claims at start: " + e.getMessage());
+      }
       if (!goneClaimCheckInterval.isZero()) {
         source = new ApiServerClaimSource(plugin.kubeClient());
         sweep = new GoneClaimSweep<>(plugin.driverName(), claims, source,
