@@ -2,10 +2,10 @@ package io.github.dra4j.kubeletplugin.internal.checkpoint;
 
 import io.github.dra4j.core.file.AtomicFileWriter;
 import io.github.dra4j.core.file.LeftoverFiles;
+import io.github.dra4j.kubeletplugin.internal.serialize.FileLocks;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * file stays open for the store's life and is never deleted: POSIX record locks belong to the
  * process and closing any descriptor of the file would drop them. Two stores on one file in one
  * JVM (tests, a hand-over inside one process) cannot both hold the file lock; the JVM reports
- * that as {@link OverlappingFileLockException} instead of waiting, so the second one polls.
+ * that as {@code OverlappingFileLockException} instead of waiting, so the second one polls.
  *
  * <p>Every write goes through {@link AtomicFileWriter} with mode {@code rw-------} (temporary
  * file, fsync, rename, fsync of the directory) and happens under the lock, so temporary files of
@@ -51,7 +51,6 @@ import org.slf4j.LoggerFactory;
 public final class CheckpointFile implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(CheckpointFile.class);
-  private static final long MAX_POLL_MILLIS = 20;
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'").withZone(ZoneOffset.UTC);
   private static final AtomicFileWriter WRITER = AtomicFileWriter.builder()
@@ -164,17 +163,11 @@ public final class CheckpointFile implements AutoCloseable {
   }
 
   private FileLock acquireFileLock() throws IOException, InterruptedException {
-    long pause = 1;
-    while (true) {
-      try {
-        return channel.lock(0, Long.MAX_VALUE, false);
-      } catch (OverlappingFileLockException heldByAnotherStoreInThisJvm) {
-        Thread.sleep(pause);
-        pause = Math.min(MAX_POLL_MILLIS, pause * 2);
-      } catch (IOException e) {
-        throw new IOException("checkpoint " + file + ": cannot lock " + lockFile + ": "
-            + CheckpointValues.describe(e), e);
-      }
+    try {
+      return FileLocks.lockExclusively(channel);
+    } catch (IOException e) {
+      throw new IOException("checkpoint " + file + ": cannot lock " + lockFile + ": "
+          + CheckpointValues.describe(e), e);
     }
   }
 

@@ -3,7 +3,6 @@ package io.github.dra4j.kubeletplugin.internal.serialize;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.ReentrantLock;
@@ -22,15 +21,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * closing the file per call (as Go does with OFD locks) is not safe in Java.
  *
  * <p>Two plugins in one JVM sharing a lock file (tests, or a hand-over inside one process) cannot
- * both hold it; the JVM reports that as {@link OverlappingFileLockException} instead of waiting,
- * so the second one polls until the first releases. Owned by one plugin; thread-safe.
+ * both hold it; the JVM reports that as {@code OverlappingFileLockException} instead of waiting,
+ * so the second one polls until the first releases ({@link FileLocks}). Owned by one plugin; thread-safe.
  */
 public final class FileLockSerializer implements CallSerializer {
 
   /** Name of the lock file inside the flock directory. */
   public static final String LOCK_FILE = "serialize.lock";
-
-  private static final long MAX_POLL_MILLIS = 20;
 
   private final Path path;
   private final FileChannel channel;
@@ -83,16 +80,10 @@ public final class FileLockSerializer implements CallSerializer {
   }
 
   private FileLock lockFile() throws IOException, InterruptedException {
-    long pause = 1;
-    while (true) {
-      try {
-        return channel.lock(0, Long.MAX_VALUE, false);
-      } catch (OverlappingFileLockException heldByAnotherPluginInThisJvm) {
-        Thread.sleep(pause);
-        pause = Math.min(MAX_POLL_MILLIS, pause * 2);
-      } catch (IOException e) {
-        throw new IOException("serialize gRPC: lock file: " + e.getMessage(), e);
-      }
+    try {
+      return FileLocks.lockExclusively(channel);
+    } catch (IOException e) {
+      throw new IOException("serialize gRPC: lock file: " + e.getMessage(), e);
     }
   }
 
