@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * compact JSON through an {@link AtomicFileWriter}: mode 0644, the directory created with mode
  * 0755 if missing, hidden temporary file, fsync, rename, directory fsync. A runtime that rescans
  * the directory therefore sees the old file or the new one, never a partial file, and a returned
- * write survives a power loss. Temporary files a crashed writer left behind are removed by
+ * write survives a power loss (unless {@link #withDurableWrites} turned the fsyncs off). Temporary files a crashed writer left behind are removed by
  * {@link #removeLeftovers}. File names are built only from checked names ({@link SpecFileName}),
  * so nothing is written outside the directory.
  *
@@ -53,18 +53,21 @@ public final class SpecDirectory {
       PosixFilePermissions.fromString("rw-r--r--");
   private static final Set<PosixFilePermission> DIRECTORY_MODE =
       PosixFilePermissions.fromString("rwxr-xr-x");
-  private static final AtomicFileWriter REPLACING = AtomicFileWriter.builder()
-      .fileMode(FILE_MODE).createParents(DIRECTORY_MODE).build();
-  private static final AtomicFileWriter REPLACING_IF_CHANGED = AtomicFileWriter.builder()
-      .fileMode(FILE_MODE).createParents(DIRECTORY_MODE).skipUnchanged(true).build();
-
   private final Path directory;
   private final CdiVersion maximumVersion;
+  private final boolean durable;
+  private final AtomicFileWriter replacing;
+  private final AtomicFileWriter replacingIfChanged;
   private final SpecCodec codec = SpecCodec.standard();
 
-  private SpecDirectory(Path directory, CdiVersion maximumVersion) {
+  private SpecDirectory(Path directory, CdiVersion maximumVersion, boolean durable) {
     this.directory = directory.toAbsolutePath().normalize();
     this.maximumVersion = maximumVersion;
+    this.durable = durable;
+    this.replacing = AtomicFileWriter.builder().fileMode(FILE_MODE)
+        .createParents(DIRECTORY_MODE).durable(durable).build();
+    this.replacingIfChanged = AtomicFileWriter.builder().fileMode(FILE_MODE)
+        .createParents(DIRECTORY_MODE).skipUnchanged(true).durable(durable).build();
   }
 
   /**
@@ -74,7 +77,7 @@ public final class SpecDirectory {
    * @return the spec directory, writing for runtimes that know {@link CdiVersion#LATEST}
    */
   public static SpecDirectory at(Path directory) {
-    return new SpecDirectory(directory, CdiVersion.LATEST);
+    return new SpecDirectory(directory, CdiVersion.LATEST, true);
   }
 
   /**
@@ -97,7 +100,22 @@ public final class SpecDirectory {
    * @return the spec directory
    */
   public SpecDirectory withMaximumVersion(CdiVersion maximum) {
-    return new SpecDirectory(directory, Objects.requireNonNull(maximum, "maximum"));
+    return new SpecDirectory(directory, Objects.requireNonNull(maximum, "maximum"), durable);
+  }
+
+  /**
+   * Returns a copy whose writes are durable or not. Durable (the default): the file and the
+   * directory are fsynced, so a write that returned survives a power loss. Not durable: writes
+   * stay atomic (a runtime sees the old file or the new one, also after a crash of the writer)
+   * but cost no fsync, and a power loss may lose them or leave an empty file. That suits {@code
+   * /var/run/cdi}, a tmpfs that a reboot empties anyway, and a writer that restores its specs
+   * from a durable record at start, as the SDK's claim lifecycle does from its checkpoint.
+   *
+   * @param value false to skip the fsyncs
+   * @return the spec directory
+   */
+  public SpecDirectory withDurableWrites(boolean value) {
+    return new SpecDirectory(directory, maximumVersion, value);
   }
 
   /**
@@ -182,9 +200,9 @@ public final class SpecDirectory {
     byte[] content = codec.toJson(versioned);
     boolean written = true;
     switch (mode) {
-      case REPLACE -> REPLACING.write(target, content);
-      case REPLACE_IF_CHANGED -> written = REPLACING_IF_CHANGED.write(target, content);
-      case CREATE_NEW -> REPLACING.create(target, content);
+      case REPLACE -> replacing.write(target, content);
+      case REPLACE_IF_CHANGED -> written = replacingIfChanged.write(target, content);
+      case CREATE_NEW -> replacing.create(target, content);
       default -> throw new IllegalArgumentException("unknown write mode " + mode);
     }
     LOG.debug("{} CDI spec {} ({} bytes, version {})", written ? "wrote" : "kept unchanged",

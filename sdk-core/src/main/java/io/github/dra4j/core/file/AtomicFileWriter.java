@@ -70,11 +70,13 @@ public final class AtomicFileWriter {
   private final Set<PosixFilePermission> fileMode;
   private final Set<PosixFilePermission> parentMode;
   private final boolean skipUnchanged;
+  private final boolean durable;
 
   private AtomicFileWriter(Builder builder) {
     this.fileMode = Set.copyOf(builder.fileMode);
     this.parentMode = builder.parentMode == null ? null : Set.copyOf(builder.parentMode);
     this.skipUnchanged = builder.skipUnchanged;
+    this.durable = builder.durable;
   }
 
   /**
@@ -177,7 +179,9 @@ public final class AtomicFileWriter {
         }
         // chmod is not subject to the umask; the fsync below makes data and mode durable.
         Files.setPosixFilePermissions(temp, fileMode);
-        channel.force(true);
+        if (durable) {
+          channel.force(true);
+        }
       }
       if (overwrite) {
         Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
@@ -188,7 +192,9 @@ public final class AtomicFileWriter {
     } finally {
       Files.deleteIfExists(temp);
     }
-    syncDirectory(directory);
+    if (durable) {
+      syncDirectory(directory);
+    }
   }
 
   /** Creates the missing directories top down, each with the parent mode, each durably. */
@@ -229,7 +235,7 @@ public final class AtomicFileWriter {
   public String toString() {
     return "AtomicFileWriter[mode=" + PosixFilePermissions.toString(fileMode) + ", parents="
         + (parentMode == null ? "not created" : PosixFilePermissions.toString(parentMode))
-        + ", skipUnchanged=" + skipUnchanged + "]";
+        + ", skipUnchanged=" + skipUnchanged + ", durable=" + durable + "]";
   }
 
   /** Builds an {@link AtomicFileWriter}; not thread-safe, use from one thread. */
@@ -237,6 +243,7 @@ public final class AtomicFileWriter {
     private Set<PosixFilePermission> fileMode = PosixFilePermissions.fromString("rw-------");
     private Set<PosixFilePermission> parentMode;
     private boolean skipUnchanged;
+    private boolean durable = true;
 
     private Builder() {}
 
@@ -275,6 +282,21 @@ public final class AtomicFileWriter {
      */
     public Builder skipUnchanged(boolean value) {
       this.skipUnchanged = value;
+      return this;
+    }
+
+    /**
+     * Whether a write is made durable: the file and then its directory are fsynced, so a write
+     * that returned survives a power loss. Without it a write is still atomic (a reader, and a
+     * process that crashes, see the old file or the new one) but a power loss may lose it or
+     * leave an empty file. Turn it off only for files on a tmpfs, or files the caller can write
+     * again after a reboot from a record that is itself durable.
+     *
+     * @param value false to skip both fsyncs; default true
+     * @return this builder
+     */
+    public Builder durable(boolean value) {
+      this.durable = value;
       return this;
     }
 

@@ -60,6 +60,21 @@ class AtomicFileWriterTest {
   }
 
   @Test
+  void aWriterWithoutFsyncStillReplacesAtomicallyWithANewFile() throws Exception {
+    AtomicFileWriter writer = AtomicFileWriter.builder().durable(false).build();
+    Path target = dir.resolve("claim.json");
+    writer.writeString(target, "old");
+    Object before = inode(target);
+
+    assertThat(writer.writeString(target, "new")).isTrue();
+
+    assertThat(Files.readString(target)).isEqualTo("new");
+    assertThat(inode(target)).as("renamed into place, not written over").isNotEqualTo(before);
+    assertThat(names(dir)).containsExactly("claim.json");
+    assertThat(writer.toString()).contains("durable=false");
+  }
+
+  @Test
   void aRepeatedWriteOfTheSameBytesTouchesNothing() throws Exception {
     AtomicFileWriter writer = writer("rw-r--r--", true);
     Path target = dir.resolve("spec.json");
@@ -215,6 +230,7 @@ class AtomicFileWriterTest {
   @Test
   void optionsAreShown() {
     assertThat(AtomicFileWriter.builder().build()).hasToString(
-        "AtomicFileWriter[mode=rw-------, parents=not created, skipUnchanged=false]");
+        "AtomicFileWriter[mode=rw-------, parents=not created, skipUnchanged=false,"
+            + " durable=true]");
   }
 }

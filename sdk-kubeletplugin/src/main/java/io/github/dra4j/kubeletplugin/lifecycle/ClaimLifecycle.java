@@ -167,8 +167,11 @@ public final class ClaimLifecycle<S> implements DraDriver {
     Files.createDirectories(directory);
     String bootId = BootId.read(bootIdSource);
     Kind kind = cdiKind != null ? cdiKind : defaultCdiKind(plugin.driverName());
+    // Claim specs are written atomically but not fsynced: the checkpoint, which is durable and
+    // written after them, holds each completed claim's spec, and the repair at start rewrites any
+    // that a power loss lost or emptied before the plugin serves. That saves two fsyncs per claim.
     SpecDirectory specs = SpecDirectory.at(cdiDirectory != null
-        ? cdiDirectory : plugin.cdiDirectory());
+        ? cdiDirectory : plugin.cdiDirectory()).withDurableWrites(false);
     CheckpointFile checkpoint = CheckpointFile.open(directory.resolve(checkpointFile));
     GoneClaimSweep<S> sweep = null;
     ApiServerClaimSource source = null;
