@@ -36,7 +36,7 @@ class SerializationTest extends PluginTestBase {
 
     @Override
     public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
-      CallContext context)
+        CallContext context)
         throws Exception {
       mostInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
       bothInside.countDown();

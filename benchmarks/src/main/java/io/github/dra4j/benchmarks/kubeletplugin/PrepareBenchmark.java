@@ -52,13 +52,13 @@ public final class PrepareBenchmark {
   private static final class NoOpDriver implements DraDriver {
     @Override
     public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
-      CallContext context) {
+        CallContext context) {
       return Map.of(claims.get(0).getMetadata().getUid(), PrepareResult.prepared());
     }
 
     @Override
     public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
-      CallContext context) {
+        CallContext context) {
       return Map.of();
     }
   }
