@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.kubeletplugin.internal.observability.CallObserver;
 import io.grpc.Context;
 import io.grpc.Deadline;
 import java.nio.file.Path;
@@ -99,7 +100,7 @@ public final class CallContext {
    * @return the ID, empty outside a kubelet call
    */
   public String requestId() {
-    return mdc.getOrDefault("requestID", "");
+    return mdc.getOrDefault(CallObserver.MDC_REQUEST_ID, "");
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.dra4j.benchmarks.crash;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.name.Kind;
+import io.github.dra4j.cdi.store.SpecFileName;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.lifecycle.ClaimDriver;
 import io.github.dra4j.kubeletplugin.lifecycle.PreparedClaim;
@@ -110,7 +111,7 @@ public final class CrashTestDriver implements ClaimDriver<CrashTestDriver.State>
    * the checkpoint is replaced after that: the windows after the driver returned.
    */
   private void watchAndDie(String uid, boolean afterCheckpoint) {
-    Path spec = cdiDirectory.resolve(KIND.vendor() + "-" + KIND.className() + "_" + uid + ".json");
+    Path spec = cdiDirectory.resolve(SpecFileName.forTransientSpec(KIND, uid).value());
     Thread watcher = new Thread(() -> {
       long deadline = System.nanoTime() + 10_000_000_000L;
       Object before = fileKey(checkpoint);

@@ -1,5 +1,6 @@
 package io.github.dra4j.benchmarks.crash;
 
+import io.github.dra4j.cdi.store.SpecFileName;
 import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -108,8 +109,8 @@ public final class Invariants {
   }
 
   private Path spec(String uid) {
-    return layout.cdi().resolve(CrashTestDriver.KIND.vendor() + "-"
-        + CrashTestDriver.KIND.className() + "_" + uid + ".json");
+    return layout.cdi().resolve(
+        SpecFileName.forTransientSpec(CrashTestDriver.KIND, uid).value());
   }
 
   private JsonNode checkpointClaims() throws IOException {

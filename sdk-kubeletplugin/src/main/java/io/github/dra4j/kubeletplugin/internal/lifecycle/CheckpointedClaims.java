@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.lifecycle;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.cdi.store.WriteMode;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.UnprepareResult;
@@ -94,11 +95,12 @@ public final class CheckpointedClaims<S> {
    */
   CheckpointRead read(CheckpointFile.Session session) throws IOException {
     CheckpointRead read = session.read();
-    read.corruption().ifPresent(c -> corruptionSeen.run());
-    read.corruption().ifPresent(c -> errors.accept(
-        new IOException(c.reason() + "; kept as " + c.keptAs()),
-        "claim checkpoint " + c.file() + " was unreadable and was kept aside as " + c.keptAs()
-            + "; claims are prepared again as the kubelet asks"));
+    read.corruption().ifPresent(c -> {
+      corruptionSeen.run();
+      errors.accept(new IOException(c.reason() + "; kept as " + c.keptAs()),
+          "claim checkpoint " + c.file() + " was unreadable and was kept aside as " + c.keptAs()
+              + "; claims are prepared again as the kubelet asks");
+    });
     return read;
   }
 
@@ -116,11 +118,28 @@ public final class CheckpointedClaims<S> {
     return new PrepareCall<>(this, context).run(claims);
   }
 
+  /**
+   * Writes a completed claim's CDI spec again from its checkpoint entry if the file is missing or
+   * differs; an entry without a spec needs none.
+   *
+   * @return true if the file was written
+   */
+  boolean restoreSpec(String uid, ClaimEntry entry) throws IOException {
+    return entry.cdiSpec() != null && specs.writeTransient(
+        ClaimSpecs.fromJson(entry.cdiSpec(), "checkpoint entry of claim " + uid), uid,
+        WriteMode.REPLACE_IF_CHANGED).written();
+  }
+
+  /** Removes a claim's CDI spec, if there is one. */
+  void removeSpec(String uid) throws IOException {
+    specs.removeTransient(claimSpecs.kind(), uid);
+  }
+
   /** The driver's rollback, then the claim's CDI spec. */
   void rollBack(String uid, ClaimEntry entry, Optional<S> state, CallContext context)
       throws Exception {
     driver.rollback(allocationOf(uid, entry), state, context);
-    specs.removeTransient(claimSpecs.kind(), uid);
+    removeSpec(uid);
   }
 
   /**
@@ -146,7 +165,7 @@ public final class CheckpointedClaims<S> {
               undo(ref.uid(), entry.get(), context);
               data = data.without(ref.uid());
             } else {
-              specs.removeTransient(claimSpecs.kind(), ref.uid()); // a leftover, if any
+              removeSpec(ref.uid()); // a leftover, if any
             }
             results.put(ref.uid(), UnprepareResult.ok());
           } catch (Exception e) {
@@ -177,7 +196,7 @@ public final class CheckpointedClaims<S> {
   /** Whatever the entry says was done is undone: hardware, then CDI spec. */
   void undo(String uid, ClaimEntry entry, CallContext context) throws Exception {
     if (!bootId.equals(entry.bootId())) {
-      specs.removeTransient(claimSpecs.kind(), uid); // the hardware kept nothing
+      removeSpec(uid); // the hardware kept nothing
       return;
     }
     if (entry.phase() == ClaimPhase.PREPARE_STARTED) {
@@ -186,7 +205,7 @@ public final class CheckpointedClaims<S> {
     }
     S state = states.decode(entry.driverState(), "claim " + uid);
     driver.unprepare(allocationOf(uid, entry), state, context);
-    specs.removeTransient(claimSpecs.kind(), uid);
+    removeSpec(uid);
   }
 
   DriverAllocation allocationOf(String uid, ClaimEntry entry) {

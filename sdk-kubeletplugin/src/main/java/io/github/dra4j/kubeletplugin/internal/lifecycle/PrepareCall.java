@@ -155,14 +155,9 @@ final class PrepareCall<S> {
   /** A claim completed in this boot: no hardware work; its CDI spec is made whole again. */
   private PrepareResult alreadyPrepared(String uid, ClaimEntry entry) {
     try {
-      if (entry.cdiSpec() != null) {
-        var written = owner.specs().writeTransient(
-            ClaimSpecs.fromJson(entry.cdiSpec(), "checkpoint entry of claim " + uid), uid,
-            WriteMode.REPLACE_IF_CHANGED);
-        if (written.written()) {
-          LOG.info("Rewrote CDI spec {} of prepared claim {}/{}, which was missing or differed",
-              written.path(), entry.namespace(), entry.name());
-        }
+      if (owner.restoreSpec(uid, entry)) {
+        LOG.info("Rewrote the CDI spec of prepared claim {}/{}, which was missing or differed",
+            entry.namespace(), entry.name());
       }
     } catch (IOException | RuntimeException e) {
       return PrepareResult.failed("restore CDI spec of prepared claim: " + e.getMessage(), e);
@@ -192,7 +187,7 @@ final class PrepareCall<S> {
       if (output.spec().isPresent()) {
         owner.specs().writeTransient(output.spec().get(), uid, WriteMode.REPLACE_IF_CHANGED);
       } else {
-        owner.specs().removeTransient(owner.claimSpecs().kind(), uid);
+        owner.removeSpec(uid);
       }
       results.put(uid, PrepareResult.prepared(output.devices()));
       return data.with(uid, started.completed(ClaimSpecs.stored(output.devices()), json,

@@ -1,7 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.lifecycle;
 
 import io.github.dra4j.cdi.store.TransientSpecFile;
-import io.github.dra4j.cdi.store.WriteMode;
 import io.github.dra4j.core.file.LeftoverFiles;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointData;
@@ -78,7 +77,7 @@ public final class StartupRepair {
         String uid = e.getKey();
         ClaimEntry entry = e.getValue();
         if (!claims.bootId().equals(entry.bootId())) {
-          claims.specs().removeTransient(claims.claimSpecs().kind(), uid);
+          claims.removeSpec(uid);
           data = data.without(uid);
           dropped++;
         } else if (entry.phase() == ClaimPhase.PREPARE_STARTED) {
@@ -90,11 +89,9 @@ public final class StartupRepair {
             errors.accept(failure, "roll back the unfinished prepare of claim "
                 + entry.namespace() + "/" + entry.name() + " (uid " + uid + ")");
           }
-        } else if (entry.cdiSpec() != null) {
+        } else {
           try {
-            if (claims.specs().writeTransient(ClaimSpecs.fromJson(entry.cdiSpec(),
-                "checkpoint entry of claim " + uid), uid, WriteMode.REPLACE_IF_CHANGED)
-                .written()) {
+            if (claims.restoreSpec(uid, entry)) {
               restored++;
             }
           } catch (IOException | RuntimeException failure) {
