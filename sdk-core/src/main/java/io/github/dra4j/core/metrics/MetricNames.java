@@ -60,9 +60,25 @@ public final class MetricNames {
    */
   public static final String CHECKPOINT_CORRUPTIONS = "dra4j.lifecycle.checkpoint.corruptions";
 
+  /**
+   * Timer of the admission requests a device configuration webhook answered, tag {@value
+   * #DECISION}.
+   */
+  public static final String WEBHOOK_REVIEWS = "dra4j.webhook.reviews.duration";
+
+  /**
+   * Tag of {@link #WEBHOOK_REVIEWS}: {@code allowed}, {@code denied} (a configuration is invalid)
+   * or {@code invalid} (not a review the webhook answers: a wrong content type, a body that is no
+   * AdmissionReview or is too large, a timeout).
+   */
+  public static final String DECISION = "decision";
+
+  /** Counter of the webhook's certificate reloads, tag {@value #RESULT}. */
+  public static final String WEBHOOK_CERTIFICATE_RELOADS = "dra4j.webhook.certificate.reloads";
+
   /** Every meter name above, in the README's order. */
   public static final List<String> ALL = List.of(GRPC_OPERATIONS, SLICE_WRITES, SLICE_SYNCS,
-      CHECKPOINT_WRITES, CHECKPOINT_CORRUPTIONS);
+      CHECKPOINT_WRITES, CHECKPOINT_CORRUPTIONS, WEBHOOK_REVIEWS, WEBHOOK_CERTIFICATE_RELOADS);
 
   private MetricNames() {}
 }

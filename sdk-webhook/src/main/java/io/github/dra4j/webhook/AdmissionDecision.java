@@ -1,0 +1,37 @@
+package io.github.dra4j.webhook;
+
+import io.github.dra4j.resourceclaim.config.ConfigProblem;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The answer to one AdmissionReview: whether the object is allowed, why not, and the response
+ * body to send back.
+ *
+ * @param uid the request's UID, echoed in the response
+ * @param allowed whether the object is admitted
+ * @param problems every problem found, each with its path from the object's root; empty when
+ *     allowed
+ * @param warnings warnings for the client (kubectl prints them), such as an object the webhook
+ *     does not validate
+ * @param response the {@code admission.k8s.io/v1} AdmissionReview response as UTF-8 JSON
+ */
+public record AdmissionDecision(String uid, boolean allowed, List<ConfigProblem> problems,
+    List<String> warnings, byte[] response) {
+
+  /**
+   * Checks and copies.
+   *
+   * @param uid not null
+   * @param allowed the decision
+   * @param problems not null; copied
+   * @param warnings not null; copied
+   * @param response not null
+   */
+  public AdmissionDecision {
+    Objects.requireNonNull(uid, "uid");
+    problems = List.copyOf(problems);
+    warnings = List.copyOf(warnings);
+    Objects.requireNonNull(response, "response");
+  }
+}

@@ -1,0 +1,233 @@
+package io.github.dra4j.webhook;
+
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
+import io.github.dra4j.core.metrics.MetricNames;
+import io.github.dra4j.webhook.internal.http.Exchanges;
+import io.github.dra4j.webhook.internal.http.ReadyEndpoint;
+import io.github.dra4j.webhook.internal.http.ReviewEndpoint;
+import io.github.dra4j.webhook.internal.http.ReviewMeters;
+import io.github.dra4j.webhook.internal.tls.ReloadingKeyManager;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running HTTPS admission webhook: the {@link AdmissionReviewHandler} at its path (by default
+ * {@value AdmissionWebhookServerBuilder#DEFAULT_PATH}) and {@code /readyz} for the readiness
+ * probe, on the JDK's own HTTPS server. Start one with {@link #builder(AdmissionReviewHandler)}.
+ *
+ * <p>The TLS certificate and key are read from PEM files and read again whenever their contents
+ * change (checked every {@link AdmissionWebhookServerBuilder#certificateCheckInterval}), so a
+ * certificate cert-manager renews in the mounted Secret is served to new connections without a
+ * restart; a changed pair that cannot be used is logged and counted, and the previous one stays.
+ * TLS 1.2 and 1.3 are offered; the API server does not present a client certificate.
+ *
+ * <p>{@link #close()} stops gracefully: {@code /readyz} answers 503 at once, requests in flight
+ * get up to the grace period to be answered, then the port closes. Thread-safe.
+ */
+public final class AdmissionWebhookServer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(AdmissionWebhookServer.class);
+
+  private final HttpsServer server;
+  private final ExecutorService executor;
+  private final ScheduledExecutorService timer;
+  private final ReloadingKeyManager keys;
+  private final Exchanges exchanges;
+  private final long gracePeriodMillis;
+  private final CountDownLatch terminated = new CountDownLatch(1);
+  private final Object closeLock = new Object();
+  private volatile boolean ready;
+  private boolean closed;
+
+  private AdmissionWebhookServer(AdmissionWebhookServerBuilder settings) throws IOException {
+    AdmissionReviewHandler handler = settings.handler();
+    this.keys = ReloadingKeyManager.load(settings.certificateFile(), settings.keyFile());
+    this.exchanges = new Exchanges();
+    this.gracePeriodMillis = settings.shutdownGracePeriod().toMillis();
+    MeterRegistry registry = settings.meterRegistry();
+    Counter reloaded = reloads(registry, handler.driverName(), "success");
+    Counter failed = reloads(registry, handler.driverName(), "error");
+    this.timer = Executors.newSingleThreadScheduledExecutor(threads("dra4j-webhook-timer"));
+    this.executor = Executors.newFixedThreadPool(settings.threads(),
+        threads("dra4j-webhook-" + handler.driverName()));
+    HttpsServer https = null;
+    try {
+      https = HttpsServer.create(
+          new InetSocketAddress(settings.bindAddress(), settings.port()), settings.backlog());
+      https.setHttpsConfigurator(configurator(keys));
+      https.setExecutor(executor);
+      ReviewMeters meters = new ReviewMeters(registry, handler.driverName());
+      https.createContext(settings.path(), new ReviewEndpoint(settings.path(), handler,
+          settings.maxRequestBytes(), settings.requestTimeout(), timer, exchanges, meters));
+      https.createContext(AdmissionWebhookServerBuilder.READY_PATH,
+          new ReadyEndpoint(AdmissionWebhookServerBuilder.READY_PATH, () -> ready));
+      long interval = settings.certificateCheckInterval().toMillis();
+      timer.scheduleWithFixedDelay(() -> reload(reloaded, failed), interval, interval,
+          TimeUnit.MILLISECONDS);
+      https.start();
+    } catch (IOException | RuntimeException e) {
+      if (https != null) {
+        https.stop(0);
+      }
+      timer.shutdownNow();
+      executor.shutdownNow();
+      throw e;
+    }
+    this.server = https;
+    this.ready = true;
+    X509Certificate certificate = keys.certificate();
+    LOG.info("admission webhook of driver {} serving https://{}:{}{} with certificate {} "
+        + "(valid until {})", handler.driverName(), settings.bindAddress(), port(),
+        settings.path(), certificate.getSubjectX500Principal().getName(),
+        certificate.getNotAfter().toInstant());
+  }
+
+  /**
+   * Starts configuring a server for a handler.
+   *
+   * @param handler answers the reviews
+   * @return a builder with the defaults
+   */
+  public static AdmissionWebhookServerBuilder builder(AdmissionReviewHandler handler) {
+    return new AdmissionWebhookServerBuilder(handler);
+  }
+
+  static AdmissionWebhookServer start(AdmissionWebhookServerBuilder settings) throws IOException {
+    return new AdmissionWebhookServer(settings);
+  }
+
+  /**
+   * The bound port, useful when the builder asked for port 0.
+   *
+   * @return the TCP port
+   */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  /**
+   * Whether the server takes requests: true from start until {@link #close()} begins.
+   *
+   * @return what {@code /readyz} answers
+   */
+  public boolean isReady() {
+    return ready;
+  }
+
+  /**
+   * The leaf certificate new connections get, which changes when the files are rotated.
+   *
+   * @return the current certificate
+   */
+  public X509Certificate certificate() {
+    return keys.certificate();
+  }
+
+  /**
+   * Blocks until the server has stopped.
+   *
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public void awaitTermination() throws InterruptedException {
+    terminated.await();
+  }
+
+  /**
+   * Stops gracefully: {@code /readyz} answers 503, requests in flight get up to the grace period,
+   * then the port and the threads close. Idempotent; returns when stopped.
+   */
+  @Override
+  public void close() {
+    synchronized (closeLock) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      ready = false;
+      try {
+        if (!exchanges.awaitIdle(gracePeriodMillis)) {
+          LOG.warn("admission requests still in flight after {} ms; closing their connections",
+              gracePeriodMillis);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      server.stop(0);
+      timer.shutdownNow();
+      executor.shutdownNow();
+      terminated.countDown();
+      LOG.info("admission webhook stopped");
+    }
+  }
+
+  private void reload(Counter reloaded, Counter failed) {
+    try {
+      if (keys.reloadIfChanged()) {
+        reloaded.increment();
+        X509Certificate certificate = keys.certificate();
+        LOG.info("webhook certificate reloaded: {} (valid until {})",
+            certificate.getSubjectX500Principal().getName(),
+            certificate.getNotAfter().toInstant());
+      }
+    } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+      failed.increment();
+      LOG.warn("webhook certificate changed but cannot be used; keeping the current one: {}",
+          e.getMessage());
+    }
+  }
+
+  private static Counter reloads(MeterRegistry registry, String driverName, String result) {
+    return Counter.builder(MetricNames.WEBHOOK_CERTIFICATE_RELOADS)
+        .description("Reloads of the admission webhook's TLS certificate")
+        .tag(MetricNames.DRIVER_NAME, driverName)
+        .tag(MetricNames.RESULT, result)
+        .register(registry);
+  }
+
+  private static HttpsConfigurator configurator(ReloadingKeyManager keys) {
+    SSLContext context;
+    try {
+      context = SSLContext.getInstance("TLS");
+      context.init(new KeyManager[] {keys}, null, null);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("the JDK offers no TLS", e);
+    }
+    return new HttpsConfigurator(context) {
+      @Override
+      public void configure(HttpsParameters params) {
+        SSLParameters parameters = getSSLContext().getDefaultSSLParameters();
+        parameters.setProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
+        parameters.setNeedClientAuth(false);
+        params.setSSLParameters(parameters);
+      }
+    };
+  }
+
+  private static ThreadFactory threads(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, prefix + "-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

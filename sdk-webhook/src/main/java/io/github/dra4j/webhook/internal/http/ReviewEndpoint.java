@@ -1,0 +1,187 @@
+package io.github.dra4j.webhook.internal.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.github.dra4j.webhook.AdmissionDecision;
+import io.github.dra4j.webhook.AdmissionReviewHandler;
+import io.github.dra4j.webhook.InvalidAdmissionReviewException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Serves AdmissionReviews at one path: POST with {@code Content-Type: application/json} only
+ * (else 405 or 415), at most a configured number of bytes (else 413, and the connection is
+ * closed rather than read to its end), a body that is a review (else 400 with the reason as
+ * text), and an answer within the request timeout (else the connection is closed; the API server
+ * then applies the registration's failure policy). Everything else about the review is the
+ * {@link AdmissionReviewHandler}'s. Thread-safe; the HTTP server calls it from its executor.
+ */
+public final class ReviewEndpoint implements HttpHandler {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ReviewEndpoint.class);
+  private static final String JSON = "application/json";
+
+  private final String path;
+  private final AdmissionReviewHandler handler;
+  private final int maxRequestBytes;
+  private final Duration timeout;
+  private final ScheduledExecutorService timer;
+  private final Exchanges exchanges;
+  private final ReviewMeters meters;
+
+  /**
+   * An endpoint.
+   *
+   * @param path the exact path it answers
+   * @param handler decides reviews
+   * @param maxRequestBytes the largest body accepted
+   * @param timeout how long one request may take, from its headers to its answer
+   * @param timer runs the timeouts (borrowed)
+   * @param exchanges counts requests in flight for a graceful stop
+   * @param meters records outcomes
+   */
+  public ReviewEndpoint(String path, AdmissionReviewHandler handler, int maxRequestBytes,
+      Duration timeout, ScheduledExecutorService timer, Exchanges exchanges,
+      ReviewMeters meters) {
+    this.path = path;
+    this.handler = handler;
+    this.maxRequestBytes = maxRequestBytes;
+    this.timeout = timeout;
+    this.timer = timer;
+    this.exchanges = exchanges;
+    this.meters = meters;
+  }
+
+  @Override
+  public void handle(HttpExchange exchange) throws IOException {
+    long start = System.nanoTime();
+    exchanges.begin();
+    AtomicBoolean done = new AtomicBoolean();
+    ScheduledFuture<?> watchdog = timer.schedule(() -> {
+      if (done.compareAndSet(false, true)) {
+        LOG.warn("admission request from {} took longer than {}; closing its connection",
+            exchange.getRemoteAddress(), timeout);
+        meters.record(ReviewMeters.Outcome.INVALID, System.nanoTime() - start);
+        exchange.close();
+      }
+    }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+    ReviewMeters.Outcome outcome = ReviewMeters.Outcome.INVALID;
+    try {
+      outcome = serve(exchange);
+    } finally {
+      watchdog.cancel(false);
+      if (done.compareAndSet(false, true)) {
+        meters.record(outcome, System.nanoTime() - start);
+        exchange.close();
+      }
+      exchanges.end();
+    }
+  }
+
+  private ReviewMeters.Outcome serve(HttpExchange exchange) throws IOException {
+    if (!exchange.getRequestURI().getPath().equals(path)) {
+      return text(exchange, 404, "not found: " + exchange.getRequestURI().getPath(), false);
+    }
+    if (!exchange.getRequestMethod().equals("POST")) {
+      exchange.getResponseHeaders().set("Allow", "POST");
+      return text(exchange, 405, "method " + exchange.getRequestMethod()
+          + " not allowed, use POST", false);
+    }
+    String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
+    if (!isJson(contentType)) {
+      return text(exchange, 415, "Content-Type " + (contentType == null ? "(none)"
+          : "\"" + contentType + "\"") + " is not supported, want " + JSON, false);
+    }
+    String declared = exchange.getRequestHeaders().getFirst("Content-Length");
+    if (declared != null && tooLong(declared)) {
+      return text(exchange, 413, "request body of " + declared.trim()
+          + " bytes is over the limit of " + maxRequestBytes + " bytes", true);
+    }
+    byte[] body = readAtMost(exchange.getRequestBody(), maxRequestBytes);
+    if (body == null) {
+      return text(exchange, 413, "request body is over the limit of " + maxRequestBytes
+          + " bytes", true);
+    }
+    AdmissionDecision decision;
+    try {
+      decision = handler.handle(body);
+    } catch (InvalidAdmissionReviewException e) {
+      LOG.info("refused a request from {} that is not an AdmissionReview: {}",
+          exchange.getRemoteAddress(), e.getMessage());
+      return text(exchange, 400, "not an admission.k8s.io/v1 AdmissionReview: "
+          + e.getMessage(), false);
+    }
+    try (MDC.MDCCloseable ignored = MDC.putCloseable("requestID", decision.uid())) {
+      if (decision.allowed()) {
+        LOG.debug("allowed");
+      } else {
+        LOG.info("denied: {} problem(s): {}", decision.problems().size(), decision.problems());
+      }
+    }
+    exchange.getResponseHeaders().set("Content-Type", JSON);
+    exchange.sendResponseHeaders(200, decision.response().length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(decision.response());
+    }
+    return decision.allowed() ? ReviewMeters.Outcome.ALLOWED : ReviewMeters.Outcome.DENIED;
+  }
+
+  private boolean tooLong(String declared) {
+    try {
+      return Long.parseLong(declared.trim()) > maxRequestBytes;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  static boolean isJson(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    int semicolon = contentType.indexOf(';');
+    String media = semicolon < 0 ? contentType : contentType.substring(0, semicolon);
+    return media.trim().toLowerCase(Locale.ROOT).equals(JSON);
+  }
+
+  /** Reads the whole body, or returns null as soon as it is longer than {@code limit}. */
+  private static byte[] readAtMost(InputStream in, int limit) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 16 * 1024));
+    byte[] buffer = new byte[16 * 1024];
+    int total = 0;
+    for (int n; (n = in.read(buffer)) >= 0; ) {
+      total += n;
+      if (total > limit) {
+        return null;
+      }
+      out.write(buffer, 0, n);
+    }
+    return out.toByteArray();
+  }
+
+  /** Answers with a plain-text message. */
+  static ReviewMeters.Outcome text(HttpExchange exchange, int status, String message,
+      boolean closeConnection) throws IOException {
+    byte[] bytes = (message + "\n").getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+    if (closeConnection) {
+      exchange.getResponseHeaders().set("Connection", "close");
+    }
+    exchange.sendResponseHeaders(status, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+    return ReviewMeters.Outcome.INVALID;
+  }
+}
