@@ -129,7 +129,8 @@ class AdmissionReviewHandlerTest {
             + "want one of \"TimeSlicing\", \"SpacePartitioning\"",
         "spec.devices.config[2].opaque.parameters: unknown apiVersion "
             + "\"gpu.example.com/v1alpha1\" and kind \"MigConfig\"; known: "
-            + "gpu.example.com/v1alpha1 BrokenConfig, gpu.example.com/v1alpha1 GpuConfig",
+            + "gpu.example.com/v1alpha1 BrokenConfig, gpu.example.com/v1alpha1 GpuConfig, "
+            + "gpu.example.com/v1alpha1 SlowConfig",
         "spec.devices.config[3].opaque.parameters: want a JSON object, got [1,2]",
         "spec.devices.config[4].opaque.parameters.sharing: null is not allowed");
   }

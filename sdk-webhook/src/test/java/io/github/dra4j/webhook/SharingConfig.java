@@ -37,10 +37,24 @@ record SharingConfig(Sharing sharing) implements DeviceConfig<SharingConfig> {
     }
   }
 
+  /** A type whose check takes a while, to have requests in flight. */
+  record SlowConfig(int millis) implements DeviceConfig<SlowConfig> {
+    @Override
+    public List<ConfigProblem> validate() {
+      try {
+        Thread.sleep(millis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return List.of();
+    }
+  }
+
   static ConfigScheme scheme() {
     return ConfigScheme.builder()
         .register(API_VERSION, "GpuConfig", SharingConfig.class)
         .register(API_VERSION, "BrokenConfig", BrokenConfig.class)
+        .register(API_VERSION, "SlowConfig", SlowConfig.class)
         .build();
   }
 

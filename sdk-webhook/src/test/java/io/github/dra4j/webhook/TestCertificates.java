@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.sec.ECPrivateKey;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.Extension;
@@ -101,10 +102,16 @@ final class TestCertificates {
       PemObject pkcs8 = new JcaPKCS8Generator(key, null).generate();
       return pem(pkcs8);
     }
-    // JcaPEMWriter writes a KeyPair's private key in its traditional form (PKCS #1, SEC 1).
     PrivateKeyInfo info = PrivateKeyInfo.getInstance(key.getEncoded());
-    String type = key.getAlgorithm().equals("RSA") ? "RSA PRIVATE KEY" : "EC PRIVATE KEY";
-    return pem(new PemObject(type, info.parsePrivateKey().toASN1Primitive().getEncoded()));
+    if (key.getAlgorithm().equals("RSA")) {
+      return pem(new PemObject("RSA PRIVATE KEY",
+          info.parsePrivateKey().toASN1Primitive().getEncoded()));
+    }
+    // SEC 1 with the curve's name inside, as openssl and Go's x509 (cert-manager) write it.
+    ECPrivateKey inner = ECPrivateKey.getInstance(info.parsePrivateKey());
+    ECPrivateKey sec1 = new ECPrivateKey(256, inner.getKey(),
+        info.getPrivateKeyAlgorithm().getParameters());
+    return pem(new PemObject("EC PRIVATE KEY", sec1.getEncoded()));
   }
 
   X509Certificate ca() {

@@ -22,8 +22,9 @@ import org.slf4j.MDC;
 
 /**
  * Serves AdmissionReviews at one path: POST with {@code Content-Type: application/json} only
- * (else 405 or 415), at most a configured number of bytes (else 413, and the connection is
- * closed rather than read to its end), a body that is a review (else 400 with the reason as
+ * (else 405 or 415), at most a configured number of bytes (else 413; a body up to four times
+ * the limit, at least 16 MiB, is read and dropped first, so the client sees the answer, and a
+ * larger one gets its connection closed), a body that is a review (else 400 with the reason as
  * text), and an answer within the request timeout (else the connection is closed; the API server
  * then applies the registration's failure policy). Everything else about the review is the
  * {@link AdmissionReviewHandler}'s. Thread-safe; the HTTP server calls it from its executor.
@@ -105,18 +106,21 @@ public final class ReviewEndpoint implements HttpHandler {
           : "\"" + contentType + "\"") + " is not supported, want " + JSON, false);
     }
     String declared = exchange.getRequestHeaders().getFirst("Content-Length");
-    if (declared != null && tooLong(declared)) {
-      return text(exchange, 413, "request body of " + declared.trim()
+    long declaredLength = length(declared);
+    if (declaredLength > discardLimit()) {
+      return text(exchange, 413, "request body of " + declaredLength
           + " bytes is over the limit of " + maxRequestBytes + " bytes", true);
     }
-    byte[] body = readAtMost(exchange.getRequestBody(), maxRequestBytes);
-    if (body == null) {
-      return text(exchange, 413, "request body is over the limit of " + maxRequestBytes
-          + " bytes", true);
+    Body body = read(exchange.getRequestBody());
+    if (body.bytes() == null) {
+      String size = declaredLength >= 0 ? "of " + declaredLength + " bytes "
+          : body.complete() ? "of " + body.length() + " bytes " : "";
+      return text(exchange, 413, "request body " + size + "is over the limit of "
+          + maxRequestBytes + " bytes", !body.complete());
     }
     AdmissionDecision decision;
     try {
-      decision = handler.handle(body);
+      decision = handler.handle(body.bytes());
     } catch (InvalidAdmissionReviewException e) {
       LOG.info("refused a request from {} that is not an AdmissionReview: {}",
           exchange.getRemoteAddress(), e.getMessage());
@@ -138,12 +142,24 @@ public final class ReviewEndpoint implements HttpHandler {
     return decision.allowed() ? ReviewMeters.Outcome.ALLOWED : ReviewMeters.Outcome.DENIED;
   }
 
-  private boolean tooLong(String declared) {
-    try {
-      return Long.parseLong(declared.trim()) > maxRequestBytes;
-    } catch (NumberFormatException e) {
-      return false;
+  private static long length(String declared) {
+    if (declared == null) {
+      return -1;
     }
+    try {
+      return Long.parseLong(declared.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * How much of a too-large body is read and dropped so that the client, which sends its whole
+   * body before it reads the answer, sees the 413 instead of a reset connection: four times the
+   * limit, at least 16 MiB. A larger body gets the 413 and a closed connection.
+   */
+  private long discardLimit() {
+    return Math.max(4L * maxRequestBytes, 16L * 1024 * 1024);
   }
 
   static boolean isJson(String contentType) {
@@ -155,19 +171,29 @@ public final class ReviewEndpoint implements HttpHandler {
     return media.trim().toLowerCase(Locale.ROOT).equals(JSON);
   }
 
-  /** Reads the whole body, or returns null as soon as it is longer than {@code limit}. */
-  private static byte[] readAtMost(InputStream in, int limit) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 16 * 1024));
+  /**
+   * A request body: its bytes, or null when it is over the limit; {@code complete} when it was
+   * read to its end.
+   */
+  private record Body(byte[] bytes, long length, boolean complete) {
+  }
+
+  /** Reads the body, keeping at most the limit and dropping the rest up to the discard limit. */
+  private Body read(InputStream in) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(maxRequestBytes, 16 * 1024));
     byte[] buffer = new byte[16 * 1024];
-    int total = 0;
+    long total = 0;
+    long discardLimit = discardLimit();
     for (int n; (n = in.read(buffer)) >= 0; ) {
       total += n;
-      if (total > limit) {
-        return null;
+      if (total <= maxRequestBytes) {
+        out.write(buffer, 0, n);
+      } else if (total > discardLimit) {
+        return new Body(null, total, false);
       }
-      out.write(buffer, 0, n);
     }
-    return out.toByteArray();
+    return total > maxRequestBytes ? new Body(null, total, true)
+        : new Body(out.toByteArray(), total, true);
   }
 
   /** Answers with a plain-text message. */
