@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
@@ -228,7 +227,8 @@ public final class ConfigScheme {
     Object value;
     try {
       value = reader.readValue(object);
-    } catch (DatabindException e) {
+    } catch (JacksonException e) {
+      // Binding errors, and also a number too large for its field (a stream-read error).
       throw new ConfigException(List.of(StrictJson.problem(e, object, ROOT)));
     }
     if (value == null) {

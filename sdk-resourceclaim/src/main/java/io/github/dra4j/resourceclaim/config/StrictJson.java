@@ -12,6 +12,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamContext;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.exc.InvalidFormatException;
@@ -160,7 +161,7 @@ final class StrictJson {
   }
 
   /** The problem a binding error stands for, with the value found in {@code tree}. */
-  static ConfigProblem problem(DatabindException e, JsonNode tree, String root) {
+  static ConfigProblem problem(JacksonException e, JsonNode tree, String root) {
     List<JacksonException.Reference> path = e.getPath();
     if (e instanceof UnrecognizedPropertyException unknown) {
       List<JacksonException.Reference> parent = path;
@@ -178,6 +179,10 @@ final class StrictJson {
     JsonNode value = find(tree, path);
     if (value != null && value.isNull()) {
       return new ConfigProblem(where, "null is not allowed");
+    }
+    if (e instanceof InputCoercionException range && value != null) {
+      return new ConfigProblem(where, "out of range for " + describe(range.getTargetType())
+          + ", got " + render(value));
     }
     if (e instanceof MismatchedInputException mismatch && value != null) {
       Class<?> target = mismatch.getTargetType();

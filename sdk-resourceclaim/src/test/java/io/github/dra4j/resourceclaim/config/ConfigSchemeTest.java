@@ -53,6 +53,8 @@ class ConfigSchemeTest {
           | parameters.replicas: want an integer, got "5"
       float for integer      | "replicas":1.5 \
           | parameters.replicas: want an integer, got 1.5
+      integer out of range   | "sharing":{"interval":{"seconds":1100907354266105977508449}} \
+          | parameters.sharing.interval.seconds: out of range for an integer, got 1100907354266105977508449
       integer for string     | "tags":["a",7] \
           | parameters.tags[1]: want a string, got 7
       object for list        | "tags":{"a":1} \
