@@ -33,6 +33,7 @@ public final class WebhookRegistration {
   private byte[] caBundle;
   private String failurePolicy = "Fail";
   private int timeoutSeconds = 10;
+  private String injectCaFrom;
 
   private WebhookRegistration(String driverName) {
     this.driverName = driverName;
@@ -128,6 +129,22 @@ public final class WebhookRegistration {
   }
 
   /**
+   * Lets cert-manager's CA injector fill in the CA bundle from a Certificate, instead of {@link
+   * #caBundle(String)}: sets the annotation {@code cert-manager.io/inject-ca-from}.
+   *
+   * @param namespace the Certificate's namespace
+   * @param certificate the Certificate's name
+   * @return this builder
+   */
+  public WebhookRegistration injectCaFrom(String namespace, String certificate) {
+    check(NameRules.dnsLabel(namespace), "certificate namespace", namespace);
+    check(NameRules.dnsSubdomain(certificate, NameRules.DNS_SUBDOMAIN_MAX), "certificate",
+        certificate);
+    this.injectCaFrom = namespace + "/" + certificate;
+    return this;
+  }
+
+  /**
    * What the API server does when the webhook cannot be reached: {@code Fail} (default: an
    * invalid configuration never slips through) or {@code Ignore}.
    *
@@ -179,7 +196,11 @@ public final class WebhookRegistration {
       throw new IllegalStateException("service(namespace, name) is required");
     }
     return new ValidatingWebhookConfigurationBuilder()
-        .withNewMetadata().withName(driverName + "-resource-claim-parameters").endMetadata()
+        .withNewMetadata()
+            .withName(driverName + "-resource-claim-parameters")
+            .withAnnotations(injectCaFrom == null ? null
+                : java.util.Map.of("cert-manager.io/inject-ca-from", injectCaFrom))
+        .endMetadata()
         .addNewWebhook()
             .withName(webhookName())
             .withNewClientConfig()

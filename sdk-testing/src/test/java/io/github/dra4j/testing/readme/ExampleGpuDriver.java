@@ -9,8 +9,11 @@ import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
 import io.github.dra4j.kubeletplugin.lifecycle.PreparedClaim;
 import io.github.dra4j.resourceclaim.AllocatedDevice;
 import io.github.dra4j.resourceclaim.DriverAllocation;
+import io.github.dra4j.resourceclaim.config.ConfigGroup;
+import io.github.dra4j.resourceclaim.config.ConfigResolver;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
+import java.util.List;
 import java.util.stream.IntStream;
 
 /** The README's driver, compiled and run by the tests exactly as the README shows it. */
@@ -32,13 +35,21 @@ public final class ExampleGpuDriver implements ClaimDriver<Void> {
         .toList()).build());
   }
 
+  /** Which configuration applies to which device: defaults, then DeviceClass, then claim. */
+  private static final ConfigResolver CONFIGS = ConfigResolver.of(GpuConfig.SCHEME, NAME,
+      List.of(new GpuConfig(GpuConfig.Sharing.TimeSlicing, null)));     // the driver's default
+
   @Override
   public PreparedClaim<Void> prepare(DriverAllocation allocation, ResourceClaim claim,
       CallContext context) {
     PreparedClaim.Builder<Void> prepared = PreparedClaim.builder(null);   // no state to keep
-    for (AllocatedDevice gpu : allocation.devices()) {                    // this driver's only
-      prepared.device(gpu, edits -> edits.env("GPU", gpu.device())
-          .deviceNode("/dev/" + gpu.device()));
+    for (ConfigGroup group : CONFIGS.resolve(claim)) {   // an invalid config fails this claim
+      GpuConfig config = (GpuConfig) group.config();
+      for (AllocatedDevice gpu : group.devices()) {      // this driver's devices only
+        prepared.device(gpu, edits -> edits.env("GPU", gpu.device())
+            .env("GPU_SHARING", config.sharing().name())
+            .deviceNode("/dev/" + gpu.device()));
+      }
     }
     return prepared.build();       // the SDK writes the CDI spec and answers with its CDI IDs
   }
