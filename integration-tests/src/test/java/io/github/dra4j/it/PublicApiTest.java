@@ -33,6 +33,7 @@ class PublicApiTest {
       io.github.dra4j.core.name.NameRules.class,
       io.github.dra4j.resourceclaim.ClaimReference.class,
       io.github.dra4j.cdi.spec.CdiSpec.class,
+      io.github.dra4j.webhook.AdmissionReviewHandler.class,
       io.github.dra4j.cel.DeviceSelectorEnvironment.class,
       io.github.dra4j.structured.StructuredAllocator.class,
       io.github.dra4j.testing.apiserver.InMemoryApiServer.class,

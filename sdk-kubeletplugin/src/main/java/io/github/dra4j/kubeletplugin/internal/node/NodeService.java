@@ -47,7 +47,7 @@ import org.slf4j.MDC;
 public final class NodeService {
 
   /** MDC key holding the claim or claims being worked on. */
-  public static final String MDC_CLAIM = "claim";
+  public static final String MDC_CLAIM = io.github.dra4j.core.logging.MdcKeys.CLAIM;
 
   private static final Logger LOG = LoggerFactory.getLogger(NodeService.class);
 

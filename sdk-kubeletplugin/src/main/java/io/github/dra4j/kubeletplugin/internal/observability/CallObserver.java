@@ -37,10 +37,10 @@ import org.slf4j.MDC;
 public final class CallObserver implements ServerInterceptor {
 
   /** MDC key of the request ID. */
-  public static final String MDC_REQUEST_ID = "requestID";
+  public static final String MDC_REQUEST_ID = io.github.dra4j.core.logging.MdcKeys.REQUEST_ID;
 
   /** MDC key of the full gRPC method name. */
-  public static final String MDC_METHOD = "method";
+  public static final String MDC_METHOD = io.github.dra4j.core.logging.MdcKeys.METHOD;
 
   private static final Logger LOG = LoggerFactory.getLogger(CallObserver.class);
 

@@ -2,6 +2,7 @@ package io.github.dra4j.webhook.internal.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.github.dra4j.core.logging.MdcKeys;
 import io.github.dra4j.webhook.AdmissionDecision;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import io.github.dra4j.webhook.InvalidAdmissionReviewException;
@@ -127,7 +128,7 @@ public final class ReviewEndpoint implements HttpHandler {
       return text(exchange, 400, "not an admission.k8s.io/v1 AdmissionReview: "
           + e.getMessage(), false);
     }
-    try (MDC.MDCCloseable ignored = MDC.putCloseable("requestID", decision.uid())) {
+    try (MDC.MDCCloseable id = MDC.putCloseable(MdcKeys.REQUEST_ID, decision.uid())) {
       if (decision.allowed()) {
         LOG.debug("allowed");
       } else {
