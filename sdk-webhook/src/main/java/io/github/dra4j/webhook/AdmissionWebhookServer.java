@@ -3,6 +3,7 @@ package io.github.dra4j.webhook;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
+import io.github.dra4j.core.http.JdkHttpServers;
 import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.webhook.internal.http.Exchanges;
 import io.github.dra4j.webhook.internal.http.ReadyEndpoint;
@@ -20,9 +21,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -46,7 +45,6 @@ import org.slf4j.LoggerFactory;
 public final class AdmissionWebhookServer implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(AdmissionWebhookServer.class);
-  private static final String NO_DELAY = "sun.net.httpserver.nodelay";
 
   private final HttpsServer server;
   private final ExecutorService executor;
@@ -67,12 +65,12 @@ public final class AdmissionWebhookServer implements AutoCloseable {
     MeterRegistry registry = settings.meterRegistry();
     Counter reloaded = reloads(registry, handler.driverName(), "success");
     Counter failed = reloads(registry, handler.driverName(), "error");
-    this.timer = Executors.newSingleThreadScheduledExecutor(threads("dra4j-webhook-timer"));
+    this.timer = Executors.newSingleThreadScheduledExecutor(JdkHttpServers.daemonThreads("dra4j-webhook-timer"));
     this.executor = Executors.newFixedThreadPool(settings.threads(),
-        threads("dra4j-webhook-" + handler.driverName()));
+        JdkHttpServers.daemonThreads("dra4j-webhook-" + handler.driverName()));
     HttpsServer https = null;
     try {
-      enableNoDelay();
+      JdkHttpServers.enableNoDelay();
       https = HttpsServer.create(
           new InetSocketAddress(settings.bindAddress(), settings.port()), settings.backlog());
       https.setHttpsConfigurator(configurator(keys));
@@ -197,22 +195,6 @@ public final class AdmissionWebhookServer implements AutoCloseable {
     }
   }
 
-  /**
-   * Turns on TCP_NODELAY for the JDK's HTTP server unless the command line decided: the server
-   * writes a response's headers and body separately, and with Nagle's algorithm the body waits for
-   * the client's delayed ACK of the headers, 40 ms on Linux, for every review. The JDK reads the
-   * property once, when its first HTTP server in this JVM starts.
-   */
-  private static void enableNoDelay() {
-    if (System.getProperty(NO_DELAY) == null) {
-      System.setProperty(NO_DELAY, "true");
-    }
-    if (!Boolean.getBoolean(NO_DELAY)) {
-      LOG.warn("-D{}=false: each admission review may wait up to 40 ms for a delayed ACK",
-          NO_DELAY);
-    }
-  }
-
   private static Counter reloads(MeterRegistry registry, String driverName, String result) {
     return Counter.builder(MetricNames.WEBHOOK_CERTIFICATE_RELOADS)
         .description("Reloads of the admission webhook's TLS certificate")
@@ -237,15 +219,6 @@ public final class AdmissionWebhookServer implements AutoCloseable {
         parameters.setNeedClientAuth(false);
         params.setSSLParameters(parameters);
       }
-    };
-  }
-
-  private static ThreadFactory threads(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, prefix + "-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
     };
   }
 }
