@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
+import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceslice.ControllerStats;
 import io.github.dra4j.resourceslice.DriverResources;
@@ -317,6 +318,16 @@ public final class KubeletPlugin implements AutoCloseable {
   public OptionalInt livenessPort() {
     LivenessServer liveness = servers.liveness();
     return liveness == null ? OptionalInt.empty() : OptionalInt.of(liveness.port());
+  }
+
+  /**
+   * The TCP port of the Prometheus metrics endpoint.
+   *
+   * @return the port, or empty if the endpoint is off
+   */
+  public OptionalInt metricsPort() {
+    PrometheusEndpoint metrics = servers.metrics();
+    return metrics == null ? OptionalInt.empty() : OptionalInt.of(metrics.port());
   }
 
   /**

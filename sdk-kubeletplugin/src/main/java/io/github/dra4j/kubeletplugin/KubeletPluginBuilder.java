@@ -4,9 +4,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.core.option.OptionChecks;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
+import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -52,6 +52,9 @@ public final class KubeletPluginBuilder {
   MeterRegistry meterRegistry;
   boolean logCalls = true;
   InetSocketAddress livenessAddress;
+  InetSocketAddress metricsAddress;
+  String metricsPath = PrometheusEndpoint.DEFAULT_PATH;
+  boolean jvmMetrics;
   Set<PosixFilePermission> socketPermissions = PosixFilePermissions.fromString("rw-------");
   int maxClaimsPerCall = 1024;
   boolean claimCache;
@@ -295,6 +298,45 @@ public final class KubeletPluginBuilder {
   }
 
   /**
+   * Serves the plugin's meters for Prometheus over HTTP at {@code http://<address><path>}
+   * (default path {@value PrometheusEndpoint#DEFAULT_PATH}), in the Prometheus text format or
+   * OpenMetrics as the scraper asks, from start until close. The meters go to a Micrometer
+   * Prometheus registry: the one given to {@link #meterRegistry} if it is one, otherwise a new
+   * one, joined with a given registry of another kind so both see every meter. Default: off.
+   *
+   * @param address where to listen, for example {@code new InetSocketAddress(8080)}; port 0
+   *     picks a free port (see {@link KubeletPlugin#metricsPort()})
+   * @return this builder
+   */
+  public KubeletPluginBuilder metricsEndpoint(InetSocketAddress address) {
+    this.metricsAddress = Objects.requireNonNull(address, "metricsEndpoint");
+    return this;
+  }
+
+  /**
+   * The path of {@link #metricsEndpoint}; default {@value PrometheusEndpoint#DEFAULT_PATH}.
+   *
+   * @param path an absolute path other than {@code /}
+   * @return this builder
+   */
+  public KubeletPluginBuilder metricsPath(String path) {
+    this.metricsPath = PrometheusEndpoint.checkPath(path);
+    return this;
+  }
+
+  /**
+   * Adds the JVM's own meters (memory, garbage collection, threads, class loading, CPU, uptime)
+   * to the plugin's registry. Default: off, so a scrape shows only what the driver does.
+   *
+   * @param on whether to register them
+   * @return this builder
+   */
+  public KubeletPluginBuilder jvmMetrics(boolean on) {
+    this.jvmMetrics = on;
+    return this;
+  }
+
+  /**
    * File mode of both sockets. Default {@code rw-------}: only the owner (root, like the kubelet)
    * may connect.
    *
@@ -496,9 +538,6 @@ public final class KubeletPluginBuilder {
     if (!rollingUpdatePodUid.isEmpty() && !registrarSocketFilename.isEmpty()) {
       throw new PluginStartException(
           "rolling updates and explicit registration socket filename are mutually exclusive");
-    }
-    if (meterRegistry == null) {
-      meterRegistry = new SimpleMeterRegistry();
     }
     return KubeletPlugin.start(PluginSettings.resolve(this));
   }

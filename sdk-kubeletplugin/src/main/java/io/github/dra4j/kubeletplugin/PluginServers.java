@@ -9,6 +9,8 @@ import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.internal.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
+import io.github.dra4j.metrics.JvmMetrics;
+import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.github.dra4j.kubeletplugin.internal.node.NodeService;
 import io.github.dra4j.kubeletplugin.internal.node.NodeServiceDefinitions;
 import io.github.dra4j.kubeletplugin.internal.observability.CallObserver;
@@ -57,6 +59,7 @@ final class PluginServers implements AutoCloseable {
   private UnixSocketServer draServer;
   private UnixSocketServer registrationServer;
   private LivenessServer liveness;
+  private PrometheusEndpoint metrics;
   private CachedClaimSource claimCache;
 
   private PluginServers(PluginSettings settings, BiConsumer<Throwable, String> errors) {
@@ -133,6 +136,18 @@ final class PluginServers implements AutoCloseable {
         throw new PluginStartException(
             "start liveness probe: listen on " + settings.livenessAddress() + ": " + e.getMessage(),
             e);
+      }
+    }
+    if (settings.jvmMetrics()) {
+      own(JvmMetrics.bindTo(settings.meterRegistry()));
+    }
+    if (settings.metricsAddress() != null) {
+      try {
+        metrics = own(PrometheusEndpoint.builder(settings.prometheusRegistry())
+            .address(settings.metricsAddress()).path(settings.metricsPath()).start());
+      } catch (IOException e) {
+        throw new PluginStartException("start metrics endpoint: listen on "
+            + settings.metricsAddress() + ": " + e.getMessage(), e);
       }
     }
     long check = settings.socketCheckInterval().toMillis();
@@ -222,6 +237,10 @@ final class PluginServers implements AutoCloseable {
 
   DeviceHealthBoard healthBoard() {
     return healthBoard;
+  }
+
+  PrometheusEndpoint metrics() {
+    return metrics;
   }
 
   LivenessServer liveness() {

@@ -7,6 +7,10 @@ import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketNames;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -40,8 +44,12 @@ record PluginSettings(
     List<String> supportedServices,
     List<ServerInterceptor> interceptors,
     MeterRegistry meterRegistry,
+    PrometheusMeterRegistry prometheusRegistry,
     boolean logCalls,
     InetSocketAddress livenessAddress,
+    InetSocketAddress metricsAddress,
+    String metricsPath,
+    boolean jvmMetrics,
     Set<PosixFilePermission> socketPermissions,
     int maxClaimsPerCall,
     boolean claimCache,
@@ -111,15 +119,38 @@ record PluginSettings(
     if (services.isEmpty()) {
       throw new PluginStartException("no supported DRA gRPC API is implemented and enabled");
     }
+    Registries registries = Registries.of(b.meterRegistry, b.metricsAddress != null);
     return new PluginSettings(
         b.driver, b.driverName, b.kubeClient, b.nodeName, b.nodeUid,
         registrarDirectory.resolve(registrarName), dataDirectory.resolve(pluginSocket),
         lockDirectory, b.rollingUpdatePodUid, b.serialize, b.registrationService, b.draService,
         b.nodeV1, b.nodeV1beta1, health, List.copyOf(services), List.copyOf(b.interceptors),
-        b.meterRegistry, b.logCalls, b.livenessAddress, Set.copyOf(b.socketPermissions),
+        registries.all(), registries.prometheus(), b.logCalls, b.livenessAddress,
+        b.metricsAddress, b.metricsPath, b.jvmMetrics, Set.copyOf(b.socketPermissions),
         b.maxClaimsPerCall, b.claimCache, b.closeOnShutdown, b.healthRefreshInterval,
         b.socketCheckInterval, metadataWriter(b, dataDirectory), b.reconcilePoolWithName,
         b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod,
         dataDirectory, b.cdiDirectory.normalize());
+  }
+
+  /** The registry every meter goes to, and the Prometheus one among them when it is served. */
+  private record Registries(MeterRegistry all, PrometheusMeterRegistry prometheus) {
+
+    static Registries of(MeterRegistry given, boolean served) {
+      if (!served) {
+        return new Registries(given == null ? new SimpleMeterRegistry() : given, null);
+      }
+      if (given instanceof PrometheusMeterRegistry prometheus) {
+        return new Registries(prometheus, prometheus);
+      }
+      PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+      if (given == null) {
+        return new Registries(prometheus, prometheus);
+      }
+      CompositeMeterRegistry both = new CompositeMeterRegistry();
+      both.add(given);
+      both.add(prometheus);
+      return new Registries(both, prometheus);
+    }
   }
 }

@@ -124,6 +124,22 @@ public final class PrometheusEndpoint implements AutoCloseable {
     }
   }
 
+  /**
+   * Checks a metrics path as {@link Builder#path(String)} does, for options that hold one.
+   *
+   * @param path the path
+   * @return the path
+   * @throws IllegalArgumentException {@code metrics path must be ..., got "<path>"}
+   */
+  public static String checkPath(String path) {
+    Objects.requireNonNull(path, "path");
+    if (!path.startsWith("/") || path.length() < 2 || path.contains("?")) {
+      throw new IllegalArgumentException("metrics path must be an absolute path other than /,"
+          + " got \"" + path + "\"");
+    }
+    return path;
+  }
+
   static boolean wantsOpenMetrics(String accept) {
     return accept != null
         && accept.toLowerCase(Locale.ROOT).contains("application/openmetrics-text");
@@ -168,12 +184,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
      * @return this builder
      */
     public Builder path(String path) {
-      Objects.requireNonNull(path, "path");
-      if (!path.startsWith("/") || path.length() < 2 || path.contains("?")) {
-        throw new IllegalArgumentException("metrics path must be an absolute path other than /,"
-            + " got \"" + path + "\"");
-      }
-      this.path = path;
+      this.path = checkPath(path);
       return this;
     }
 
