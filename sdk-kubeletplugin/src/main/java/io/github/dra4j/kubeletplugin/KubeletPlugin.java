@@ -398,6 +398,9 @@ public final class KubeletPlugin implements AutoCloseable {
     }
     stopDriver();
     slices.close();
+    if (settings.ownsKubeClient()) {
+      settings.kubeClient().close();
+    }
     removeShutdownHook();
     terminated.countDown();
   }

@@ -13,7 +13,9 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -69,9 +71,44 @@ public final class KubeletPluginBuilder {
   boolean deviceMetadata;
   List<String> metadataVersions = List.of(MetadataWriter.V1ALPHA1);
   Path cdiDirectory = SpecDirectory.DEFAULT_PATH;
+  Map<String, String> environment;
+  /** The options set by a call, which the environment does not override. */
+  final Set<String> explicit = new HashSet<>();
 
   KubeletPluginBuilder(DraDriver driver) {
     this.driver = Objects.requireNonNull(driver, "driver");
+  }
+
+  /**
+   * Takes the settings a driver's DaemonSet passes as environment variables, with the names the
+   * reference drivers use: {@code NODE_NAME}, {@code POD_UID} (rolling updates), {@code
+   * KUBELET_REGISTRAR_DIRECTORY_PATH}, {@code KUBELET_PLUGINS_DIRECTORY_PATH} (the plugin data
+   * directory is this plus the driver name), {@code CDI_ROOT}, {@code HEALTHCHECK_PORT} and
+   * {@code METRICS_PORT} (-1 off, 0 a random port), {@code KUBECONFIG}, {@code KUBE_API_QPS} and
+   * {@code KUBE_API_BURST}. Options set by a call of this builder win over the environment,
+   * whatever the order of the calls. Without {@link #kubeClient}, the plugin creates its API
+   * client from {@code KUBECONFIG} (in-cluster when unset), rate-limited by the last two, and
+   * closes it when it closes. A missing or empty variable leaves its option alone.
+   *
+   * <p>The variables are read by {@link #start()}, which fails with a {@link
+   * PluginStartException} naming every malformed variable and its value.
+   *
+   * @return this builder
+   */
+  public KubeletPluginBuilder fromEnvironment() {
+    return fromEnvironment(System.getenv());
+  }
+
+  /**
+   * Like {@link #fromEnvironment()}, from a given map instead of the process environment: for
+   * tests, and for drivers that gather their settings elsewhere.
+   *
+   * @param environment variable names to values
+   * @return this builder
+   */
+  public KubeletPluginBuilder fromEnvironment(Map<String, String> environment) {
+    this.environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
+    return this;
   }
 
   /**
@@ -94,6 +131,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder kubeClient(KubernetesClient client) {
     this.kubeClient = Objects.requireNonNull(client, "kubeClient");
+    explicit.add("kubeClient");
     return this;
   }
 
@@ -107,6 +145,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder nodeName(String name) {
     this.nodeName = name == null ? "" : name;
+    explicit.add("nodeName");
     return this;
   }
 
@@ -129,6 +168,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder registrarDirectory(Path directory) {
     this.registrarDirectory = Objects.requireNonNull(directory, "registrarDirectory");
+    explicit.add("registrarDirectory");
     return this;
   }
 
@@ -152,6 +192,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder pluginDataDirectory(Path directory) {
     this.pluginDataDirectory = Objects.requireNonNull(directory, "pluginDataDirectory");
+    explicit.add("pluginDataDirectory");
     return this;
   }
 
@@ -179,6 +220,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder rollingUpdate(String podUid) {
     this.rollingUpdatePodUid = podUid == null ? "" : podUid;
+    explicit.add("rollingUpdate");
     return this;
   }
 
@@ -294,6 +336,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder livenessProbe(InetSocketAddress address) {
     this.livenessAddress = Objects.requireNonNull(address, "livenessProbe");
+    explicit.add("livenessProbe");
     return this;
   }
 
@@ -310,6 +353,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder metricsEndpoint(InetSocketAddress address) {
     this.metricsAddress = Objects.requireNonNull(address, "metricsEndpoint");
+    explicit.add("metricsEndpoint");
     return this;
   }
 
@@ -474,6 +518,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder cdiDirectory(Path directory) {
     this.cdiDirectory = Objects.requireNonNull(directory, "cdiDirectory");
+    explicit.add("cdiDirectory");
     return this;
   }
 
@@ -532,14 +577,27 @@ public final class KubeletPluginBuilder {
     if (driverName.isEmpty()) {
       throw new PluginStartException("driver name must be set");
     }
+    KubernetesClient ownedClient = environment == null ? null
+        : EnvironmentOptions.apply(this, environment);
     if (kubeClient == null) {
       throw new PluginStartException("Kubernetes client must be set");
     }
+    try {
+      return start(ownedClient);
+    } catch (RuntimeException | Error e) {
+      if (ownedClient != null) {
+        ownedClient.close();
+      }
+      throw e;
+    }
+  }
+
+  private KubeletPlugin start(KubernetesClient ownedClient) {
     if (!rollingUpdatePodUid.isEmpty() && !registrarSocketFilename.isEmpty()) {
       throw new PluginStartException(
           "rolling updates and explicit registration socket filename are mutually exclusive");
     }
-    return KubeletPlugin.start(PluginSettings.resolve(this));
+    return KubeletPlugin.start(PluginSettings.resolve(this, ownedClient != null));
   }
 
 }

@@ -88,8 +88,7 @@ final class PluginServers implements AutoCloseable {
   }
 
   private void startServing() {
-    LOG.info("Starting DRA plugin {} (services {})", settings.driverName(),
-        settings.supportedServices());
+    LOG.info("Starting DRA plugin: {}", settings.describe());
     EpollEventLoops loops = own(new EpollEventLoops(2, "dra4j-" + settings.driverName()));
     ExecutorService handlers = Executors.newCachedThreadPool(new DaemonThreads("dra4j-grpc"));
     own(() -> {

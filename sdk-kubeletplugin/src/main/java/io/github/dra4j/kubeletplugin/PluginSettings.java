@@ -29,6 +29,7 @@ record PluginSettings(
     DraDriver driver,
     String driverName,
     KubernetesClient kubeClient,
+    boolean ownsKubeClient,
     String nodeName,
     String nodeUid,
     Path registrationSocket,
@@ -77,7 +78,7 @@ record PluginSettings(
     }
   }
 
-  static PluginSettings resolve(KubeletPluginBuilder b) {
+  static PluginSettings resolve(KubeletPluginBuilder b, boolean ownsKubeClient) {
     // DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation).
     if (NameRules.driverName(b.driverName).isPresent()) {
       throw new PluginStartException(
@@ -121,7 +122,7 @@ record PluginSettings(
     }
     Registries registries = Registries.of(b.meterRegistry, b.metricsAddress != null);
     return new PluginSettings(
-        b.driver, b.driverName, b.kubeClient, b.nodeName, b.nodeUid,
+        b.driver, b.driverName, b.kubeClient, ownsKubeClient, b.nodeName, b.nodeUid,
         registrarDirectory.resolve(registrarName), dataDirectory.resolve(pluginSocket),
         lockDirectory, b.rollingUpdatePodUid, b.serialize, b.registrationService, b.draService,
         b.nodeV1, b.nodeV1beta1, health, List.copyOf(services), List.copyOf(b.interceptors),
@@ -131,6 +132,25 @@ record PluginSettings(
         b.socketCheckInterval, metadataWriter(b, dataDirectory), b.reconcilePoolWithName,
         b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod,
         dataDirectory, b.cdiDirectory.normalize());
+  }
+
+  /**
+   * The resolved settings as one log line, without secrets: the API server's URL but not its
+   * credentials.
+   */
+  String describe() {
+    return "driver " + driverName + " on node " + (nodeName.isEmpty() ? "(unset)" : nodeName)
+        + ": registration socket " + registrationSocket + ", DRA socket " + draSocket
+        + ", data directory " + pluginDataDirectory + ", CDI directory " + cdiDirectory
+        + ", rolling update " + (rollingUpdatePodUid.isEmpty() ? "off" : "pod "
+            + rollingUpdatePodUid)
+        + ", serialized calls " + (serialize ? "on" : "off")
+        + ", services " + supportedServices
+        + ", liveness probe " + (livenessAddress == null ? "off" : livenessAddress)
+        + ", metrics " + (metricsAddress == null ? "off" : metricsAddress + metricsPath)
+        + ", claim cache " + (claimCache ? "on" : "off")
+        + ", API server " + kubeClient.getMasterUrl()
+        + (ownsKubeClient ? " (client made from the environment)" : "");
   }
 
   /** The registry every meter goes to, and the Prometheus one among them when it is served. */

@@ -1,0 +1,94 @@
+package io.github.dra4j.kubeletplugin;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
+import io.github.dra4j.kubeletplugin.internal.env.RateLimiter;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies {@link KubeletPluginBuilder#fromEnvironment()}: each variable sets its option unless a
+ * builder call set it, and without a client one is made from the environment. Stateless.
+ */
+final class EnvironmentOptions {
+
+  private static final Logger LOG = LoggerFactory.getLogger(EnvironmentOptions.class);
+
+  private EnvironmentOptions() {}
+
+  /**
+   * Sets the builder's options from the environment.
+   *
+   * @return the API client made here, which the plugin then owns; null if the builder has one
+   * @throws PluginStartException naming every malformed variable and its value, or a kubeconfig
+   *     that cannot be read
+   */
+  static KubernetesClient apply(KubeletPluginBuilder b, Map<String, String> environment) {
+    PluginEnvironment env;
+    try {
+      env = PluginEnvironment.read(environment);
+    } catch (IllegalArgumentException e) {
+      throw new PluginStartException("malformed environment: " + e.getMessage(), e);
+    }
+    env.nodeName().filter(v -> !b.explicit.contains("nodeName")).ifPresent(v -> b.nodeName = v);
+    env.podUid().filter(v -> !b.explicit.contains("rollingUpdate"))
+        .ifPresent(v -> b.rollingUpdatePodUid = v);
+    env.registrarDirectory().filter(v -> !b.explicit.contains("registrarDirectory"))
+        .ifPresent(v -> b.registrarDirectory = v);
+    env.pluginsDirectory().filter(v -> !b.explicit.contains("pluginDataDirectory"))
+        .ifPresent(v -> b.pluginDataDirectory = v.resolve(b.driverName));
+    env.cdiRoot().filter(v -> !b.explicit.contains("cdiDirectory"))
+        .ifPresent(v -> b.cdiDirectory = v);
+    if (env.healthcheckPort().isPresent() && !b.explicit.contains("livenessProbe")) {
+      int port = env.healthcheckPort().getAsInt();
+      b.livenessAddress = port < 0 ? null : new InetSocketAddress(port);
+    }
+    if (env.metricsPort().isPresent() && !b.explicit.contains("metricsEndpoint")) {
+      int port = env.metricsPort().getAsInt();
+      b.metricsAddress = port < 0 ? null : new InetSocketAddress(port);
+    }
+    if (b.kubeClient != null) {
+      return null;
+    }
+    b.kubeClient = client(env);
+    return b.kubeClient;
+  }
+
+  private static KubernetesClient client(PluginEnvironment env) {
+    Config config;
+    if (env.kubeconfig().isPresent()) {
+      String contents;
+      try {
+        contents = Files.readString(env.kubeconfig().get(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new PluginStartException(PluginEnvironment.KUBECONFIG + "=\""
+            + env.kubeconfig().get() + "\": cannot read it: " + e, e);
+      }
+      try {
+        config = Config.fromKubeconfig(contents);
+      } catch (RuntimeException e) {
+        throw new PluginStartException(PluginEnvironment.KUBECONFIG + "=\""
+            + env.kubeconfig().get() + "\": not a usable kubeconfig: " + e.getMessage(), e);
+      }
+    } else {
+      config = Config.autoConfigure(null);
+    }
+    KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
+    if (env.qps().isPresent() || env.burst().isPresent()) {
+      // client-go's defaults for the one that is not given: 5 per second, bursts of 10.
+      double qps = env.qps().orElse(5);
+      int burst = env.burst().orElse(10);
+      builder.withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor(
+          "dra4j-rate-limit", new RateLimiter(qps, burst)));
+      LOG.debug("API client limited to {} requests/s, bursts of {}", qps, burst);
+    }
+    return builder.build();
+  }
+}

@@ -1,0 +1,123 @@
+package io.github.dra4j.kubeletplugin;
+
+import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
+import io.github.dra4j.testing.apiserver.ApiVerb;
+import io.github.dra4j.testing.apiserver.InMemoryApiServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fromEnvironment()}: the DaemonSet's variables, explicit calls winning, bad values. */
+class FromEnvironmentTest {
+
+  @TempDir Path root;
+  private InMemoryApiServer server;
+  private final Map<String, String> env = new HashMap<>();
+  private final AtomicReference<PluginContext> started = new AtomicReference<>();
+
+  /** Remembers what the plugin resolved, as its driver sees it. */
+  private final class ContextDriver extends RecordingDriver {
+    ContextDriver() {
+      super(DRIVER);
+    }
+
+    @Override
+    public void start(PluginContext context) {
+      started.set(context);
+    }
+  }
+
+  @BeforeEach
+  void setUp() throws Exception {
+    server = InMemoryApiServer.builder().build().start();
+    Files.createDirectories(root.resolve("registry"));
+    Path kubeconfig = root.resolve("kubeconfig");
+    Files.writeString(kubeconfig, server.kubeconfig());
+    env.put("NODE_NAME", "node-env");
+    env.put("KUBELET_REGISTRAR_DIRECTORY_PATH", root.resolve("registry").toString());
+    env.put("KUBELET_PLUGINS_DIRECTORY_PATH", root.resolve("plugins").toString());
+    env.put("CDI_ROOT", root.resolve("cdi").toString());
+    env.put("HEALTHCHECK_PORT", "0");
+    env.put("METRICS_PORT", "0");
+    env.put("KUBECONFIG", kubeconfig.toString());
+    env.put("KUBE_API_QPS", "50");
+    env.put("KUBE_API_BURST", "100");
+  }
+
+  @AfterEach
+  void tearDown() {
+    server.close();
+  }
+
+  private KubeletPluginBuilder builder() {
+    return KubeletPlugin.builder(new ContextDriver()).driverName(DRIVER).closeOnShutdown(false);
+  }
+
+  @Test
+  void theEnvironmentSetsTheOptionsAndTheApiClient() throws Exception {
+    Files.createDirectories(root.resolve("plugins").resolve(DRIVER));
+    try (KubeletPlugin plugin = builder().fromEnvironment(env).start()) {
+      PluginContext context = started.get();
+
+      assertThat(context.nodeName()).isEqualTo("node-env");
+      assertThat(context.pluginDataDirectory()).isEqualTo(root.resolve("plugins").resolve(DRIVER));
+      assertThat(context.cdiDirectory()).isEqualTo(root.resolve("cdi"));
+      assertThat(plugin.registrationSocket().getParent()).isEqualTo(root.resolve("registry"));
+      assertThat(plugin.livenessPort()).isPresent();
+      assertThat(plugin.metricsPort()).isPresent();
+      // The client made from KUBECONFIG talks to the in-memory API server.
+      server.clearRequests();
+      context.kubeClient().namespaces().list();
+      assertThat(server.countRequests(r -> r.verb() == ApiVerb.LIST)).isEqualTo(1);
+    }
+    assertThat(server.client()).isNotNull();
+  }
+
+  @Test
+  void explicitCallsWinWhateverTheirOrder() throws Exception {
+    Path data = Files.createDirectories(root.resolve("explicit-data"));
+    env.put("METRICS_PORT", "-1");
+    try (KubeletPlugin plugin = builder()
+        .nodeName("node-call")                  // before fromEnvironment
+        .fromEnvironment(env)
+        .pluginDataDirectory(data)              // after it
+        .kubeClient(server.client())
+        .start()) {
+      assertThat(started.get().nodeName()).isEqualTo("node-call");
+      assertThat(started.get().pluginDataDirectory()).isEqualTo(data);
+      assertThat(started.get().kubeClient()).isSameAs(server.client());
+      assertThat(plugin.metricsPort()).as("METRICS_PORT=-1 is off").isEmpty();
+    }
+  }
+
+  @Test
+  void aMalformedVariableFailsTheStartNamingIt() {
+    env.put("HEALTHCHECK_PORT", "eighty");
+    env.put("CDI_ROOT", "relative/cdi");
+
+    assertThatThrownBy(() -> builder().fromEnvironment(env).start())
+        .isInstanceOf(PluginStartException.class)
+        .hasMessage("malformed environment: CDI_ROOT=\"relative/cdi\": want an absolute path; "
+            + "HEALTHCHECK_PORT=\"eighty\": want a port from 0 to 65535, or -1 for none");
+    assertThat(started.get()).isNull();
+  }
+
+  @Test
+  void anUnreadableKubeconfigFailsTheStartNamingIt() {
+    env.put("KUBECONFIG", root.resolve("missing").toString());
+
+    assertThatThrownBy(() -> builder().fromEnvironment(env).start())
+        .isInstanceOf(PluginStartException.class)
+        .hasMessageStartingWith("KUBECONFIG=\"" + root.resolve("missing") + "\": cannot read it");
+  }
+}
