@@ -12,11 +12,17 @@ import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.KubeletClient;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,6 +93,8 @@ class ReadmeMainProcessTest {
     builder.environment().put("KUBECONFIG", kubeconfig.toString());
     builder.environment().put("NODE_NAME", "node-1");
     builder.environment().remove("POD_UID");
+    builder.environment().put("HEALTHCHECK_PORT", "0");
+    builder.environment().put("METRICS_PORT", "0");
     process = builder.redirectErrorStream(true).redirectOutput(output.toFile()).start();
 
     Path registration = registry.resolve("gpu.example.com-reg.sock");
@@ -112,6 +120,20 @@ class ReadmeMainProcessTest {
       assertThat(run.resolve("cdi/k8s.gpu.example.com-claim_" + uid + ".json")).exists();
       assertThat(varLib.resolve("kubelet/plugins/gpu.example.com/checkpoint.json")).exists();
     }
+    // The settings came from the environment and were logged once; METRICS_PORT=0 picked a port.
+    String log = read(output);
+    assertThat(log).contains("driver gpu.example.com on node node-1: registration socket "
+        + "/var/lib/kubelet/plugins_registry/gpu.example.com-reg.sock");
+    assertThat(log).contains("(client made from the environment)");
+    Matcher metrics = Pattern.compile("metrics served at http://[^:]+:(\\d+)/metrics")
+        .matcher(log);
+    assertThat(metrics.find()).as("metrics endpoint in the log:%n%s", log).isTrue();
+    HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        URI.create("http://127.0.0.1:" + metrics.group(1) + "/metrics")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(scrape.body()).contains("dra4j_grpc_operations_duration_seconds_count{"
+        + "driver_name=\"gpu.example.com\",grpc_status_code=\"OK\","
+        + "method_name=\"/k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodePrepareResources\"} 1");
 
     process.destroy(); // SIGTERM
 
