@@ -9,6 +9,7 @@ import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.internal.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
+import io.github.dra4j.kubeletplugin.internal.observability.ClaimMeters;
 import io.github.dra4j.metrics.JvmMetrics;
 import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.github.dra4j.kubeletplugin.internal.node.NodeService;
@@ -166,7 +167,8 @@ final class PluginServers implements AutoCloseable {
     NodeService node = new NodeService(settings.driver(), claims, serializer,
         settings.maxClaimsPerCall(), settings.metadata(),
         method -> CallContext.ofCurrentCall(method, settings.nodeName(),
-            settings.pluginDataDirectory()));
+            settings.pluginDataDirectory()),
+        new ClaimMeters(settings.meterRegistry(), settings.driverName()));
     List<ServerServiceDefinition> services = new ArrayList<>();
     if (settings.nodeV1()) {
       services.add(NodeServiceDefinitions.v1(node));

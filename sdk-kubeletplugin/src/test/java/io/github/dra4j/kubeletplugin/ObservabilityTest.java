@@ -82,6 +82,38 @@ class ObservabilityTest extends PluginTestBase {
   }
 
   @Test
+  void everyClaimIsCountedByOutcomeWhereTheCallTimerSaysOk() {
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    String good = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "good", DRIVER))
+        .getMetadata().getUid();
+    String bad = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "bad", DRIVER))
+        .getMetadata().getUid();
+    RecordingDriver driver = new RecordingDriver(DRIVER).answering(claim ->
+        claim.getMetadata().getName().equals("bad") ? PrepareResult.failed("no such GPU") : null);
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
+        .meterRegistry(registry).start()) {
+      assertThat(counted(registry, "dra4j.plugin.claims.prepared", "success")).isZero();
+      assertThat(counted(registry, "dra4j.plugin.claims.prepared", "error")).isZero();
+
+      kubelet.prepare(plugin.draSocket(), claim("default", "good", good),
+          claim("default", "bad", bad), claim("default", "gone", "no-such-uid"));
+      kubelet.unprepare(plugin.draSocket(), claim("default", "good", good));
+    }
+
+    Timer ok = registry.find("dra4j.grpc.operations.duration")
+        .tags("method_name", "/" + PREPARE, "grpc_status_code", "OK").timer();
+    assertThat(ok.count()).as("one call, OK").isEqualTo(1);
+    assertThat(counted(registry, "dra4j.plugin.claims.prepared", "success")).isEqualTo(1);
+    assertThat(counted(registry, "dra4j.plugin.claims.prepared", "error")).isEqualTo(2);
+    assertThat(counted(registry, "dra4j.plugin.claims.unprepared", "success")).isEqualTo(1);
+    assertThat(counted(registry, "dra4j.plugin.claims.unprepared", "error")).isZero();
+  }
+
+  private static double counted(SimpleMeterRegistry registry, String name, String result) {
+    return registry.get(name).tags("driver_name", DRIVER, "result", result).counter().count();
+  }
+
+  @Test
   void prometheusShowsTheTimerUnderTheDocumentedNameAndLabels() {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)

@@ -39,6 +39,15 @@ public final class MetricNames {
   /** Tag of {@link #GRPC_OPERATIONS}: the status code as grpc-go spells it. */
   public static final String GRPC_STATUS_CODE = "grpc_status_code";
 
+  /**
+   * Counter of claims the kubelet asked a plugin to prepare, tag {@value #RESULT}: one per claim,
+   * where the gRPC timer counts calls and says OK for a call whose claims failed.
+   */
+  public static final String CLAIMS_PREPARED = "dra4j.plugin.claims.prepared";
+
+  /** Counter of claims the kubelet asked a plugin to unprepare, tag {@value #RESULT}. */
+  public static final String CLAIMS_UNPREPARED = "dra4j.plugin.claims.unprepared";
+
   /** Counter of ResourceSlice writes the API server accepted, tag {@value #OPERATION}. */
   public static final String SLICE_WRITES = "dra4j.resourceslice.writes";
 
@@ -77,7 +86,8 @@ public final class MetricNames {
   public static final String WEBHOOK_CERTIFICATE_RELOADS = "dra4j.webhook.certificate.reloads";
 
   /** Every meter name above, in the README's order. */
-  public static final List<String> ALL = List.of(GRPC_OPERATIONS, SLICE_WRITES, SLICE_SYNCS,
+  public static final List<String> ALL = List.of(GRPC_OPERATIONS, CLAIMS_PREPARED,
+      CLAIMS_UNPREPARED, SLICE_WRITES, SLICE_SYNCS,
       CHECKPOINT_WRITES, CHECKPOINT_CORRUPTIONS, WEBHOOK_REVIEWS, WEBHOOK_CERTIFICATE_RELOADS);
 
   private MetricNames() {}

@@ -14,6 +14,7 @@ import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.UnprepareResult;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
+import io.github.dra4j.kubeletplugin.internal.observability.ClaimMeters;
 import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.grpc.Status;
@@ -57,6 +58,7 @@ public final class NodeService {
   private final int maxClaimsPerCall;
   private final MetadataWriter metadata;
   private final Function<String, CallContext> contexts;
+  private final ClaimMeters meters;
 
   /**
    * Creates the service.
@@ -68,15 +70,18 @@ public final class NodeService {
    * @param metadata writer of device-metadata files, or null when the feature is off
    * @param contexts builds the driver's context of the gRPC call running on the calling thread,
    *     given the kubelet's method name
+   * @param meters counts each claim's outcome
    */
   public NodeService(DraDriver driver, ClaimSource claims, CallSerializer serializer,
-      int maxClaimsPerCall, MetadataWriter metadata, Function<String, CallContext> contexts) {
+      int maxClaimsPerCall, MetadataWriter metadata, Function<String, CallContext> contexts,
+      ClaimMeters meters) {
     this.driver = driver;
     this.resolver = new ClaimResolver(claims);
     this.serializer = serializer;
     this.maxClaimsPerCall = maxClaimsPerCall;
     this.metadata = metadata;
     this.contexts = contexts;
+    this.meters = meters;
   }
 
   /**
@@ -88,6 +93,19 @@ public final class NodeService {
    *     driver fails as a whole; CANCELLED when interrupted
    */
   public NodePrepareResourcesResponse prepare(NodePrepareResourcesRequest request)
+      throws StatusException {
+    NodePrepareResourcesResponse response;
+    try {
+      response = prepareClaims(request);
+    } catch (StatusException | RuntimeException e) {
+      meters.prepared(false, request.getClaimsCount());
+      throw e;
+    }
+    response.getClaimsMap().values().forEach(a -> meters.prepared(a.getError().isEmpty(), 1));
+    return response;
+  }
+
+  private NodePrepareResourcesResponse prepareClaims(NodePrepareResourcesRequest request)
       throws StatusException {
     checkBatch(request.getClaimsCount());
     Map<String, NodePrepareResourceResponse> answers = new LinkedHashMap<>();
@@ -129,6 +147,19 @@ public final class NodeService {
    * @throws StatusException as for {@link #prepare}
    */
   public NodeUnprepareResourcesResponse unprepare(NodeUnprepareResourcesRequest request)
+      throws StatusException {
+    NodeUnprepareResourcesResponse response;
+    try {
+      response = unprepareClaims(request);
+    } catch (StatusException | RuntimeException e) {
+      meters.unprepared(false, request.getClaimsCount());
+      throw e;
+    }
+    response.getClaimsMap().values().forEach(a -> meters.unprepared(a.getError().isEmpty(), 1));
+    return response;
+  }
+
+  private NodeUnprepareResourcesResponse unprepareClaims(NodeUnprepareResourcesRequest request)
       throws StatusException {
     checkBatch(request.getClaimsCount());
     Map<String, NodeUnprepareResourceResponse> answers = new LinkedHashMap<>();
