@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The settings a driver's DaemonSet passes as environment variables, under the names the
@@ -108,55 +110,42 @@ public record PluginEnvironment(Optional<String> nodeName, Optional<String> podU
     }
 
     OptionalInt port(String name) {
-      Optional<String> value = text(name);
-      if (value.isEmpty()) {
-        return OptionalInt.empty();
-      }
-      try {
-        int port = Integer.parseInt(value.get());
-        if (port >= -1 && port <= 65535) {
-          return OptionalInt.of(port);
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      problems.add(describe(name, value.get())
-          + ": want a port from 0 to 65535, or -1 for none");
-      return OptionalInt.empty();
+      return optionalInt(parsed(name, Integer::parseInt, p -> p >= -1 && p <= 65535,
+          "want a port from 0 to 65535, or -1 for none"));
     }
 
     OptionalInt positiveInteger(String name) {
-      Optional<String> value = text(name);
-      if (value.isEmpty()) {
-        return OptionalInt.empty();
-      }
-      try {
-        int number = Integer.parseInt(value.get());
-        if (number > 0) {
-          return OptionalInt.of(number);
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      problems.add(describe(name, value.get()) + ": want a whole number above 0");
-      return OptionalInt.empty();
+      return optionalInt(parsed(name, Integer::parseInt, n -> n > 0,
+          "want a whole number above 0"));
     }
 
     OptionalDouble positiveDecimal(String name) {
+      Optional<Double> value = parsed(name, Double::parseDouble,
+          n -> n > 0 && Double.isFinite(n), "want a number above 0");
+      return value.isPresent() ? OptionalDouble.of(value.get()) : OptionalDouble.empty();
+    }
+
+    /** A number from a variable: empty if unset, or if malformed (then reported). */
+    private <T> Optional<T> parsed(String name, Function<String, T> parse, Predicate<T> valid,
+        String want) {
       Optional<String> value = text(name);
       if (value.isEmpty()) {
-        return OptionalDouble.empty();
+        return Optional.empty();
       }
       try {
-        double number = Double.parseDouble(value.get());
-        if (number > 0 && Double.isFinite(number)) {
-          return OptionalDouble.of(number);
+        T number = parse.apply(value.get());
+        if (valid.test(number)) {
+          return Optional.of(number);
         }
       } catch (NumberFormatException e) {
         // reported below
       }
-      problems.add(describe(name, value.get()) + ": want a number above 0");
-      return OptionalDouble.empty();
+      problems.add(describe(name, value.get()) + ": " + want);
+      return Optional.empty();
+    }
+
+    private static OptionalInt optionalInt(Optional<Integer> value) {
+      return value.isPresent() ? OptionalInt.of(value.get()) : OptionalInt.empty();
     }
 
     private static String describe(String name, String value) {

@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -94,15 +95,9 @@ public final class NodeService {
    */
   public NodePrepareResourcesResponse prepare(NodePrepareResourcesRequest request)
       throws StatusException {
-    NodePrepareResourcesResponse response;
-    try {
-      response = prepareClaims(request);
-    } catch (StatusException | RuntimeException e) {
-      meters.prepared(false, request.getClaimsCount());
-      throw e;
-    }
-    response.getClaimsMap().values().forEach(a -> meters.prepared(a.getError().isEmpty(), 1));
-    return response;
+    return counted(request.getClaimsCount(), meters::prepared, () -> prepareClaims(request),
+        response -> response.getClaimsMap().values().stream()
+            .map(NodePrepareResourceResponse::getError));
   }
 
   private NodePrepareResourcesResponse prepareClaims(NodePrepareResourcesRequest request)
@@ -148,15 +143,9 @@ public final class NodeService {
    */
   public NodeUnprepareResourcesResponse unprepare(NodeUnprepareResourcesRequest request)
       throws StatusException {
-    NodeUnprepareResourcesResponse response;
-    try {
-      response = unprepareClaims(request);
-    } catch (StatusException | RuntimeException e) {
-      meters.unprepared(false, request.getClaimsCount());
-      throw e;
-    }
-    response.getClaimsMap().values().forEach(a -> meters.unprepared(a.getError().isEmpty(), 1));
-    return response;
+    return counted(request.getClaimsCount(), meters::unprepared, () -> unprepareClaims(request),
+        response -> response.getClaimsMap().values().stream()
+            .map(NodeUnprepareResourceResponse::getError));
   }
 
   private NodeUnprepareResourcesResponse unprepareClaims(NodeUnprepareResourcesRequest request)
@@ -187,6 +176,30 @@ public final class NodeService {
       reportUnknown(results.keySet(), accepted, "unprepare");
     }
     return NodeUnprepareResourcesResponse.newBuilder().putAllClaims(answers).build();
+  }
+
+  /** A call over the kubelet's claims whose failure fails them all. */
+  private interface ClaimsCall<R> {
+    R run() throws StatusException;
+  }
+
+  /** Runs a call and counts each claim's outcome: an empty error is a success. */
+  private static <R> R counted(int claims, ClaimCounter counter, ClaimsCall<R> call,
+      Function<R, Stream<String>> errors) throws StatusException {
+    R response;
+    try {
+      response = call.run();
+    } catch (StatusException | RuntimeException e) {
+      counter.count(false, claims);
+      throw e;
+    }
+    errors.apply(response).forEach(error -> counter.count(error.isEmpty(), 1));
+    return response;
+  }
+
+  /** {@link ClaimMeters#prepared} or {@link ClaimMeters#unprepared}. */
+  private interface ClaimCounter {
+    void count(boolean succeeded, int claims);
   }
 
   /**
