@@ -109,6 +109,37 @@ class ObservabilityTest extends PluginTestBase {
     assertThat(counted(registry, "dra4j.plugin.claims.unprepared", "error")).isZero();
   }
 
+  @Test
+  void theInFlightGaugeCountsCallsBeingHandled() throws Exception {
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "slow", DRIVER))
+        .getMetadata().getUid();
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    RecordingDriver driver = new RecordingDriver(DRIVER).answering(claim -> {
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return null;
+    });
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
+        .meterRegistry(registry).start()) {
+      var gauge = registry.get("dra4j.grpc.calls.in.flight").tag("driver_name", DRIVER).gauge();
+      assertThat(gauge.value()).isZero();
+      var call = java.util.concurrent.CompletableFuture.runAsync(
+          () -> kubelet.prepare(plugin.draSocket(), claim("default", "slow", uid)));
+
+      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+          .until(() -> gauge.value() == 1.0);
+      release.countDown();
+      call.get(30, java.util.concurrent.TimeUnit.SECONDS);
+
+      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+          .until(() -> gauge.value() == 0.0);
+    }
+  }
+
   private static double counted(SimpleMeterRegistry registry, String name, String result) {
     return registry.get(name).tags("driver_name", DRIVER, "result", result).counter().count();
   }

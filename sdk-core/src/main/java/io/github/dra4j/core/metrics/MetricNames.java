@@ -40,6 +40,12 @@ public final class MetricNames {
   public static final String GRPC_STATUS_CODE = "grpc_status_code";
 
   /**
+   * Gauge of the kubelet's unary calls a plugin is handling right now (prepare, unprepare,
+   * registration); the health stream, open for as long as the kubelet watches, is not counted.
+   */
+  public static final String GRPC_IN_FLIGHT = "dra4j.grpc.calls.in.flight";
+
+  /**
    * Counter of claims the kubelet asked a plugin to prepare, tag {@value #RESULT}: one per claim,
    * where the gRPC timer counts calls and says OK for a call whose claims failed.
    */
@@ -70,6 +76,15 @@ public final class MetricNames {
   public static final String CHECKPOINT_CORRUPTIONS = "dra4j.lifecycle.checkpoint.corruptions";
 
   /**
+   * Gauge of the claims the claim lifecycle holds prepared on the node, from the checkpoint this
+   * process last read or wrote.
+   */
+  public static final String PREPARED_CLAIMS = "dra4j.lifecycle.prepared.claims";
+
+  /** Gauge of the devices of the claims in {@link #PREPARED_CLAIMS}. */
+  public static final String PREPARED_DEVICES = "dra4j.lifecycle.prepared.devices";
+
+  /**
    * Timer of the admission requests a device configuration webhook answered, tag {@value
    * #DECISION}.
    */
@@ -86,9 +101,9 @@ public final class MetricNames {
   public static final String WEBHOOK_CERTIFICATE_RELOADS = "dra4j.webhook.certificate.reloads";
 
   /** Every meter name above, in the README's order. */
-  public static final List<String> ALL = List.of(GRPC_OPERATIONS, CLAIMS_PREPARED,
-      CLAIMS_UNPREPARED, SLICE_WRITES, SLICE_SYNCS,
-      CHECKPOINT_WRITES, CHECKPOINT_CORRUPTIONS, WEBHOOK_REVIEWS, WEBHOOK_CERTIFICATE_RELOADS);
+  public static final List<String> ALL = List.of(GRPC_OPERATIONS, GRPC_IN_FLIGHT, CLAIMS_PREPARED,
+      CLAIMS_UNPREPARED, SLICE_WRITES, SLICE_SYNCS, CHECKPOINT_WRITES, CHECKPOINT_CORRUPTIONS,
+      PREPARED_CLAIMS, PREPARED_DEVICES, WEBHOOK_REVIEWS, WEBHOOK_CERTIFICATE_RELOADS);
 
   private MetricNames() {}
 }

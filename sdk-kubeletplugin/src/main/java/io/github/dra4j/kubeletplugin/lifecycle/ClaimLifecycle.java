@@ -23,6 +23,7 @@ import io.github.dra4j.kubeletplugin.internal.lifecycle.StateCodec;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
@@ -182,6 +183,12 @@ public final class ClaimLifecycle<S> implements DraDriver {
             .tag(MetricNames.DRIVER_NAME, plugin.driverName()).register(registry),
         Counter.builder(MetricNames.CHECKPOINT_CORRUPTIONS)
             .description("Claim checkpoints found unreadable and kept aside")
+            .tag(MetricNames.DRIVER_NAME, plugin.driverName()).register(registry),
+        Gauge.builder(MetricNames.PREPARED_CLAIMS, checkpoint, CheckpointFile::preparedClaims)
+            .description("Claims prepared on this node, as the checkpoint last read holds them")
+            .tag(MetricNames.DRIVER_NAME, plugin.driverName()).register(registry),
+        Gauge.builder(MetricNames.PREPARED_DEVICES, checkpoint, CheckpointFile::preparedDevices)
+            .description("Devices of the claims prepared on this node")
             .tag(MetricNames.DRIVER_NAME, plugin.driverName()).register(registry));
     Counter corruptions = (Counter) meters.get(1);
     // Nothing the lifecycle reports stops the plugin: each concerns a file or one claim.

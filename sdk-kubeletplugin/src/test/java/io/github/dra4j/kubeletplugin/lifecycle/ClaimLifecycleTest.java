@@ -147,8 +147,12 @@ class ClaimLifecycleTest extends PluginTestBase {
       assertThat(entry.driverState().get("note").asString()).isEqualTo("note-two");
       assertThat(entry.allocation()).containsExactly(AllocatedDevice.of("gpu", "node-1", "gpu-0"),
           AllocatedDevice.of("gpu", "node-1", "gpu-1"));
+      assertThat(gauge(plugin, "dra4j.lifecycle.prepared.claims")).isEqualTo(1.0);
+      assertThat(gauge(plugin, "dra4j.lifecycle.prepared.devices")).isEqualTo(2.0);
 
       assertThat(unprepareError(plugin, claim)).isEmpty();
+      assertThat(gauge(plugin, "dra4j.lifecycle.prepared.claims")).isZero();
+      assertThat(gauge(plugin, "dra4j.lifecycle.prepared.devices")).isZero();
     }
     assertThat(driver.calls()).containsExactly("prepare two", "unprepare two note-two");
     assertThat(hardware.counts()).isEmpty();
@@ -288,6 +292,10 @@ class ClaimLifecycleTest extends PluginTestBase {
       assertThat(afterUnprepare - afterPrepare).isEqualTo(1);
     }
     assertThat(hardware.counts()).isEmpty();
+  }
+
+  private static double gauge(KubeletPlugin plugin, String name) {
+    return plugin.meterRegistry().get(name).tag("driver_name", DRIVER).gauge().value();
   }
 
   private static long checkpointWrites(KubeletPlugin plugin) {

@@ -65,6 +65,8 @@ public final class CheckpointFile implements AutoCloseable {
   private final Clock clock;
   private final ReentrantLock inProcess = new ReentrantLock(true);
   private final AtomicLong writes = new AtomicLong();
+  /** The prepared claims and their devices in the content last read or written. */
+  private volatile long[] prepared = {0, 0};
   private boolean swept; // guarded by inProcess
 
   private CheckpointFile(Path file, Path lockFile, FileChannel channel, Clock clock) {
@@ -124,6 +126,37 @@ public final class CheckpointFile implements AutoCloseable {
    */
   public Path lockFile() {
     return lockFile;
+  }
+
+  /**
+   * How many claims are prepared in the content last read or written: a gauge of what this
+   * process last saw, since both pods of a rolling update share the file.
+   *
+   * @return the count, 0 before the first read
+   */
+  public long preparedClaims() {
+    return prepared[0];
+  }
+
+  /**
+   * How many devices the prepared claims of the content last read or written hold.
+   *
+   * @return the count, 0 before the first read
+   */
+  public long preparedDevices() {
+    return prepared[1];
+  }
+
+  private void remember(CheckpointData data) {
+    long claims = 0;
+    long devices = 0;
+    for (ClaimEntry entry : data.claims().values()) {
+      if (entry.phase() == ClaimPhase.PREPARE_COMPLETED) {
+        claims++;
+        devices += entry.allocation().size();
+      }
+    }
+    prepared = new long[] {claims, devices};
   }
 
   /**
@@ -248,7 +281,9 @@ public final class CheckpointFile implements AutoCloseable {
         throw new IOException("checkpoint " + file + ": cannot read: not a regular file");
       }
       try {
-        return new CheckpointRead(CheckpointCodec.decode(bytes), Optional.empty());
+        CheckpointData data = CheckpointCodec.decode(bytes);
+        remember(data);
+        return new CheckpointRead(data, Optional.empty());
       } catch (CheckpointFormatException e) {
         return new CheckpointRead(CheckpointData.empty(), Optional.of(keepAside(e)));
       }
@@ -300,6 +335,7 @@ public final class CheckpointFile implements AutoCloseable {
             + CheckpointValues.describe(e), e);
       }
       writes.incrementAndGet();
+      remember(data);
     }
 
     private void checkOpen() {

@@ -10,12 +10,14 @@ import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.Status;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -49,6 +51,7 @@ public final class CallObserver implements ServerInterceptor {
   private final boolean logCalls;
   private final AtomicLong requestIds = new AtomicLong();
   private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  private final AtomicInteger inFlight = new AtomicInteger();
 
   /**
    * Creates the interceptor.
@@ -61,6 +64,10 @@ public final class CallObserver implements ServerInterceptor {
     this.driverName = driverName;
     this.registry = registry;
     this.logCalls = logCalls;
+    Gauge.builder(MetricNames.GRPC_IN_FLIGHT, inFlight, AtomicInteger::get)
+        .description("Unary DRA gRPC calls the plugin is handling")
+        .tag(MetricNames.DRIVER_NAME, driverName)
+        .register(registry);
   }
 
   @Override
@@ -83,6 +90,9 @@ public final class CallObserver implements ServerInterceptor {
       super(call);
       this.method = call.getMethodDescriptor().getFullMethodName();
       this.streaming = !call.getMethodDescriptor().getType().serverSendsOneMessage();
+      if (!streaming) {
+        inFlight.incrementAndGet();
+      }
     }
 
     <T> T inContext(Supplier<T> action) {
@@ -159,6 +169,9 @@ public final class CallObserver implements ServerInterceptor {
     private void finish(Status status) {
       if (!finished.compareAndSet(false, true)) {
         return;
+      }
+      if (!streaming) {
+        inFlight.decrementAndGet();
       }
       long nanos = System.nanoTime() - startNanos;
       timer(method, status.getCode()).record(nanos, TimeUnit.NANOSECONDS);
