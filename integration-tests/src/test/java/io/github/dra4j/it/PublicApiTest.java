@@ -34,6 +34,8 @@ class PublicApiTest {
       io.github.dra4j.resourceclaim.ClaimReference.class,
       io.github.dra4j.cdi.spec.CdiSpec.class,
       io.github.dra4j.webhook.AdmissionReviewHandler.class,
+      io.github.dra4j.metrics.PrometheusEndpoint.class,
+      io.github.dra4j.picocli.PluginOptions.class,
       io.github.dra4j.cel.DeviceSelectorEnvironment.class,
       io.github.dra4j.structured.StructuredAllocator.class,
       io.github.dra4j.testing.apiserver.InMemoryApiServer.class,

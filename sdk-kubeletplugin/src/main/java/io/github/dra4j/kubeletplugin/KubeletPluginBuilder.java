@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.core.option.OptionChecks;
+import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.grpc.ServerInterceptor;
@@ -30,6 +31,14 @@ public final class KubeletPluginBuilder {
 
   /** The kubelet's plugin registry directory. */
   public static final Path DEFAULT_REGISTRAR_DIRECTORY = Path.of("/var/lib/kubelet/plugins_registry");
+
+  /**
+   * The environment variables {@link #fromEnvironment()} reads, in the README's order: {@code
+   * NODE_NAME}, {@code POD_UID}, {@code KUBELET_REGISTRAR_DIRECTORY_PATH}, {@code
+   * KUBELET_PLUGINS_DIRECTORY_PATH}, {@code CDI_ROOT}, {@code HEALTHCHECK_PORT}, {@code
+   * METRICS_PORT}, {@code KUBECONFIG}, {@code KUBE_API_QPS}, {@code KUBE_API_BURST}.
+   */
+  public static final List<String> ENVIRONMENT_VARIABLES = PluginEnvironment.VARIABLES;
 
   /** The parent of per-driver plugin data directories. */
   public static final Path DEFAULT_PLUGINS_DIRECTORY = Path.of("/var/lib/kubelet/plugins");

@@ -1,0 +1,6 @@
+/**
+ * The kubelet plugin's settings as picocli flags ({@link io.github.dra4j.picocli.PluginOptions}),
+ * each defaulting to the environment variable of the same name. A separate module, so drivers
+ * that do not use picocli do not get it.
+ */
+package io.github.dra4j.picocli;
