@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
+import io.github.dra4j.kubeletplugin.internal.status.ClaimStatusWriter;
 import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceslice.ControllerStats;
@@ -73,6 +74,8 @@ public final class KubeletPlugin implements AutoCloseable {
   private volatile List<Thread> released = List.of();
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
   private final DriverEvents events;
+  /** Writes claim device status; null when off. */
+  private final ClaimStatusWriter claimStatus;
   private final SlicePublisher slices;
   private PluginServers servers;
   private Thread shutdownHook;
@@ -98,6 +101,9 @@ public final class KubeletPlugin implements AutoCloseable {
           }
         });
     this.slices = new SlicePublisher(settings, events::report);
+    this.claimStatus = settings.claimStatus()
+        ? new ClaimStatusWriter(settings.driverName(), settings.kubeClient(), events::report)
+        : null;
   }
 
   /**
@@ -115,13 +121,15 @@ public final class KubeletPlugin implements AutoCloseable {
     try {
       plugin.startDriver();
     } catch (RuntimeException | Error e) {
+      plugin.closeClaimStatus();
       plugin.events.close();
       throw e;
     }
     try {
-      plugin.servers = PluginServers.start(settings, plugin.events::report);
+      plugin.servers = PluginServers.start(settings, plugin.events::report, plugin.claimStatus);
     } catch (RuntimeException | Error e) {
       plugin.stopDriver();
+      plugin.closeClaimStatus();
       plugin.events.close();
       throw e;
     }
@@ -137,7 +145,7 @@ public final class KubeletPlugin implements AutoCloseable {
   private void startDriver() {
     PluginContext context = new PluginContext(settings.driverName(), settings.nodeName(),
         settings.pluginDataDirectory(), settings.cdiDirectory(), settings.kubeClient(),
-        settings.meterRegistry(), events::report);
+        settings.meterRegistry(), events::report, claimStatus);
     try {
       settings.driver().start(context);
     } catch (InterruptedException e) {
@@ -237,6 +245,22 @@ public final class KubeletPlugin implements AutoCloseable {
               + " DraDriver.reportsDeviceHealth() to enable the health service");
     }
     return healthBoard;
+  }
+
+  /**
+   * Where the driver reports its devices' status in its claims ({@code status.devices[]}).
+   *
+   * @return the reporter
+   * @throws IllegalStateException if {@link KubeletPluginBuilder#claimStatus(boolean)} is off
+   */
+  public ClaimStatusReporter claimStatus() {
+    return PluginContext.claimStatusOrFail(claimStatus, settings.driverName());
+  }
+
+  private void closeClaimStatus() {
+    if (claimStatus != null) {
+      claimStatus.close();
+    }
   }
 
   /**
@@ -397,6 +421,7 @@ public final class KubeletPlugin implements AutoCloseable {
       servers.close();
     }
     stopDriver();
+    closeClaimStatus();
     slices.close();
     if (settings.ownsKubeClient()) {
       settings.kubeClient().close();

@@ -66,6 +66,7 @@ public final class KubeletPluginBuilder {
   InetSocketAddress metricsAddress;
   String metricsPath = PrometheusEndpoint.DEFAULT_PATH;
   boolean jvmMetrics;
+  boolean claimStatus;
   Set<PosixFilePermission> socketPermissions = PosixFilePermissions.fromString("rw-------");
   int maxClaimsPerCall = 1024;
   boolean claimCache;
@@ -374,6 +375,21 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder metricsPath(String path) {
     this.metricsPath = PrometheusEndpoint.checkPath(path);
+    return this;
+  }
+
+  /**
+   * Turns on the claim device status reporter ({@link KubeletPlugin#claimStatus()}): the driver
+   * reports per-device data in {@code status.devices[]} of its claims, and the plugin removes
+   * this driver's entries after each successful unprepare (one GET per unprepared claim, and a
+   * write where there were entries). Needs RBAC to update {@code resourceclaims/status} (see the
+   * README). Default: off.
+   *
+   * @param on whether to report claim device status
+   * @return this builder
+   */
+  public KubeletPluginBuilder claimStatus(boolean on) {
+    this.claimStatus = on;
     return this;
   }
 

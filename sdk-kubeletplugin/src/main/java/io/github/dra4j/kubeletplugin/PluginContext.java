@@ -22,10 +22,11 @@ public final class PluginContext {
   private final KubernetesClient kubeClient;
   private final MeterRegistry meterRegistry;
   private final BiConsumer<Throwable, String> errors;
+  private final ClaimStatusReporter claimStatus;
 
   PluginContext(String driverName, String nodeName, Path pluginDataDirectory, Path cdiDirectory,
       KubernetesClient kubeClient, MeterRegistry meterRegistry,
-      BiConsumer<Throwable, String> errors) {
+      BiConsumer<Throwable, String> errors, ClaimStatusReporter claimStatus) {
     this.driverName = driverName;
     this.nodeName = nodeName;
     this.pluginDataDirectory = pluginDataDirectory;
@@ -33,6 +34,26 @@ public final class PluginContext {
     this.kubeClient = kubeClient;
     this.meterRegistry = meterRegistry;
     this.errors = errors;
+    this.claimStatus = claimStatus;
+  }
+
+  /**
+   * Where the driver reports its devices' status in its claims, as {@link
+   * KubeletPlugin#claimStatus()}; writes made before the plugin serves are fine.
+   *
+   * @return the reporter
+   * @throws IllegalStateException if {@link KubeletPluginBuilder#claimStatus(boolean)} is off
+   */
+  public ClaimStatusReporter claimStatus() {
+    return claimStatusOrFail(claimStatus, driverName);
+  }
+
+  static ClaimStatusReporter claimStatusOrFail(ClaimStatusReporter reporter, String driverName) {
+    if (reporter == null) {
+      throw new IllegalStateException("claim status is off for driver " + driverName
+          + "; turn it on with KubeletPluginBuilder.claimStatus(true)");
+    }
+    return reporter;
   }
 
   /**

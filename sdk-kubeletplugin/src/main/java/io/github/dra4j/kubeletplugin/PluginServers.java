@@ -10,6 +10,7 @@ import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.internal.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
 import io.github.dra4j.kubeletplugin.internal.observability.ClaimMeters;
+import io.github.dra4j.kubeletplugin.internal.status.ClaimStatusWriter;
 import io.github.dra4j.metrics.JvmMetrics;
 import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.github.dra4j.kubeletplugin.internal.node.NodeService;
@@ -61,11 +62,14 @@ final class PluginServers implements AutoCloseable {
   private UnixSocketServer registrationServer;
   private LivenessServer liveness;
   private PrometheusEndpoint metrics;
+  private final ClaimStatusWriter claimStatus;
   private CachedClaimSource claimCache;
 
-  private PluginServers(PluginSettings settings, BiConsumer<Throwable, String> errors) {
+  private PluginServers(PluginSettings settings, BiConsumer<Throwable, String> errors,
+      ClaimStatusWriter claimStatus) {
     this.settings = settings;
     this.errors = errors;
+    this.claimStatus = claimStatus;
   }
 
   /**
@@ -73,11 +77,14 @@ final class PluginServers implements AutoCloseable {
    *
    * @param settings the resolved options
    * @param errors where background errors go (the driver's handler, on its own thread)
+   * @param claimStatus clears a claim's device status after its unprepare; null when off
+   *     (borrowed)
    * @return the running servers
    * @throws PluginStartException naming what could not start
    */
-  static PluginServers start(PluginSettings settings, BiConsumer<Throwable, String> errors) {
-    PluginServers servers = new PluginServers(settings, errors);
+  static PluginServers start(PluginSettings settings, BiConsumer<Throwable, String> errors,
+      ClaimStatusWriter claimStatus) {
+    PluginServers servers = new PluginServers(settings, errors, claimStatus);
     try {
       servers.startServing();
       servers.awaitClaimCache();
@@ -168,7 +175,8 @@ final class PluginServers implements AutoCloseable {
         settings.maxClaimsPerCall(), settings.metadata(),
         method -> CallContext.ofCurrentCall(method, settings.nodeName(),
             settings.pluginDataDirectory()),
-        new ClaimMeters(settings.meterRegistry(), settings.driverName()));
+        new ClaimMeters(settings.meterRegistry(), settings.driverName()),
+        claimStatus == null ? ref -> { } : claimStatus::clear);
     List<ServerServiceDefinition> services = new ArrayList<>();
     if (settings.nodeV1()) {
       services.add(NodeServiceDefinitions.v1(node));

@@ -54,6 +54,7 @@ record PluginSettings(
     Set<PosixFilePermission> socketPermissions,
     int maxClaimsPerCall,
     boolean claimCache,
+    boolean claimStatus,
     boolean closeOnShutdown,
     Duration healthRefreshInterval,
     Duration socketCheckInterval,
@@ -128,7 +129,8 @@ record PluginSettings(
         b.nodeV1, b.nodeV1beta1, health, List.copyOf(services), List.copyOf(b.interceptors),
         registries.all(), registries.prometheus(), b.logCalls, b.livenessAddress,
         b.metricsAddress, b.metricsPath, b.jvmMetrics, Set.copyOf(b.socketPermissions),
-        b.maxClaimsPerCall, b.claimCache, b.closeOnShutdown, b.healthRefreshInterval,
+        b.maxClaimsPerCall, b.claimCache, b.claimStatus, b.closeOnShutdown,
+        b.healthRefreshInterval,
         b.socketCheckInterval, metadataWriter(b, dataDirectory), b.reconcilePoolWithName,
         b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod,
         dataDirectory, b.cdiDirectory.normalize());
@@ -149,6 +151,7 @@ record PluginSettings(
         + ", liveness probe " + (livenessAddress == null ? "off" : livenessAddress)
         + ", metrics " + (metricsAddress == null ? "off" : metricsAddress + metricsPath)
         + ", claim cache " + (claimCache ? "on" : "off")
+        + ", claim status " + (claimStatus ? "on" : "off")
         + ", API server " + kubeClient.getMasterUrl()
         + (ownsKubeClient ? " (client made from the environment)" : "");
   }

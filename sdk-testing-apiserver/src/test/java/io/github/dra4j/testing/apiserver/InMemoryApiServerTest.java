@@ -245,6 +245,29 @@ class InMemoryApiServerTest {
   }
 
   @Test
+  void anUpdateBasedOnAnOldCopyIsRefusedWith409() {
+    ResourceSlice created = slices().resource(slice("a", DRIVER, "n1")).create();
+    ResourceSlice newer = slices().resource(new ResourceSliceBuilder(created).editSpec()
+        .withNewPool().withName("pool").withGeneration(2L).withResourceSliceCount(1L).endPool()
+        .endSpec().build()).update();
+
+    assertThatThrownBy(() -> slices().resource(new ResourceSliceBuilder(created).editSpec()
+        .withNewPool().withName("pool").withGeneration(3L).withResourceSliceCount(1L).endPool()
+        .endSpec().build()).update())
+        .isInstanceOfSatisfying(KubernetesClientException.class,
+            e -> assertThat(e.getCode()).isEqualTo(409))
+        .hasMessageContaining("the object has been modified; please apply your changes to the"
+            + " latest version and try again");
+    assertThat(slices().withName("a").get().getSpec().getPool().getGeneration()).isEqualTo(2L);
+    // Without a resourceVersion the update is unconditional, as on the real server.
+    ResourceSlice unconditional = new ResourceSliceBuilder(newer).editMetadata()
+        .withResourceVersion(null).endMetadata().editSpec().editPool().withGeneration(4L)
+        .endPool().endSpec().build();
+    slices().resource(unconditional).update();
+    assertThat(slices().withName("a").get().getSpec().getPool().getGeneration()).isEqualTo(4L);
+  }
+
+  @Test
   void deletePreconditionsAreChecked() {
     ResourceSlice created = slices().resource(slice("a", DRIVER, "n1")).create();
     ResourceSlice updated = slices().resource(new ResourceSliceBuilder(created).editSpec()

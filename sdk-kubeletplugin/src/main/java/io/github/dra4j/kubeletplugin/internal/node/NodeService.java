@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -60,6 +61,7 @@ public final class NodeService {
   private final MetadataWriter metadata;
   private final Function<String, CallContext> contexts;
   private final ClaimMeters meters;
+  private final Consumer<ClaimReference> unprepared;
 
   /**
    * Creates the service.
@@ -72,10 +74,12 @@ public final class NodeService {
    * @param contexts builds the driver's context of the gRPC call running on the calling thread,
    *     given the kubelet's method name
    * @param meters counts each claim's outcome
+   * @param unprepared told of each claim unprepared successfully, such as to clear its device
+   *     status; must not block
    */
   public NodeService(DraDriver driver, ClaimSource claims, CallSerializer serializer,
       int maxClaimsPerCall, MetadataWriter metadata, Function<String, CallContext> contexts,
-      ClaimMeters meters) {
+      ClaimMeters meters, Consumer<ClaimReference> unprepared) {
     this.driver = driver;
     this.resolver = new ClaimResolver(claims);
     this.serializer = serializer;
@@ -83,6 +87,7 @@ public final class NodeService {
     this.metadata = metadata;
     this.contexts = contexts;
     this.meters = meters;
+    this.unprepared = unprepared;
   }
 
   /**
@@ -172,6 +177,9 @@ public final class NodeService {
             ? "driver returned no result for claim " + ref.namespacedName()
             : result.isFailed() ? result.error() : "";
         answers.put(uid, unprepareError(error));
+        if (error.isEmpty()) {
+          unprepared.accept(ref);
+        }
       });
       reportUnknown(results.keySet(), accepted, "unprepare");
     }

@@ -43,6 +43,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
 
+  /** The real server's message for a write based on an old copy. */
+  private static final String MODIFIED = "the object has been modified; please apply your changes"
+      + " to the latest version and try again";
+
   private static final Logger LOG = LoggerFactory.getLogger(InMemoryDispatcher.class);
 
   private final JsonMapper mapper;
@@ -195,9 +199,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private ApiError injected(int status, RequestTarget target) {
     String name = target.name() == null ? "" : target.name();
     if (status == 409) {
-      return ApiError.conflict(target.resource(), name,
-          "the object has been modified; please apply your changes to the latest version and try"
-              + " again");
+      return ApiError.conflict(target.resource(), name, MODIFIED);
     }
     return new ApiError(status, ApiError.reasonFor(status),
         "injected fault for " + target.verb() + " " + target.resource().qualifiedResource()
@@ -271,6 +273,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     List<String> warnings;
     if (target.verb() == ApiVerb.UPDATE) {
       ObjectNode body = bodies.object(request);
+      checkResourceVersion(target, body);
       admit(target, info, body);
       warnings = fieldValidation.check(target, info, body);
       forwarded = bodies.withBody(request, body);
@@ -283,6 +286,23 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
     return StoreAnswers.withWarnings(
         transformed(answers.notFoundWithStatus(response, target), target.resource()), warnings);
+  }
+
+  /**
+   * Optimistic concurrency, as the real server does it: an update that names a resourceVersion
+   * other than the stored one is refused with 409, so a writer that read an old copy cannot
+   * overwrite a newer one. An update without a resourceVersion is unconditional.
+   */
+  private void checkResourceVersion(RequestTarget target, ObjectNode body) {
+    String sent = body.path("metadata").path("resourceVersion").asString("");
+    if (sent.isEmpty()) {
+      return;
+    }
+    JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
+    if (current != null
+        && !sent.equals(current.path("metadata").path("resourceVersion").asString(""))) {
+      throw ApiError.conflict(target.resource(), target.name(), MODIFIED);
+    }
   }
 
   private MockResponse delete(RecordedRequest request, RequestTarget target) {
