@@ -25,13 +25,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes this driver's entries of {@code status.devices[]} with read-merge-write and retries on
- * conflict, one write at a time on its own thread. Owned by one plugin, which closes it.
+ * conflict (up to {@value #ATTEMPTS} tries with random, growing pauses), one write at a time on
+ * its own thread. Owned by one plugin, which closes it.
  */
 public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ClaimStatusWriter.class);
   /** How many times a write is tried when other writers keep winning. */
-  static final int ATTEMPTS = 8;
+  static final int ATTEMPTS = 10;
+  /** The longest pause between two tries. */
+  private static final long MAX_BACKOFF_MILLIS = 1000;
 
   private final String driverName;
   private final KubernetesClient client;
@@ -139,6 +142,20 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
     return done;
   }
 
+  /**
+   * Waits a random time up to 10 ms doubled per failed try (at most a second), so that writers
+   * racing for the same claim fall out of step instead of colliding again.
+   */
+  private static void backOff(int attempt) {
+    long bound = Math.min(MAX_BACKOFF_MILLIS, 10L << Math.min(attempt, 10));
+    try {
+      Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(1, bound + 1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while writing the status", e);
+    }
+  }
+
   /** Reads, merges and writes until the write is not refused for a conflict. */
   private void write(ClaimReference ref, Predicate<AllocatedDeviceStatus> replaced,
       List<AllocatedDeviceStatus> added) {
@@ -170,6 +187,7 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
               + e.getCode() + " " + e.getMessage(), e);
         }
         LOG.debug("status of claim {} changed while writing; trying again", ref);
+        backOff(attempt);
       }
     }
   }
