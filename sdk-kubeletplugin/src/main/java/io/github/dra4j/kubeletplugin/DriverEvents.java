@@ -5,6 +5,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import io.github.dra4j.core.metrics.MetricNames;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +29,8 @@ final class DriverEvents implements AutoCloseable {
   private final FatalErrorPolicy policy;
   private final PluginControl plugin;
   private final ExecutorService thread;
+  private final Counter recoverable;
+  private final Counter fatal;
   private volatile Thread deliveryThread;
   private volatile boolean closing;
 
@@ -51,14 +56,25 @@ final class DriverEvents implements AutoCloseable {
    * @param driver receives the errors
    * @param policy what follows a fatal error
    * @param plugin the plugin the policy acts on
+   * @param registry where the errors are counted
    */
   DriverEvents(String driverName, DraDriver driver, FatalErrorPolicy policy,
-      PluginControl plugin) {
+      PluginControl plugin, MeterRegistry registry) {
+    this.recoverable = errors(registry, driverName, "recoverable");
+    this.fatal = errors(registry, driverName, "fatal");
     this.driver = driver;
     this.policy = policy;
     this.plugin = plugin;
     this.thread = Executors.newSingleThreadExecutor(
         new DaemonThreads("dra4j-events-" + driverName));
+  }
+
+  private static Counter errors(MeterRegistry registry, String driverName, String kind) {
+    return Counter.builder(MetricNames.PLUGIN_ERRORS)
+        .description("Errors reported to the driver's handleError, by kind")
+        .tag(MetricNames.DRIVER_NAME, driverName)
+        .tag(MetricNames.KIND, kind)
+        .register(registry);
   }
 
   /**
@@ -72,6 +88,7 @@ final class DriverEvents implements AutoCloseable {
       LOG.debug("Not reporting \"{}\" while the plugin closes: {}", message, error.toString());
       return;
     }
+    (RecoverableException.isRecoverable(error) ? recoverable : fatal).increment();
     try {
       thread.execute(() -> deliver(error, message));
     } catch (RejectedExecutionException closed) {

@@ -99,7 +99,7 @@ public final class KubeletPlugin implements AutoCloseable {
           public void exit() {
             exitAfterGracePeriod();
           }
-        });
+        }, settings.meterRegistry());
     this.slices = new SlicePublisher(settings, events::report);
     this.claimStatus = settings.claimStatus()
         ? new ClaimStatusWriter(settings.driverName(), settings.kubeClient(), events::report)

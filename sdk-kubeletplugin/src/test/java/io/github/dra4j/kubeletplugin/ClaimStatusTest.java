@@ -172,6 +172,10 @@ class ClaimStatusTest {
           + "default/f: ");
     });
     assertThat(plugin.isServing()).isTrue();
+    assertThat(plugin.meterRegistry().get("dra4j.plugin.errors").tags("driver_name", GPU,
+        "kind", "recoverable").counter().count()).isEqualTo(1.0);
+    assertThat(plugin.meterRegistry().get("dra4j.plugin.errors").tags("driver_name", GPU,
+        "kind", "fatal").counter().count()).isZero();
     server.clearFaults();
   }
 

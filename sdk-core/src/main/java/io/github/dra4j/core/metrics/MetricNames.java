@@ -54,6 +54,18 @@ public final class MetricNames {
   /** Counter of claims the kubelet asked a plugin to unprepare, tag {@value #RESULT}. */
   public static final String CLAIMS_UNPREPARED = "dra4j.plugin.claims.unprepared";
 
+  /**
+   * Counter of background errors a plugin reported to its driver's {@code handleError}, tag
+   * {@value #KIND}.
+   */
+  public static final String PLUGIN_ERRORS = "dra4j.plugin.errors";
+
+  /**
+   * Tag of {@link #PLUGIN_ERRORS}: {@code recoverable} (the plugin goes on: a status write, a
+   * slice sync, a claim file) or {@code fatal} (a socket lost: the fatal-error policy applies).
+   */
+  public static final String KIND = "kind";
+
   /** Counter of ResourceSlice writes the API server accepted, tag {@value #OPERATION}. */
   public static final String SLICE_WRITES = "dra4j.resourceslice.writes";
 
@@ -102,8 +114,9 @@ public final class MetricNames {
 
   /** Every meter name above, in the README's order. */
   public static final List<String> ALL = List.of(GRPC_OPERATIONS, GRPC_IN_FLIGHT, CLAIMS_PREPARED,
-      CLAIMS_UNPREPARED, SLICE_WRITES, SLICE_SYNCS, CHECKPOINT_WRITES, CHECKPOINT_CORRUPTIONS,
-      PREPARED_CLAIMS, PREPARED_DEVICES, WEBHOOK_REVIEWS, WEBHOOK_CERTIFICATE_RELOADS);
+      CLAIMS_UNPREPARED, PLUGIN_ERRORS, SLICE_WRITES, SLICE_SYNCS, CHECKPOINT_WRITES,
+      CHECKPOINT_CORRUPTIONS, PREPARED_CLAIMS, PREPARED_DEVICES, WEBHOOK_REVIEWS,
+      WEBHOOK_CERTIFICATE_RELOADS);
 
   private MetricNames() {}
 }
