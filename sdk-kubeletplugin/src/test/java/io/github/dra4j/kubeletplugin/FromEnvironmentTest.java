@@ -78,9 +78,11 @@ class FromEnvironmentTest {
       // The client made from KUBECONFIG talks to the in-memory API server.
       server.clearRequests();
       context.kubeClient().namespaces().list();
-      assertThat(server.countRequests(r -> r.verb() == ApiVerb.LIST)).isEqualTo(1);
+      assertThat(server.countRequests(r -> r.is(ApiVerb.LIST, "namespaces"))).isEqualTo(1);
     }
-    assertThat(server.client()).isNotNull();
+    // The plugin made that client, so it closed it.
+    assertThatThrownBy(() -> started.get().kubeClient().namespaces().list())
+        .isInstanceOf(RuntimeException.class);
   }
 
   @Test
