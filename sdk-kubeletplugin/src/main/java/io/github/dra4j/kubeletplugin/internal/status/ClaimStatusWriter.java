@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatusBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
 import io.github.dra4j.kubeletplugin.ClaimStatusReporter;
 import io.github.dra4j.kubeletplugin.RecoverableException;
 import io.github.dra4j.resourceclaim.AllocatedDevice;
@@ -53,11 +54,8 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
     this.driverName = driverName;
     this.client = client;
     this.errors = errors;
-    this.executor = Executors.newSingleThreadExecutor(task -> {
-      Thread thread = new Thread(task, "dra4j-claim-status-" + driverName);
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.executor = Executors.newSingleThreadExecutor(
+        new DaemonThreads("dra4j-claim-status-" + driverName));
   }
 
   @Override
