@@ -1,13 +1,13 @@
 package io.github.dra4j.kubeletplugin;
 
-import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
+import io.github.dra4j.core.metrics.MetricNames;
+import io.github.dra4j.core.thread.DaemonThreads;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import io.github.dra4j.core.metrics.MetricNames;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.github.dra4j.kubeletplugin.KubeletPluginBuilder.Explicit;
 import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.env.RateLimiter;
 import java.io.IOException;
@@ -37,20 +38,20 @@ final class EnvironmentOptions {
     } catch (IllegalArgumentException e) {
       throw new PluginStartException("malformed environment: " + e.getMessage(), e);
     }
-    env.nodeName().filter(v -> !b.explicit.contains("nodeName")).ifPresent(v -> b.nodeName = v);
-    env.podUid().filter(v -> !b.explicit.contains("rollingUpdate"))
+    env.nodeName().filter(v -> !b.explicit.contains(Explicit.NODE_NAME)).ifPresent(v -> b.nodeName = v);
+    env.podUid().filter(v -> !b.explicit.contains(Explicit.ROLLING_UPDATE))
         .ifPresent(v -> b.rollingUpdatePodUid = v);
-    env.registrarDirectory().filter(v -> !b.explicit.contains("registrarDirectory"))
+    env.registrarDirectory().filter(v -> !b.explicit.contains(Explicit.REGISTRAR_DIRECTORY))
         .ifPresent(v -> b.registrarDirectory = v);
-    env.pluginsDirectory().filter(v -> !b.explicit.contains("pluginDataDirectory"))
+    env.pluginsDirectory().filter(v -> !b.explicit.contains(Explicit.PLUGIN_DATA_DIRECTORY))
         .ifPresent(v -> b.pluginDataDirectory = v.resolve(b.driverName));
-    env.cdiRoot().filter(v -> !b.explicit.contains("cdiDirectory"))
+    env.cdiRoot().filter(v -> !b.explicit.contains(Explicit.CDI_DIRECTORY))
         .ifPresent(v -> b.cdiDirectory = v);
-    if (env.healthcheckPort().isPresent() && !b.explicit.contains("livenessProbe")) {
+    if (env.healthcheckPort().isPresent() && !b.explicit.contains(Explicit.LIVENESS_PROBE)) {
       int port = env.healthcheckPort().getAsInt();
       b.livenessAddress = port < 0 ? null : new InetSocketAddress(port);
     }
-    if (env.metricsPort().isPresent() && !b.explicit.contains("metricsEndpoint")) {
+    if (env.metricsPort().isPresent() && !b.explicit.contains(Explicit.METRICS_ENDPOINT)) {
       int port = env.metricsPort().getAsInt();
       b.metricsAddress = port < 0 ? null : new InetSocketAddress(port);
     }

@@ -14,7 +14,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -83,7 +83,13 @@ public final class KubeletPluginBuilder {
   Path cdiDirectory = SpecDirectory.DEFAULT_PATH;
   Map<String, String> environment;
   /** The options set by a call, which the environment does not override. */
-  final Set<String> explicit = new HashSet<>();
+  final Set<Explicit> explicit = EnumSet.noneOf(Explicit.class);
+
+  /** The options {@link #fromEnvironment()} can set, so a call of their setter can be noted. */
+  enum Explicit {
+    KUBE_CLIENT, NODE_NAME, ROLLING_UPDATE, REGISTRAR_DIRECTORY, PLUGIN_DATA_DIRECTORY,
+    CDI_DIRECTORY, LIVENESS_PROBE, METRICS_ENDPOINT
+  }
 
   KubeletPluginBuilder(DraDriver driver) {
     this.driver = Objects.requireNonNull(driver, "driver");
@@ -141,7 +147,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder kubeClient(KubernetesClient client) {
     this.kubeClient = Objects.requireNonNull(client, "kubeClient");
-    explicit.add("kubeClient");
+    explicit.add(Explicit.KUBE_CLIENT);
     return this;
   }
 
@@ -155,7 +161,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder nodeName(String name) {
     this.nodeName = name == null ? "" : name;
-    explicit.add("nodeName");
+    explicit.add(Explicit.NODE_NAME);
     return this;
   }
 
@@ -178,7 +184,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder registrarDirectory(Path directory) {
     this.registrarDirectory = Objects.requireNonNull(directory, "registrarDirectory");
-    explicit.add("registrarDirectory");
+    explicit.add(Explicit.REGISTRAR_DIRECTORY);
     return this;
   }
 
@@ -202,7 +208,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder pluginDataDirectory(Path directory) {
     this.pluginDataDirectory = Objects.requireNonNull(directory, "pluginDataDirectory");
-    explicit.add("pluginDataDirectory");
+    explicit.add(Explicit.PLUGIN_DATA_DIRECTORY);
     return this;
   }
 
@@ -230,7 +236,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder rollingUpdate(String podUid) {
     this.rollingUpdatePodUid = podUid == null ? "" : podUid;
-    explicit.add("rollingUpdate");
+    explicit.add(Explicit.ROLLING_UPDATE);
     return this;
   }
 
@@ -346,7 +352,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder livenessProbe(InetSocketAddress address) {
     this.livenessAddress = Objects.requireNonNull(address, "livenessProbe");
-    explicit.add("livenessProbe");
+    explicit.add(Explicit.LIVENESS_PROBE);
     return this;
   }
 
@@ -363,7 +369,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder metricsEndpoint(InetSocketAddress address) {
     this.metricsAddress = Objects.requireNonNull(address, "metricsEndpoint");
-    explicit.add("metricsEndpoint");
+    explicit.add(Explicit.METRICS_ENDPOINT);
     return this;
   }
 
@@ -543,7 +549,7 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder cdiDirectory(Path directory) {
     this.cdiDirectory = Objects.requireNonNull(directory, "cdiDirectory");
-    explicit.add("cdiDirectory");
+    explicit.add(Explicit.CDI_DIRECTORY);
     return this;
   }
 

@@ -1,7 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubelet.wire.ServiceNames;
-import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
 import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
 import io.github.dra4j.kubeletplugin.internal.claims.ApiServerClaimSource;
 import io.github.dra4j.kubeletplugin.internal.claims.CachedClaimSource;

@@ -3,12 +3,12 @@ package io.github.dra4j.metrics;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.dra4j.core.http.JdkHttpServers;
+import io.github.dra4j.core.thread.DaemonThreads;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
@@ -47,7 +47,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
     this.path = builder.path;
     JdkHttpServers.enableNoDelay();
     this.executor = Executors.newSingleThreadExecutor(
-        JdkHttpServers.daemonThreads("dra4j-metrics"));
+        new DaemonThreads("dra4j-metrics"));
     try {
       this.server = HttpServer.create(builder.address, 16);
       server.setExecutor(executor);
@@ -99,13 +99,13 @@ public final class PrometheusEndpoint implements AutoCloseable {
   private void serve(HttpExchange exchange, PrometheusMeterRegistry registry) throws IOException {
     try (exchange) {
       if (!exchange.getRequestURI().getPath().equals(path)) {
-        text(exchange, 404, "not found: " + exchange.getRequestURI().getPath());
+        JdkHttpServers.sendText(exchange, 404, "not found: " + exchange.getRequestURI().getPath());
         return;
       }
       String method = exchange.getRequestMethod();
       if (!method.equals("GET") && !method.equals("HEAD")) {
         exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-        text(exchange, 405, "method " + method + " not allowed, use GET");
+        JdkHttpServers.sendText(exchange, 405, "method " + method + " not allowed, use GET");
         return;
       }
       String contentType = wantsOpenMetrics(exchange.getRequestHeaders().getFirst("Accept"))
@@ -143,16 +143,6 @@ public final class PrometheusEndpoint implements AutoCloseable {
   static boolean wantsOpenMetrics(String accept) {
     return accept != null
         && accept.toLowerCase(Locale.ROOT).contains("application/openmetrics-text");
-  }
-
-  private static void text(HttpExchange exchange, int status, String message)
-      throws IOException {
-    byte[] bytes = (message + "\n").getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-    exchange.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
   }
 
   /** Configures an endpoint; not thread-safe. */

@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
 import io.github.dra4j.core.http.JdkHttpServers;
 import io.github.dra4j.core.metrics.MetricNames;
+import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.webhook.internal.http.Exchanges;
 import io.github.dra4j.webhook.internal.http.ReadyEndpoint;
 import io.github.dra4j.webhook.internal.http.ReviewEndpoint;
@@ -65,9 +66,9 @@ public final class AdmissionWebhookServer implements AutoCloseable {
     MeterRegistry registry = settings.meterRegistry();
     Counter reloaded = reloads(registry, handler.driverName(), "success");
     Counter failed = reloads(registry, handler.driverName(), "error");
-    this.timer = Executors.newSingleThreadScheduledExecutor(JdkHttpServers.daemonThreads("dra4j-webhook-timer"));
+    this.timer = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("dra4j-webhook-timer"));
     this.executor = Executors.newFixedThreadPool(settings.threads(),
-        JdkHttpServers.daemonThreads("dra4j-webhook-" + handler.driverName()));
+        new DaemonThreads("dra4j-webhook-" + handler.driverName()));
     HttpsServer https = null;
     try {
       JdkHttpServers.enableNoDelay();

@@ -90,10 +90,7 @@ public final class AdmissionWebhookServerBuilder {
    * @return this builder
    */
   public AdmissionWebhookServerBuilder port(int port) {
-    if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
-    }
-    this.port = port;
+    this.port = OptionChecks.between(port, 0, 65535, "port");
     return this;
   }
 

@@ -5,9 +5,11 @@ import io.fabric8.kubernetes.api.model.admissionregistration.v1.RuleWithOperatio
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfigurationBuilder;
 import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.core.option.OptionChecks;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -94,10 +96,7 @@ public final class WebhookRegistration {
    * @return this builder
    */
   public WebhookRegistration servicePort(int port) {
-    if (port < 1 || port > 65535) {
-      throw new IllegalArgumentException("servicePort must be between 1 and 65535, got " + port);
-    }
-    this.servicePort = port;
+    this.servicePort = OptionChecks.between(port, 1, 65535, "servicePort");
     return this;
   }
 
@@ -167,11 +166,7 @@ public final class WebhookRegistration {
    * @return this builder
    */
   public WebhookRegistration timeoutSeconds(int timeoutSeconds) {
-    if (timeoutSeconds < 1 || timeoutSeconds > 30) {
-      throw new IllegalArgumentException("timeoutSeconds must be between 1 and 30, got "
-          + timeoutSeconds);
-    }
-    this.timeoutSeconds = timeoutSeconds;
+    this.timeoutSeconds = OptionChecks.between(timeoutSeconds, 1, 30, "timeoutSeconds");
     return this;
   }
 
@@ -199,7 +194,7 @@ public final class WebhookRegistration {
         .withNewMetadata()
             .withName(driverName + "-resource-claim-parameters")
             .withAnnotations(injectCaFrom == null ? null
-                : java.util.Map.of("cert-manager.io/inject-ca-from", injectCaFrom))
+                : Map.of("cert-manager.io/inject-ca-from", injectCaFrom))
         .endMetadata()
         .addNewWebhook()
             .withName(webhookName())

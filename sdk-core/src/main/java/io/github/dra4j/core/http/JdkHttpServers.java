@@ -1,7 +1,9 @@
 package io.github.dra4j.core.http;
 
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,17 +37,21 @@ public final class JdkHttpServers {
   }
 
   /**
-   * Daemon threads named {@code <prefix>-<n>}, for a server's executor.
+   * Answers with a plain-text message and closes the exchange's body: the errors and probes of
+   * dra4j's small servers.
    *
-   * @param prefix the name prefix
-   * @return the factory
+   * @param exchange the exchange
+   * @param status the HTTP status
+   * @param message the text; a newline is added
+   * @throws IOException if the answer cannot be written
    */
-  public static ThreadFactory daemonThreads(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, prefix + "-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
+  public static void sendText(HttpExchange exchange, int status, String message)
+      throws IOException {
+    byte[] bytes = (message + "\n").getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+    exchange.sendResponseHeaders(status, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
   }
 }

@@ -60,4 +60,23 @@ public final class OptionChecks {
     }
     return value;
   }
+
+  /**
+   * Checks a count within bounds.
+   *
+   * @param value the value
+   * @param minimum the smallest allowed value
+   * @param maximum the largest allowed value
+   * @param option the option's name, for the message
+   * @return the value
+   * @throws IllegalArgumentException {@code <option> must be between <minimum> and <maximum>, got
+   *     <value>}
+   */
+  public static int between(int value, int minimum, int maximum, String option) {
+    if (value < minimum || value > maximum) {
+      throw new IllegalArgumentException(
+          option + " must be between " + minimum + " and " + maximum + ", got " + value);
+    }
+    return value;
+  }
 }

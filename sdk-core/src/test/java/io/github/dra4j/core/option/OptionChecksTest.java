@@ -24,5 +24,8 @@ class OptionChecksTest {
     assertThat(OptionChecks.atLeast(1, 1, "maxClaimsPerCall")).isEqualTo(1);
     assertThatThrownBy(() -> OptionChecks.atLeast(0, 1, "maxClaimsPerCall"))
         .hasMessage("maxClaimsPerCall must be at least 1, got 0");
+    assertThat(OptionChecks.between(65535, 0, 65535, "port")).isEqualTo(65535);
+    assertThatThrownBy(() -> OptionChecks.between(-1, 0, 65535, "port"))
+        .hasMessage("port must be between 0 and 65535, got -1");
   }
 }

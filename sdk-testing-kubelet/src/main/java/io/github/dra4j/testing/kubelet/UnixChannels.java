@@ -1,6 +1,6 @@
 package io.github.dra4j.testing.kubelet;
 
-import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
+import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
 import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;

@@ -1,6 +1,6 @@
 package io.github.dra4j.kubelet.wire.internal;
 
-import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
+import io.github.dra4j.core.thread.DaemonThreads;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;

@@ -1,7 +1,7 @@
 /**
  * The gRPC-over-Unix-socket transport the plugin side and the fake kubelet share: epoll event
- * loops ({@link io.github.dra4j.kubelet.wire.internal.EpollEventLoops}), named daemon threads
- * ({@link io.github.dra4j.kubelet.wire.internal.DaemonThreads}) and grpc-go's spelling of status
+ * loops ({@link io.github.dra4j.kubelet.wire.internal.EpollEventLoops}) and grpc-go's spelling of
+ * status
  * codes ({@link io.github.dra4j.kubelet.wire.internal.GoCodeNames}) for labels and error texts
  * that must read as the kubelet's do. Internal: not API, may change in any release.
  */

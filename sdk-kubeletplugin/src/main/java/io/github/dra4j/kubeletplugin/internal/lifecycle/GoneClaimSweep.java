@@ -2,7 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.lifecycle;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
+import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointData;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile;

@@ -5,7 +5,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatusBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.github.dra4j.kubelet.wire.internal.DaemonThreads;
+import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubeletplugin.ClaimStatusReporter;
 import io.github.dra4j.kubeletplugin.RecoverableException;
 import io.github.dra4j.resourceclaim.AllocatedDevice;
@@ -18,6 +18,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -134,7 +136,7 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
           done.completeExceptionally(e);
         }
       });
-    } catch (java.util.concurrent.RejectedExecutionException e) {
+    } catch (RejectedExecutionException e) {
       done.completeExceptionally(new IllegalStateException("the plugin is closed", e));
     }
     return done;
@@ -147,7 +149,7 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
   private static void backOff(int attempt) {
     long bound = Math.min(MAX_BACKOFF_MILLIS, 10L << Math.min(attempt, 10));
     try {
-      Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(1, bound + 1));
+      Thread.sleep(ThreadLocalRandom.current().nextLong(1, bound + 1));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while writing the status", e);

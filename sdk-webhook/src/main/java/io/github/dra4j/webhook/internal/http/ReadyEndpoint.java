@@ -2,6 +2,7 @@ package io.github.dra4j.webhook.internal.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.github.dra4j.core.http.JdkHttpServers;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
 
@@ -29,12 +30,11 @@ public final class ReadyEndpoint implements HttpHandler {
   public void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       if (!exchange.getRequestURI().getPath().equals(path)) {
-        ReviewEndpoint.text(exchange, 404, "not found: " + exchange.getRequestURI().getPath(),
-            false);
+        JdkHttpServers.sendText(exchange, 404, "not found: " + exchange.getRequestURI().getPath());
       } else if (ready.getAsBoolean()) {
-        ReviewEndpoint.text(exchange, 200, "ok", false);
+        JdkHttpServers.sendText(exchange, 200, "ok");
       } else {
-        ReviewEndpoint.text(exchange, 503, "shutting down", false);
+        JdkHttpServers.sendText(exchange, 503, "shutting down");
       }
     }
   }

@@ -2,6 +2,7 @@ package io.github.dra4j.webhook.internal.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.github.dra4j.core.http.JdkHttpServers;
 import io.github.dra4j.core.logging.MdcKeys;
 import io.github.dra4j.webhook.AdmissionDecision;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
@@ -10,7 +11,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.ScheduledExecutorService;
@@ -197,18 +197,13 @@ public final class ReviewEndpoint implements HttpHandler {
         : new Body(out.toByteArray(), total, true);
   }
 
-  /** Answers with a plain-text message. */
+  /** Answers with a plain-text message, optionally closing the connection after it. */
   static ReviewMeters.Outcome text(HttpExchange exchange, int status, String message,
       boolean closeConnection) throws IOException {
-    byte[] bytes = (message + "\n").getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
     if (closeConnection) {
       exchange.getResponseHeaders().set("Connection", "close");
     }
-    exchange.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
+    JdkHttpServers.sendText(exchange, status, message);
     return ReviewMeters.Outcome.INVALID;
   }
 }

@@ -1,7 +1,9 @@
 package io.github.dra4j.webhook.internal.tls;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The little DER (ASN.1) a PEM key reader needs: writing a tag-length-value and finding the
@@ -51,12 +53,12 @@ final class Der {
    *
    * @throws IllegalArgumentException if the bytes are not one well-formed SEQUENCE
    */
-  static java.util.List<Element> sequence(byte[] der) {
+  static List<Element> sequence(byte[] der) {
     Element outer = read(der, 0, der.length);
     if (outer.tag() != SEQUENCE || length(der, 0) != der.length) {
       throw new IllegalArgumentException("not a DER SEQUENCE");
     }
-    java.util.List<Element> elements = new java.util.ArrayList<>();
+    List<Element> elements = new ArrayList<>();
     byte[] body = outer.content();
     int offset = 0;
     while (offset < body.length) {

@@ -1,4 +1,4 @@
-package io.github.dra4j.kubelet.wire.internal;
+package io.github.dra4j.core.thread;
 
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
