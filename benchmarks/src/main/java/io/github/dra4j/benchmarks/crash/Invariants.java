@@ -5,6 +5,8 @@ import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +26,16 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>nothing left behind: an unprepared claim has no entry, no spec, no hold; and no spec or
  *       entry exists for a claim the kubelet does not know as in use.
  * </ul>
+ *
+ * <p>A kill in the middle of writing a spec leaves its temporary file ({@code .<name>.<n>.tmp}),
+ * which no runtime reads. The lifecycle promises to remove such files at start once they are
+ * older than five minutes (younger ones may belong to the other pod of a rolling update, still
+ * writing), so only older ones count as left behind.
  */
 public final class Invariants {
+
+  /** The age from which the lifecycle's start-up repair removes temporary files. */
+  static final Duration TEMPORARY_FILE_GRACE = Duration.ofMinutes(5);
 
   /**
    * What the check found, each a readable line.
@@ -99,6 +109,9 @@ public final class Invariants {
     try (Stream<Path> files = Files.list(layout.cdi())) {
       for (Path file : files.toList()) {
         String name = file.getFileName().toString();
+        if (name.startsWith(".") && name.endsWith(".tmp") && youngerThanGrace(file)) {
+          continue;
+        }
         String uid = name.substring(name.indexOf('_') + 1).replace(".json", "");
         if (seen.get(uid) != CrashHarness.Seen.PREPARED) {
           leftovers.add("CDI file " + name + " of a claim not in use");
@@ -106,6 +119,11 @@ public final class Invariants {
       }
     }
     return new Findings(lost, doubled, leftovers);
+  }
+
+  private static boolean youngerThanGrace(Path file) throws IOException {
+    Instant modified = Files.getLastModifiedTime(file).toInstant();
+    return modified.isAfter(Instant.now().minus(TEMPORARY_FILE_GRACE));
   }
 
   private Path spec(String uid) {
