@@ -22,6 +22,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
 
@@ -107,6 +108,25 @@ class ObservabilityTest extends PluginTestBase {
     assertThat(counted(registry, "dra4j.plugin.claims.prepared", "error")).isEqualTo(2);
     assertThat(counted(registry, "dra4j.plugin.claims.unprepared", "success")).isEqualTo(1);
     assertThat(counted(registry, "dra4j.plugin.claims.unprepared", "error")).isZero();
+
+    // Each claim is timed too, with the time the kubelet waited, inside the call's own timing.
+    Timer prepared = claimTimer(registry, "dra4j.plugin.claims.prepare.duration", "success");
+    Timer failed = claimTimer(registry, "dra4j.plugin.claims.prepare.duration", "error");
+    assertThat(prepared.count()).isEqualTo(1);
+    assertThat(failed.count()).isEqualTo(2);
+    assertThat(prepared.max(TimeUnit.NANOSECONDS)).isPositive()
+        .isLessThanOrEqualTo(ok.max(TimeUnit.NANOSECONDS));
+    assertThat(failed.totalTime(TimeUnit.NANOSECONDS))
+        .as("both failed claims of the call waited as long as the good one")
+        .isEqualTo(2 * prepared.totalTime(TimeUnit.NANOSECONDS));
+    assertThat(claimTimer(registry, "dra4j.plugin.claims.unprepare.duration", "success").count())
+        .isEqualTo(1);
+    assertThat(claimTimer(registry, "dra4j.plugin.claims.unprepare.duration", "error").count())
+        .isZero();
+  }
+
+  private static Timer claimTimer(SimpleMeterRegistry registry, String name, String result) {
+    return registry.get(name).tags("driver_name", DRIVER, "result", result).timer();
   }
 
   @Test
@@ -152,9 +172,20 @@ class ObservabilityTest extends PluginTestBase {
       kubelet.getInfo(plugin.registrationSocket());
     }
 
-    assertThat(registry.scrape()).contains("dra4j_grpc_operations_duration_seconds_count{"
+    String page = registry.scrape();
+    assertThat(page).contains("dra4j_grpc_operations_duration_seconds_count{"
         + "driver_name=\"gpu.example.com\",grpc_status_code=\"OK\","
         + "method_name=\"/pluginregistration.Registration/GetInfo\"} 1");
+    // One short bucket list for every call histogram: 0.5 ms to the kubelet's 45 s, and +Inf.
+    for (String histogram : List.of("dra4j_grpc_operations_duration_seconds_bucket{",
+        "dra4j_plugin_claims_prepare_duration_seconds_bucket{")) {
+      List<String> buckets = page.lines().filter(line -> line.startsWith(histogram))
+          .filter(line -> line.contains("OK") || line.contains("success")).toList();
+      assertThat(buckets).as(histogram).hasSize(17);
+      assertThat(buckets.get(0)).contains("le=\"5.0E-4\"");
+      assertThat(buckets.get(15)).contains("le=\"45.0\"");
+      assertThat(buckets.get(16)).contains("le=\"+Inf\"");
+    }
   }
 
   @Test

@@ -191,23 +191,36 @@ public final class NodeService {
     R run() throws StatusException;
   }
 
-  /** Runs a call and counts each claim's outcome: an empty error is a success. */
+  /**
+   * Runs a call and counts and times each claim's outcome: an empty error is a success. A driver
+   * answers a call's claims together, so each claim is timed with the call's duration, which is
+   * how long its pod waited.
+   */
   private static <R> R counted(int claims, ClaimCounter counter, ClaimsCall<R> call,
       Function<R, Stream<String>> errors) throws StatusException {
+    long start = System.nanoTime();
     R response;
     try {
       response = call.run();
     } catch (StatusException | RuntimeException e) {
-      counter.count(false, claims);
+      counter.count(false, claims, System.nanoTime() - start);
       throw e;
     }
-    errors.apply(response).forEach(error -> counter.count(error.isEmpty(), 1));
+    long nanos = System.nanoTime() - start;
+    List<String> answers = errors.apply(response).toList();
+    int failed = (int) answers.stream().filter(error -> !error.isEmpty()).count();
+    if (failed > 0) {
+      counter.count(false, failed, nanos);
+    }
+    if (answers.size() > failed) {
+      counter.count(true, answers.size() - failed, nanos);
+    }
     return response;
   }
 
   /** {@link ClaimMeters#prepared} or {@link ClaimMeters#unprepared}. */
   private interface ClaimCounter {
-    void count(boolean succeeded, int claims);
+    void count(boolean succeeded, int claims, long nanos);
   }
 
   /**

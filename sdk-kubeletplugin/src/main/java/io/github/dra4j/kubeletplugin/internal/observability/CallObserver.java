@@ -13,6 +13,7 @@ import io.grpc.Status;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -33,8 +34,8 @@ import org.slf4j.MDC;
  * own log lines carry them. Requests, responses and stream messages are logged at DEBUG when call
  * logging is on; failures always at ERROR. Every call is timed in the Micrometer timer
  * {@value MetricNames#GRPC_OPERATIONS} with the kubelet's label names: {@code driver_name}, {@code method_name} (full
- * gRPC path) and {@code grpc_status_code} (grpc-go's spelling). The timer publishes a percentile
- * histogram with Micrometer's default buckets. Thread-safe; one instance per plugin.
+ * gRPC path) and {@code grpc_status_code} (grpc-go's spelling). The timer publishes a histogram
+ * with the buckets of {@link MetricNames#CALL_DURATION_BUCKETS}. Thread-safe; one instance per plugin.
  */
 public final class CallObserver implements ServerInterceptor {
 
@@ -196,7 +197,7 @@ public final class CallObserver implements ServerInterceptor {
         .tag(MetricNames.DRIVER_NAME, driverName)
         .tag(MetricNames.METHOD_NAME, "/" + method)
         .tag(MetricNames.GRPC_STATUS_CODE, GoCodeNames.of(code))
-        .publishPercentileHistogram()
+        .serviceLevelObjectives(MetricNames.CALL_DURATION_BUCKETS.toArray(Duration[]::new))
         .register(registry));
   }
 }

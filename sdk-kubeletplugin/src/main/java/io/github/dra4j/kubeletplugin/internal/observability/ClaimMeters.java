@@ -3,59 +3,88 @@ package io.github.dra4j.kubeletplugin.internal.observability;
 import io.github.dra4j.core.metrics.MetricNames;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Per-claim outcomes of the kubelet's calls: the gRPC timer says OK for a call whose claims
- * failed, these count each claim. {@value MetricNames#CLAIMS_PREPARED} and {@value
- * MetricNames#CLAIMS_UNPREPARED}, tag {@value MetricNames#RESULT}, every series registered at
- * zero. Thread-safe.
+ * Per-claim outcomes and durations of the kubelet's calls: the gRPC timer says OK for a call whose
+ * claims failed and counts a call of 32 claims once, these count and time each claim. {@value
+ * MetricNames#CLAIMS_PREPARED} and {@value MetricNames#CLAIMS_UNPREPARED} count claims, {@value
+ * MetricNames#CLAIM_PREPARE_DURATION} and {@value MetricNames#CLAIM_UNPREPARE_DURATION} time them,
+ * all with tag {@value MetricNames#RESULT} and every series registered at zero. Thread-safe.
  */
 public final class ClaimMeters {
 
-  private final Counter prepared;
-  private final Counter prepareFailed;
-  private final Counter unprepared;
-  private final Counter unprepareFailed;
+  private final Outcome prepared;
+  private final Outcome prepareFailed;
+  private final Outcome unprepared;
+  private final Outcome unprepareFailed;
 
   /**
-   * Registers the counters.
+   * Registers the meters.
    *
    * @param registry where
    * @param driverName tagged on every series
    */
   public ClaimMeters(MeterRegistry registry, String driverName) {
-    prepared = counter(registry, MetricNames.CLAIMS_PREPARED, driverName, "success");
-    prepareFailed = counter(registry, MetricNames.CLAIMS_PREPARED, driverName, "error");
-    unprepared = counter(registry, MetricNames.CLAIMS_UNPREPARED, driverName, "success");
-    unprepareFailed = counter(registry, MetricNames.CLAIMS_UNPREPARED, driverName, "error");
+    prepared = new Outcome(registry, MetricNames.CLAIMS_PREPARED,
+        MetricNames.CLAIM_PREPARE_DURATION, driverName, "success");
+    prepareFailed = new Outcome(registry, MetricNames.CLAIMS_PREPARED,
+        MetricNames.CLAIM_PREPARE_DURATION, driverName, "error");
+    unprepared = new Outcome(registry, MetricNames.CLAIMS_UNPREPARED,
+        MetricNames.CLAIM_UNPREPARE_DURATION, driverName, "success");
+    unprepareFailed = new Outcome(registry, MetricNames.CLAIMS_UNPREPARED,
+        MetricNames.CLAIM_UNPREPARE_DURATION, driverName, "error");
   }
 
   /**
-   * Counts prepared claims.
+   * Counts and times prepared claims.
    *
    * @param succeeded whether they were prepared
    * @param claims how many
+   * @param nanos how long the kubelet waited for their answer
    */
-  public void prepared(boolean succeeded, int claims) {
-    (succeeded ? prepared : prepareFailed).increment(claims);
+  public void prepared(boolean succeeded, int claims, long nanos) {
+    (succeeded ? prepared : prepareFailed).record(claims, nanos);
   }
 
   /**
-   * Counts unprepared claims.
+   * Counts and times unprepared claims.
    *
    * @param succeeded whether they were unprepared
    * @param claims how many
+   * @param nanos how long the kubelet waited for their answer
    */
-  public void unprepared(boolean succeeded, int claims) {
-    (succeeded ? unprepared : unprepareFailed).increment(claims);
+  public void unprepared(boolean succeeded, int claims, long nanos) {
+    (succeeded ? unprepared : unprepareFailed).record(claims, nanos);
   }
 
-  private static Counter counter(MeterRegistry registry, String name, String driverName,
-      String result) {
-    return Counter.builder(name)
-        .description("Claims the kubelet asked the plugin to handle, by outcome")
-        .tag(MetricNames.DRIVER_NAME, driverName)
-        .tag(MetricNames.RESULT, result)
-        .register(registry);
+  /** The counter and the timer of one operation and result. */
+  private static final class Outcome {
+    private final Counter counter;
+    private final Timer timer;
+
+    Outcome(MeterRegistry registry, String counterName, String timerName, String driverName,
+        String result) {
+      counter = Counter.builder(counterName)
+          .description("Claims the kubelet asked the plugin to handle, by outcome")
+          .tag(MetricNames.DRIVER_NAME, driverName)
+          .tag(MetricNames.RESULT, result)
+          .register(registry);
+      timer = Timer.builder(timerName)
+          .description("How long the kubelet waited for the answer of each claim, by outcome")
+          .tag(MetricNames.DRIVER_NAME, driverName)
+          .tag(MetricNames.RESULT, result)
+          .serviceLevelObjectives(MetricNames.CALL_DURATION_BUCKETS.toArray(Duration[]::new))
+          .register(registry);
+    }
+
+    void record(int claims, long nanos) {
+      counter.increment(claims);
+      for (int i = 0; i < claims; i++) {
+        timer.record(nanos, TimeUnit.NANOSECONDS);
+      }
+    }
   }
 }

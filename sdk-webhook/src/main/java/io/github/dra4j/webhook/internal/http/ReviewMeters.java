@@ -3,6 +3,7 @@ package io.github.dra4j.webhook.internal.http;
 import io.github.dra4j.core.metrics.MetricNames;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -38,6 +39,7 @@ public final class ReviewMeters {
           .description("Admission requests the device configuration webhook answered")
           .tag(MetricNames.DRIVER_NAME, driverName)
           .tag(MetricNames.DECISION, outcome.name().toLowerCase(Locale.ROOT))
+          .serviceLevelObjectives(MetricNames.CALL_DURATION_BUCKETS.toArray(Duration[]::new))
           .register(registry));
     }
   }
