@@ -2,7 +2,10 @@ package io.github.dra4j.kubeletplugin.lifecycle;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.name.Kind;
+import io.github.dra4j.cdi.name.NameRules;
+import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.cdi.store.WriteMode;
 import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.core.option.OptionChecks;
 import io.github.dra4j.kubeletplugin.CallContext;
@@ -33,6 +36,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
@@ -98,6 +102,8 @@ public final class ClaimLifecycle<S> implements DraDriver {
   private final String checkpointFile;
   private final Path bootIdSource;
   private final Duration goneClaimCheckInterval;
+  private final String commonDeviceName;
+  private final ContainerEdits commonDeviceEdits;
 
   private volatile Running<S> running;
 
@@ -114,6 +120,8 @@ public final class ClaimLifecycle<S> implements DraDriver {
     this.checkpointFile = builder.checkpointFile;
     this.bootIdSource = builder.bootIdSource;
     this.goneClaimCheckInterval = builder.goneClaimCheckInterval;
+    this.commonDeviceName = builder.commonDeviceName;
+    this.commonDeviceEdits = builder.commonDeviceEdits;
   }
 
   /**
@@ -196,8 +204,10 @@ public final class ClaimLifecycle<S> implements DraDriver {
         (error, message) -> plugin.reportError(new RecoverableException(error), message);
     try {
       driver.start(plugin);
+      ClaimSpecs claimSpecs = new ClaimSpecs(kind, Optional.ofNullable(commonDeviceName));
+      writeCommonSpec(specs, claimSpecs);
       CheckpointedClaims<S> claims = new CheckpointedClaims<>(driver, plugin.driverName(),
-          bootId, checkpoint, specs, new ClaimSpecs(kind), new StateCodec<>(stateType),
+          bootId, checkpoint, specs, claimSpecs, new StateCodec<>(stateType),
           report, corruptions::increment);
       try {
         StartupRepair.run(claims, directory,
@@ -223,6 +233,17 @@ public final class ClaimLifecycle<S> implements DraDriver {
       checkpoint.close();
       throw e;
     }
+  }
+
+  /** Writes the node-wide spec of the common device, or removes one an earlier run wrote. */
+  private void writeCommonSpec(SpecDirectory specs, ClaimSpecs claimSpecs) throws IOException {
+    if (commonDeviceName == null) {
+      specs.removeTransient(claimSpecs.kind(), ClaimSpecs.COMMON_SPEC_ID);
+      return;
+    }
+    specs.withDurableWrites(true).writeTransient(
+        claimSpecs.commonSpec(commonDeviceName, commonDeviceEdits), ClaimSpecs.COMMON_SPEC_ID,
+        WriteMode.REPLACE_IF_CHANGED);
   }
 
   private Running<S> running() {
@@ -292,6 +313,8 @@ public final class ClaimLifecycle<S> implements DraDriver {
     private String checkpointFile = DEFAULT_CHECKPOINT_FILE;
     private Path bootIdSource = BootId.DEFAULT_SOURCE;
     private Duration goneClaimCheckInterval = DEFAULT_GONE_CLAIM_CHECK_INTERVAL;
+    private String commonDeviceName;
+    private ContainerEdits commonDeviceEdits;
 
     private Builder(ClaimDriver<S> driver, Class<S> stateType) {
       this.driver = Objects.requireNonNull(driver, "driver");
@@ -364,6 +387,29 @@ public final class ClaimLifecycle<S> implements DraDriver {
     public Builder<S> goneClaimCheckInterval(Duration interval) {
       this.goneClaimCheckInterval =
           OptionChecks.nonNegative(interval, "goneClaimCheckInterval");
+      return this;
+    }
+
+    /**
+     * A node-wide CDI device that every container with one of the driver's devices gets too, for
+     * what all devices share (control device nodes, the node's name in the environment). The
+     * lifecycle writes it at start in its own spec, {@code <vendor>-<class>_common.json}, keeps
+     * it while claims come and go, and answers every prepared device with its ID before the
+     * device's own.
+     *
+     * @param name the device's name, for example {@code common}
+     * @param edits what a container gets from it
+     * @return this builder
+     * @throws IllegalArgumentException if the name is not a valid CDI device name
+     */
+    public Builder<S> commonDevice(String name, ContainerEdits edits) {
+      Objects.requireNonNull(name, "commonDevice name");
+      Objects.requireNonNull(edits, "commonDevice edits");
+      NameRules.deviceNameProblem(name).ifPresent(problem -> {
+        throw new IllegalArgumentException("commonDevice name \"" + name + "\": " + problem);
+      });
+      this.commonDeviceName = name;
+      this.commonDeviceEdits = edits;
       return this;
     }
 

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.lifecycle;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
@@ -12,6 +13,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.github.dra4j.cdi.codec.SpecCodec;
 import io.github.dra4j.cdi.registry.CdiRegistry;
 import io.github.dra4j.cdi.spec.CdiSpec;
+import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
@@ -327,6 +329,41 @@ class ClaimLifecycleTest extends PluginTestBase {
             .anySatisfy(name -> assertThat(name).startsWith("checkpoint.json.corrupt-"));
       }
     }
+  }
+
+  @Test
+  void aCommonDeviceIsWrittenAtStartAnsweredFirstForEveryDeviceAndKeptByTheRepair()
+      throws Exception {
+    Path common = cdi.resolve("k8s.gpu.example.com-claim_common.json");
+    ResourceClaim claim = stored("shared", gpu("gpu-0"), gpu("gpu-1"));
+    ClaimLifecycle.Builder<CountingGpuDriver.State> withCommon =
+        ClaimLifecycle.builder(driver, CountingGpuDriver.State.class)
+            .bootIdSource(bootId).cdiDirectory(cdi).goneClaimCheckInterval(Duration.ZERO)
+            .commonDevice("common", ContainerEdits.builder()
+                .env("KUBERNETES_NODE_NAME", "node-1").deviceNode("/dev/ctl").build());
+    try (KubeletPlugin plugin = TestPlugins.builder(withCommon.build(), client, root).start()) {
+      assertThat(common).as("written at start").exists();
+      NodePrepareResourceResponse answer = prepare(plugin, claim);
+
+      assertThat(answer.getDevicesList()).extracting(d -> List.copyOf(d.getCdiDeviceIdsList()))
+          .containsExactly(List.of(KIND + "=common", KIND + "=" + uid(claim) + "-gpu-0"),
+              List.of(KIND + "=common", KIND + "=" + uid(claim) + "-gpu-1"));
+      var edits = CdiRegistry.load(List.of(cdi))
+          .resolve(answer.getDevices(1).getCdiDeviceIdsList()).edits();
+      assertThat(edits.env()).containsExactly("KUBERNETES_NODE_NAME=node-1", "GPU_1=gpu-1");
+      assertThat(edits.deviceNodes()).extracting(n -> n.path()).containsExactly("/dev/ctl");
+      assertThat(unprepareError(plugin, claim)).isEmpty();
+      assertThat(common).as("kept while claims come and go").exists();
+    }
+    try (KubeletPlugin restarted = TestPlugins.builder(withCommon.build(), client, root)
+        .start()) {
+      assertThat(common).as("not an orphan to the repair at start").exists();
+    }
+    try (KubeletPlugin without = start()) {
+      assertThat(common).as("removed once the driver has no common device").doesNotExist();
+    }
+    assertThatThrownBy(() -> withCommon.commonDevice("not/valid", ContainerEdits.EMPTY))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not/valid");
   }
 
   @Test

@@ -31,21 +31,41 @@ import tools.jackson.databind.json.JsonMapper;
  * ones get {@code -<result index>} as well. When the driver gave edits for the claim as a whole
  * but for none of its devices, the spec gets one device named after the claim UID that carries
  * them (CDI applies spec-level edits only with a device of the spec), and every device of the
- * claim is answered with its ID. Stateless; thread-safe.
+ * claim is answered with its ID. With a common device (a node-wide spec written at start, {@code
+ * <vendor>-<class>_common.json}), every device is answered with its ID first. Stateless;
+ * thread-safe.
  */
 public final class ClaimSpecs {
 
   private static final ObjectMapper JSON = JsonMapper.builder().build();
 
+  /** The ID (file name part) of the node-wide spec that holds the common device. */
+  public static final String COMMON_SPEC_ID = "common";
+
   private final Kind kind;
+  private final Optional<QualifiedDeviceName> common;
 
   /**
    * Uses one CDI kind for all claims.
    *
    * @param kind the vendor and class of the claims' CDI devices
+   * @param commonDevice the name of the node-wide device every prepared device is also answered
+   *     with, if there is one
    */
-  public ClaimSpecs(Kind kind) {
+  public ClaimSpecs(Kind kind, Optional<String> commonDevice) {
     this.kind = kind;
+    this.common = commonDevice.map(kind::device);
+  }
+
+  /**
+   * The node-wide spec with the common device, written at start.
+   *
+   * @param name the common device's name
+   * @param edits what every container with one of the driver's devices gets
+   * @return the spec
+   */
+  public CdiSpec commonSpec(String name, ContainerEdits edits) {
+    return CdiSpec.builder().kind(kind).device(Device.of(name, edits)).build();
   }
 
   /**
@@ -86,6 +106,7 @@ public final class ClaimSpecs {
       AllocatedDevice device = allocation.devices().get(i);
       ContainerEdits edits = prepared.deviceEdits().getOrDefault(device, ContainerEdits.EMPTY);
       List<QualifiedDeviceName> deviceIds = new ArrayList<>();
+      common.ifPresent(deviceIds::add);
       if (!edits.isEmpty()) {
         spec.device(Device.of(deviceNames.get(i), edits));
         deviceIds.add(kind.device(deviceNames.get(i)));

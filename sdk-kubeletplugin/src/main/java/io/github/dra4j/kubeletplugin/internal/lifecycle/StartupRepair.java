@@ -11,9 +11,11 @@ import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimPhase;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -105,7 +107,7 @@ public final class StartupRepair {
       }
       if (!corrupt) {
         List<TransientSpecFile> removed =
-            claims.specs().removeOrphans(claims.claimSpecs().kind(), data.claims().keySet());
+            claims.specs().removeOrphans(claims.claimSpecs().kind(), keep(data));
         orphans = removed.size();
         claims.specs().removeLeftovers(LEFTOVER_AGE);
         LeftoverFiles.removeTemporaryFiles(pluginDataDirectory, LEFTOVER_AGE);
@@ -116,5 +118,12 @@ public final class StartupRepair {
         + " prepares rolled back, {} CDI specs restored, {} orphaned CDI specs removed{}",
         dropped, rolledBack, restored, orphans, corrupt ? " (checkpoint was corrupt)" : "");
     return report;
+  }
+
+  /** The spec IDs to keep: each prepared claim's, and the node-wide common spec. */
+  private static Set<String> keep(CheckpointData data) {
+    Set<String> keep = new HashSet<>(data.claims().keySet());
+    keep.add(ClaimSpecs.COMMON_SPEC_ID);
+    return keep;
   }
 }
