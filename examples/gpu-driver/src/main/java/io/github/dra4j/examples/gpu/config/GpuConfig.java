@@ -1,0 +1,47 @@
+package io.github.dra4j.examples.gpu.config;
+
+import io.github.dra4j.examples.gpu.devices.DeviceNames;
+import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceclaim.config.ConfigProblem;
+import io.github.dra4j.resourceclaim.config.DeviceConfig;
+import java.util.List;
+
+/**
+ * The configuration of full GPUs and GPU partitions, {@code apiVersion: }{@value
+ * GpuConfigs#API_VERSION}{@code , kind: GpuConfig}: how a claim's GPUs are shared.
+ *
+ * <pre>{@code
+ * sharing:
+ *   strategy: TimeSlicing | SpacePartitioning | MPS
+ *   timeSlicingConfig: {interval: Default | Short | Medium | Long}
+ *   spacePartitioningConfig: {partitionCount: 1..}
+ *   mpsConfig: {defaultActiveThreadPercentage: 1..100, defaultPinnedDeviceMemoryLimit: 10Gi}
+ * }</pre>
+ *
+ * <p>Left out: {@code sharing} means TimeSlicing with interval Default; a strategy without its
+ * settings gets the defaults of {@link Sharing#normalized()}. Only the chosen strategy's settings
+ * may be given. Does not apply to MIG devices ({@link MigDeviceConfig} does).
+ *
+ * @param sharing how the GPUs are shared; null for the default
+ */
+public record GpuConfig(Sharing sharing) implements DeviceConfig<GpuConfig> {
+
+  /** The driver's default for a claim without configuration: TimeSlicing, interval Default. */
+  public static final GpuConfig DEFAULT = new GpuConfig(null).normalized();
+
+  @Override
+  public GpuConfig normalized() {
+    return new GpuConfig((sharing == null ? Sharing.of(Strategy.TimeSlicing) : sharing)
+        .normalized());
+  }
+
+  @Override
+  public List<ConfigProblem> validate() {
+    return sharing.validate("sharing", List.of(Strategy.values()));
+  }
+
+  @Override
+  public boolean appliesTo(AllocatedDevice device) {
+    return !DeviceNames.isMig(device.device());
+  }
+}
