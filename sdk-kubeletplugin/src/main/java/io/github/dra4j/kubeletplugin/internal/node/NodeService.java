@@ -17,6 +17,7 @@ import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.internal.observability.ClaimMeters;
 import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
 import io.github.dra4j.resourceclaim.ClaimReference;
+import io.github.dra4j.resourceclaim.config.ConfigException;
 import io.grpc.Status;
 import io.grpc.StatusException;
 import java.io.IOException;
@@ -279,7 +280,8 @@ public final class NodeService {
   private static void logFailure(String operation, ClaimReference ref, String error,
       Throwable cause) {
     try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, ref.toString())) {
-      if (cause == null) {
+      if (cause == null || cause instanceof ConfigException) {
+        // a claim's own bad configuration: the message says it all, a stack trace only hides it
         LOG.warn("Driver failed to {} claim {}: {}", operation, ref, error);
       } else {
         LOG.warn("Driver failed to {} claim {}: {}", operation, ref, error, cause);

@@ -1,0 +1,146 @@
+package io.github.dra4j.examples.gpu.command;
+
+import io.github.dra4j.examples.gpu.GpuDriver;
+import io.github.dra4j.examples.gpu.devices.DeviceLayout;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/**
+ * The GPU driver's own flags, each defaulting to the environment variable the reference GPU
+ * drivers use ({@code --num-devices} to {@code NUM_DEVICES}, ...). Values are taken as text and
+ * checked together by {@link #settings()}, so every malformed one is named with its variable and
+ * value in one message. Picocli fills the fields; read them on one thread.
+ */
+public final class DriverOptions {
+
+  @Option(names = "--driver-name", defaultValue = "${env:DRIVER_NAME}", paramLabel = "NAME",
+      description = "The DRA driver name (env DRIVER_NAME; default " + GpuDriver.DEFAULT_NAME
+          + ").")
+  String driverName;
+
+  @Option(names = "--gpu-backend", defaultValue = "${env:GPU_BACKEND}", paramLabel = "KIND",
+      description = "simulated (default) or nvml (env GPU_BACKEND).")
+  String backend;
+
+  @Option(names = "--num-devices", defaultValue = "${env:NUM_DEVICES}", paramLabel = "N",
+      description = "How many simulated GPUs (env NUM_DEVICES; default 8).")
+  String numDevices;
+
+  @Option(names = "--gpu-partitions", defaultValue = "${env:GPU_PARTITIONS}", paramLabel = "N",
+      description = "Offer N partitions of each GPU beside the whole GPU, on a counter set; 0 for"
+          + " none (env GPU_PARTITIONS; default 0).")
+  String gpuPartitions;
+
+  @Option(names = "--gpu-allow-multiple-allocations",
+      defaultValue = "${env:GPU_ALLOW_MULTIPLE_ALLOCATIONS}", paramLabel = "BOOL",
+      description = "Let several claims share a device, each taking part of its memory and "
+          + "compute (env GPU_ALLOW_MULTIPLE_ALLOCATIONS; default false).")
+  String allowMultipleAllocations;
+
+  @Option(names = "--gpu-device-status", defaultValue = "${env:GPU_DEVICE_STATUS}",
+      paramLabel = "BOOL", description = "Write the GPUs' UUID, product and driver version into "
+          + "each claim's status.devices (env GPU_DEVICE_STATUS; default false).")
+  String deviceStatus;
+
+  @Option(names = "--gpu-health-file", defaultValue = "${env:GPU_HEALTH_FILE}",
+      paramLabel = "FILE", description = "The JSON file that drives simulated GPUs' health "
+          + "(env GPU_HEALTH_FILE; default gpu-health.json in the plugin's data directory).")
+  String healthFile;
+
+  @Option(names = "--nvidia-driver-root", defaultValue = "${env:NVIDIA_DRIVER_ROOT}",
+      paramLabel = "DIR", description = "Where the NVIDIA driver is installed on the host "
+          + "(env NVIDIA_DRIVER_ROOT; default /).")
+  String hostDriverRoot;
+
+  @Option(names = "--container-driver-root", defaultValue = "${env:DRIVER_ROOT_CTR_PATH}",
+      paramLabel = "DIR", description = "Where the host's driver root is mounted in this "
+          + "container (env DRIVER_ROOT_CTR_PATH; default /driver-root).")
+  String containerDriverRoot;
+
+  @Option(names = "--additional-xids-to-ignore",
+      defaultValue = "${env:ADDITIONAL_XIDS_TO_IGNORE}", paramLabel = "LIST",
+      description = "XIDs that do not make a GPU unhealthy, comma separated, beside the usual "
+          + "ones (env ADDITIONAL_XIDS_TO_IGNORE).")
+  String additionalXidsToIgnore;
+
+  /**
+   * The checked settings.
+   *
+   * @return the settings
+   * @throws IllegalArgumentException naming every malformed variable with its value
+   */
+  public DriverSettings settings() {
+    List<String> problems = new ArrayList<>();
+    String name = blank(driverName) ? GpuDriver.DEFAULT_NAME : driverName.trim();
+    DriverSettings.Backend kind = DriverSettings.Backend.SIMULATED;
+    if (!blank(backend)) {
+      try {
+        kind = DriverSettings.Backend.valueOf(backend.trim().toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        problems.add("GPU_BACKEND=\"" + backend + "\": want simulated or nvml");
+      }
+    }
+    int devices = number("NUM_DEVICES", numDevices, 8, 0, 128, problems);
+    int partitions = number("GPU_PARTITIONS", gpuPartitions, 0, 0, 64, problems);
+    boolean multiple = bool("GPU_ALLOW_MULTIPLE_ALLOCATIONS", allowMultipleAllocations,
+        problems);
+    boolean status = bool("GPU_DEVICE_STATUS", deviceStatus, problems);
+    Set<Integer> xids = new LinkedHashSet<>();
+    if (!blank(additionalXidsToIgnore)) {
+      for (String part : additionalXidsToIgnore.split(",")) {
+        int xid = number("ADDITIONAL_XIDS_TO_IGNORE", part.trim(), -1, 0, Integer.MAX_VALUE,
+            problems);
+        if (xid >= 0) {
+          xids.add(xid);
+        }
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+    return new DriverSettings(name, kind, devices, new DeviceLayout(partitions, multiple),
+        status, blank(healthFile) ? Optional.empty() : Optional.of(Path.of(healthFile.trim())),
+        Path.of(blank(hostDriverRoot) ? "/" : hostDriverRoot.trim()),
+        Path.of(blank(containerDriverRoot) ? "/driver-root" : containerDriverRoot.trim()), xids);
+  }
+
+  private static boolean blank(String value) {
+    return value == null || value.isBlank();
+  }
+
+  private static int number(String variable, String value, int fallback, int min, int max,
+      List<String> problems) {
+    if (blank(value)) {
+      return fallback;
+    }
+    try {
+      int parsed = Integer.parseInt(value.trim());
+      if (parsed >= min && parsed <= max) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    problems.add(variable + "=\"" + value + "\": want a whole number from " + min + " to "
+        + max);
+    return fallback;
+  }
+
+  private static boolean bool(String variable, String value, List<String> problems) {
+    if (blank(value)) {
+      return false;
+    }
+    String text = value.trim().toLowerCase(Locale.ROOT);
+    if (text.equals("true") || text.equals("false")) {
+      return text.equals("true");
+    }
+    problems.add(variable + "=\"" + value + "\": want true or false");
+    return false;
+  }
+}

@@ -1,0 +1,93 @@
+package io.github.dra4j.examples.gpu.command;
+
+import io.github.dra4j.examples.gpu.GpuDriver;
+import io.github.dra4j.examples.gpu.backend.GpuBackend;
+import io.github.dra4j.examples.gpu.backend.SimulatedBackend;
+import io.github.dra4j.kubeletplugin.FatalErrorPolicy;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.picocli.PluginOptions;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code gpu-driver kubelet-plugin}: the DaemonSet's container. Finds the GPUs, starts the
+ * kubelet plugin with the SDK's settings from flags or environment ({@link PluginOptions}) and
+ * the driver's own ({@link DriverOptions}), publishes the devices, follows their health, and runs
+ * until SIGTERM. Exit status 143 after SIGTERM (the JVM's, once the plugin has closed), 1 when the
+ * plugin fails, 2 for bad settings.
+ */
+@Command(name = "kubelet-plugin", mixinStandardHelpOptions = true,
+    description = "Runs the GPU driver's kubelet plugin on this node.")
+public final class KubeletPluginCommand implements Callable<Integer> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(KubeletPluginCommand.class);
+  private static final String DEFAULT_PLUGINS_DIRECTORY = "/var/lib/kubelet/plugins";
+
+  @Mixin
+  PluginOptions plugin;
+
+  @Mixin
+  DriverOptions driver;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    DriverSettings settings;
+    try {
+      settings = driver.settings();
+    } catch (IllegalArgumentException e) {
+      spec.commandLine().getErr().println("gpu-driver kubelet-plugin: " + e.getMessage());
+      return 2;
+    }
+    Map<String, String> environment = plugin.asEnvironment();
+    String nodeName = environment.get("NODE_NAME");
+    if (nodeName == null) {
+      spec.commandLine().getErr().println("gpu-driver kubelet-plugin: NODE_NAME (--node-name)"
+          + " is required: the node's name, from the downward API's spec.nodeName");
+      return 2;
+    }
+    Path dataDirectory = Path.of(environment.getOrDefault("KUBELET_PLUGINS_DIRECTORY_PATH",
+        DEFAULT_PLUGINS_DIRECTORY)).resolve(settings.driverName());
+    try (GpuDriver gpus = GpuDriver.create(settings.driverName(), nodeName,
+            openBackend(settings, nodeName, dataDirectory), settings.layout(),
+            settings.deviceStatus());
+        KubeletPlugin running = plugin.applyTo(KubeletPlugin.builder(gpus.lifecycle())
+            .driverName(settings.driverName())
+            .claimStatus(settings.deviceStatus())
+            .fatalErrorPolicy(FatalErrorPolicy.EXIT)).start()) {
+      gpus.attach(running);
+      LOG.info("{} serves {} devices on node {}", settings.driverName(),
+          gpus.catalog().devices().size(), nodeName);
+      running.awaitTermination();
+    }
+    LOG.info("{} stopped", settings.driverName());
+    return 0;
+  }
+
+  /**
+   * Opens the backend the settings name.
+   *
+   * @param settings the driver's settings
+   * @param nodeName the node's name
+   * @param dataDirectory the plugin's data directory, where the default health file is
+   * @return the backend
+   * @throws Exception if it cannot be opened
+   */
+  static GpuBackend openBackend(DriverSettings settings, String nodeName, Path dataDirectory)
+      throws Exception {
+    return switch (settings.backend()) {
+      case SIMULATED -> new SimulatedBackend(nodeName, settings.numDevices(),
+          settings.healthFile().orElse(dataDirectory.resolve("gpu-health.json")));
+      case NVML -> NvmlBackends.open(settings);
+    };
+  }
+}
