@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The line between API and implementation, checked over every SDK module: a public type outside
  * an {@code internal} package names no internal type in what callers see, and a module uses
- * another module's {@code internal} package only where this test allows it.
+ * another module's {@code internal} package only where this test allows it; the examples use
+ * none.
  */
 class PublicApiTest {
 
@@ -74,9 +75,14 @@ class PublicApiTest {
     Pattern internalImport = Pattern.compile(
         "^import (?:static )?(io\\.github\\.dra4j\\.[\\w.]*?\\.internal)\\b", Pattern.MULTILINE);
     List<String> violations = new ArrayList<>();
-    try (Stream<Path> modules = Files.list(ROOT)) {
-      for (Path module : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java")))
-          .toList()) {
+    // The SDK's modules, and the examples, which must get by on the public API like any driver.
+    try (Stream<Path> sdk = Files.list(ROOT); Stream<Path> examples = Files.list(
+        ROOT.resolve("examples"))) {
+      List<Path> modules = Stream.concat(sdk, examples)
+          .filter(m -> Files.isDirectory(m.resolve("src/main/java"))).toList();
+      assertThat(modules).as("the examples are checked too")
+          .contains(ROOT.resolve("examples/gpu-driver"));
+      for (Path module : modules) {
         String moduleName = module.getFileName().toString();
         Set<String> own = ownPackages(module.resolve("src/main/java"));
         try (Stream<Path> sources = Files.walk(module.resolve("src/main/java"))) {
