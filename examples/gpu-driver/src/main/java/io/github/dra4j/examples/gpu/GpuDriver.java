@@ -2,8 +2,8 @@ package io.github.dra4j.examples.gpu;
 
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.ContainerEdits;
-import io.github.dra4j.cdi.spec.DeviceNode;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
+import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.devices.DeviceCatalog;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
 import io.github.dra4j.examples.gpu.discovery.DiscoveryException;
@@ -59,8 +59,7 @@ public final class GpuDriver implements AutoCloseable {
     ContainerEdits.Builder common = ContainerEdits.builder()
         .env("KUBERNETES_NODE_NAME", nodeName)
         .env("DRA_RESOURCE_DRIVER_NAME", driverName);
-    backend.commonDeviceNodes().forEach(node -> common.deviceNode(
-        DeviceNode.builder(node.path()).hostPath(node.hostPath()).build()));
+    backend.commonDeviceNodes().stream().map(HostDeviceNode::toCdi).forEach(common::deviceNode);
     this.lifecycle = ClaimLifecycle.builder(claims, GpuClaimState.class)
         .cdiKind(Kind.of("k8s." + driverName, CDI_CLASS))
         .commonDevice("common", common.build())

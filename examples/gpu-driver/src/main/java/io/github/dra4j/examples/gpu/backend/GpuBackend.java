@@ -43,7 +43,7 @@ public interface GpuBackend extends AutoCloseable {
    * @param mig the MIG device, if the allocated device is one
    * @return the nodes; none for simulated GPUs
    */
-  List<DeviceNode> deviceNodes(Gpu gpu, Optional<MigDevice> mig);
+  List<HostDeviceNode> deviceNodes(Gpu gpu, Optional<MigDevice> mig);
 
   /**
    * The device nodes every container with a GPU needs (control devices), in the node-wide CDI
@@ -51,7 +51,7 @@ public interface GpuBackend extends AutoCloseable {
    *
    * @return the nodes; none for simulated GPUs
    */
-  List<DeviceNode> commonDeviceNodes();
+  List<HostDeviceNode> commonDeviceNodes();
 
   /** Releases the backend; must not throw. */
   @Override

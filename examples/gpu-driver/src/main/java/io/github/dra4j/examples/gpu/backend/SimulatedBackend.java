@@ -75,12 +75,12 @@ public final class SimulatedBackend implements GpuBackend {
   }
 
   @Override
-  public List<DeviceNode> deviceNodes(Gpu gpu, Optional<MigDevice> mig) {
+  public List<HostDeviceNode> deviceNodes(Gpu gpu, Optional<MigDevice> mig) {
     return List.of();
   }
 
   @Override
-  public List<DeviceNode> commonDeviceNodes() {
+  public List<HostDeviceNode> commonDeviceNodes() {
     return List.of();
   }
 

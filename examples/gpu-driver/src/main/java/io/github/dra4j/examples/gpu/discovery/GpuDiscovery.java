@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Finds the GPUs of this node. Two implementations: {@code SimulatedGpus} (the default, no
- * hardware needed) and {@code NvmlDiscovery} (NVIDIA GPUs
+ * hardware needed) and the NVML backend's (NVIDIA GPUs
  * through NVML).
  */
 public interface GpuDiscovery extends AutoCloseable {

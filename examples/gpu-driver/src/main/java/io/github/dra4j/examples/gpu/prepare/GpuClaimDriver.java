@@ -4,7 +4,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatusBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.spec.ContainerEdits;
-import io.github.dra4j.examples.gpu.backend.DeviceNode;
+import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
 import io.github.dra4j.examples.gpu.config.GpuConfig;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
@@ -21,6 +21,7 @@ import io.github.dra4j.resourceclaim.AllocatedDevice;
 import io.github.dra4j.resourceclaim.DriverAllocation;
 import io.github.dra4j.resourceclaim.config.ConfigGroup;
 import io.github.dra4j.resourceclaim.config.ConfigResolver;
+import io.github.dra4j.resourceclaim.config.ConfigSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -38,8 +39,9 @@ import java.util.function.BiConsumer;
  * nodes of its devices and an environment that shows what it got ({@link ContainerEnvironment}),
  * plus {@code DRA_ADMIN_ACCESS} for the claim.
  *
- * <p>Sharing is set on hardware only for whole GPUs and partitions allocated exclusively and
- * without admin access: a MIG device's time slice is its GPU's, a device shared by several
+ * <p>Sharing is set on hardware only where a DeviceClass or the claim asks for it (the driver's
+ * default leaves a GPU as the node has it), and only for whole GPUs and partitions allocated
+ * exclusively and without admin access: a MIG device's time slice is its GPU's, a device shared by several
  * claims must not be changed by one of them, and admin access must not change a device in use.
  * Unprepare (and rollback) resets what prepare set. With device status on, the GPUs' UUID,
  * product and driver version go to the claim's {@code status.devices[]} in the background.
@@ -90,13 +92,12 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
       for (AllocatedDevice allocated : group.devices()) {
         GpuDevice device = device(allocated);
         ContainerEdits.Builder builder = ContainerEdits.builder();
-        for (DeviceNode node : backend.deviceNodes(device.gpu(), device.mig())) {
-          builder.deviceNode(io.github.dra4j.cdi.spec.DeviceNode.builder(node.path())
-              .hostPath(node.hostPath()).build());
-        }
+        backend.deviceNodes(device.gpu(), device.mig()).stream()
+            .map(HostDeviceNode::toCdi).forEach(builder::deviceNode);
         ContainerEnvironment.add(builder, device, allocated, uid, setting);
         edits.put(allocated, builder.build());
-        if (changesHardware(device, allocated, setting)) {
+        if (group.source() != ConfigSource.DRIVER_DEFAULT
+            && changesHardware(device, allocated, setting)) {
           hardware.add(device.gpu().uuid());
         }
       }

@@ -1,0 +1,127 @@
+package io.github.dra4j.examples.gpu.nvml;
+
+import io.github.dra4j.examples.gpu.sharing.SharingCommands;
+import io.github.dra4j.examples.gpu.sharing.SharingSetting;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies sharing settings with {@code nvidia-smi}, one GPU after the other:
+ *
+ * <ul>
+ *   <li>time slicing: {@code nvidia-smi -i <uuid> -c DEFAULT}, then {@code nvidia-smi
+ *       compute-policy -i <uuid> --set-timeslice <0..3>};
+ *   <li>MPS: {@code nvidia-smi -i <uuid> -c EXCLUSIVE_PROCESS} (the MPS control daemon itself is
+ *       not started here);
+ *   <li>space partitioning: nothing (the workload reads the setting);
+ *   <li>reset: {@code -c DEFAULT} and {@code --set-timeslice 0}.
+ * </ul>
+ *
+ * <p>The first failing command ends the call with its {@link IOException}. Immutable; thread-safe
+ * if the runner is (the driver serializes sharing changes per GPU).
+ */
+public final class NvidiaSmiCommands implements SharingCommands {
+
+  private static final Logger LOG = LoggerFactory.getLogger(NvidiaSmiCommands.class);
+
+  private final String nvidiaSmi;
+  private final CommandRunner runner;
+
+  /**
+   * Creates the commands.
+   *
+   * @param nvidiaSmi the {@code nvidia-smi} program, for example {@code
+   *     /driver-root/usr/bin/nvidia-smi}
+   * @param runner runs each command line
+   */
+  public NvidiaSmiCommands(String nvidiaSmi, CommandRunner runner) {
+    this.nvidiaSmi = Objects.requireNonNull(nvidiaSmi, "nvidiaSmi");
+    this.runner = Objects.requireNonNull(runner, "runner");
+  }
+
+  /**
+   * Commands for a node where {@code nvidia-smi} was not found: every call with GPUs fails with
+   * an {@link IOException} naming the paths tried; calls without GPUs succeed.
+   *
+   * @param tried where {@code nvidia-smi} was looked for
+   * @return the commands
+   */
+  public static SharingCommands missing(List<Path> tried) {
+    String paths = DriverRoot.joined(List.copyOf(tried));
+    return new SharingCommands() {
+      @Override
+      public void apply(SharingSetting setting, List<String> gpuUuids) throws IOException {
+        fail(gpuUuids);
+      }
+
+      @Override
+      public void reset(List<String> gpuUuids) throws IOException {
+        fail(gpuUuids);
+      }
+
+      private void fail(List<String> gpuUuids) throws IOException {
+        if (!gpuUuids.isEmpty()) {
+          throw new IOException("cannot change the sharing of " + gpuUuids + ": nvidia-smi was"
+              + " not found; tried " + paths);
+        }
+      }
+    };
+  }
+
+  @Override
+  public void apply(SharingSetting setting, List<String> gpuUuids) throws IOException {
+    Objects.requireNonNull(setting, "setting");
+    checkUuids(gpuUuids);
+    if (setting instanceof SharingSetting.TimeSlicing timeSlicing) {
+      for (String uuid : gpuUuids) {
+        computeMode(uuid, "DEFAULT");
+        timeSlice(uuid, timeSlicing.interval().number());
+      }
+    } else if (setting instanceof SharingSetting.Mps) {
+      for (String uuid : gpuUuids) {
+        computeMode(uuid, "EXCLUSIVE_PROCESS");
+      }
+    } else if (setting instanceof SharingSetting.SpacePartitioning partitioning) {
+      LOG.debug("Space partitioning into {} parts of {}: nothing to change on the hardware",
+          partitioning.partitionCount(), gpuUuids);
+    } else {
+      throw new IllegalArgumentException("unknown sharing setting " + setting);
+    }
+  }
+
+  @Override
+  public void reset(List<String> gpuUuids) throws IOException {
+    checkUuids(gpuUuids);
+    for (String uuid : gpuUuids) {
+      computeMode(uuid, "DEFAULT");
+      timeSlice(uuid, SharingSetting.TimeSliceInterval.Default.number());
+    }
+  }
+
+  private void computeMode(String uuid, String mode) throws IOException {
+    run(List.of(nvidiaSmi, "-i", uuid, "-c", mode));
+  }
+
+  private void timeSlice(String uuid, int number) throws IOException {
+    run(List.of(nvidiaSmi, "compute-policy", "-i", uuid, "--set-timeslice",
+        Integer.toString(number)));
+  }
+
+  private void run(List<String> command) throws IOException {
+    LOG.info("Running {}", ProcessCommandRunner.commandLine(command));
+    runner.run(command);
+  }
+
+  private static void checkUuids(List<String> gpuUuids) {
+    for (String uuid : gpuUuids) {
+      if (uuid == null || uuid.isBlank() || uuid.startsWith("-")) {
+        throw new IllegalArgumentException("GPU UUID must be non-blank and not start with '-',"
+            + " got \"" + uuid + "\"");
+      }
+    }
+  }
+}

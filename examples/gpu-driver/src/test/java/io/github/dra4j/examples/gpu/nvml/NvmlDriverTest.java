@@ -1,0 +1,112 @@
+package io.github.dra4j.examples.gpu.nvml;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.cdi.spec.ContainerEdits;
+import io.github.dra4j.examples.gpu.GpuDriver;
+import io.github.dra4j.examples.gpu.devices.DeviceLayout;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.testing.kubelet.PrepareOutcome;
+import io.github.dra4j.testing.node.SimulatedNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole driver on the NVML backend, against the stub's 8-GPU H100 node with MIG on two GPUs,
+ * on a simulated node: what it publishes, and what a container of a MIG claim gets.
+ */
+class NvmlDriverTest {
+
+  private static final String DRIVER = GpuDriver.DEFAULT_NAME;
+  private static Path compiled;
+
+  @TempDir Path root;
+
+  @BeforeAll
+  static void compile(@TempDir Path dir) throws Exception {
+    compiled = NvmlStub.compile(dir);
+  }
+
+  @Test
+  void publishesTheNodesGpusAndMigDevicesAndPreparesAMigDeviceWithItsDeviceNodes()
+      throws Exception {
+    NvmlStub stub = NvmlStub.install(compiled, root.resolve("driver-root"));
+    Files.createDirectories(stub.root().resolve("dev"));
+    for (String node : List.of("nvidiactl", "nvidia-uvm", "nvidia6")) {
+      Files.writeString(stub.root().resolve("dev").resolve(node), "");
+    }
+    Path caps = Files.createDirectories(stub.root().resolve(
+        "proc/driver/nvidia/capabilities/gpu6/mig"));
+    try (SimulatedNode node = SimulatedNode.start("node-1", root.resolve("node"));
+        GpuDriver driver = GpuDriver.create(DRIVER, node.nodeName(), NvmlBackend.open(
+            stub.options().hostDriverRoot(Path.of("/run/nvidia/driver")).build()),
+            DeviceLayout.WHOLE_GPUS, false)) {
+      KubeletPlugin plugin = node.startDriver(DRIVER, driver.lifecycle(), null);
+      driver.attach(plugin);
+      List<Device> devices = node.awaitDevices(DRIVER, 15).stream()
+          .flatMap(s -> s.getSpec().getDevices().stream()).toList();
+
+      assertThat(devices).extracting(Device::getName).contains("gpu-0", "gpu-5")
+          .doesNotContain("gpu-6", "gpu-7")
+          .filteredOn(name -> name.startsWith("gpu-6-mig-")).hasSize(7);
+      Device gpu0 = devices.stream().filter(d -> d.getName().equals("gpu-0")).findFirst()
+          .orElseThrow();
+      assertThat(gpu0.getAttributes().get("productName").getString())
+          .isEqualTo("NVIDIA H100 80GB HBM3");
+      assertThat(gpu0.getAttributes().get("architecture").getString()).isEqualTo("Hopper");
+      assertThat(gpu0.getAttributes().get("cudaComputeCapability").getVersion())
+          .isEqualTo("9.0.0");
+      assertThat(gpu0.getAttributes().get("uuid").getString())
+          .isEqualTo(NvmlStub.GPUS.get(1).uuid()); // minor 0 is NVML index 1
+      assertThat(gpu0.getAttributes().get("resource.kubernetes.io/pciBusID").getString())
+          .isEqualTo("0000:43:00.0");
+      Device mig = devices.stream().filter(d -> d.getName().startsWith("gpu-6-mig-1g10gb-"))
+          .findFirst().orElseThrow();
+      assertThat(mig.getAttributes().get("type").getString()).isEqualTo("mig");
+      assertThat(mig.getAttributes().get("profile").getString()).isEqualTo("1g.10gb");
+      assertThat(mig.getAttributes().get("parentUUID").getString())
+          .isEqualTo(NvmlStub.GPUS.get(6).uuid());
+      assertThat(mig.getCapacity()).containsKeys("memory", "multiprocessors", "copyEngines");
+
+      node.createDeviceClass("mig.gpu.example.com", "device.driver == '" + DRIVER + "'",
+          "device.attributes['" + DRIVER + "'].type == 'mig'",
+          "device.attributes['" + DRIVER + "'].profile == '1g.10gb'");
+      ResourceClaim claim = node.allocate(node.createClaim("default", "mig", "mig",
+          "mig.gpu.example.com", 1));
+      String device = claim.getStatus().getAllocation().getDevices().getResults().get(0)
+          .getDevice();
+      String gi = device.substring(device.lastIndexOf('-') + 1);
+      writeCaps(caps, driver, device);
+
+      PrepareOutcome outcome = node.prepare(DRIVER, claim);
+      assertThat(outcome.isSuccess()).as(outcome.toString()).isTrue();
+      ContainerEdits edits = node.containerEdits(outcome, claim);
+      Map<String, String> nodes = edits.deviceNodes().stream().collect(Collectors.toMap(
+          n -> n.path(), n -> n.hostPath() == null ? n.path() : n.hostPath()));
+      assertThat(nodes).containsEntry("/dev/nvidia6", "/run/nvidia/driver/dev/nvidia6")
+          .containsEntry("/dev/nvidiactl", "/run/nvidia/driver/dev/nvidiactl")
+          .containsKeys("/dev/nvidia-caps/nvidia-cap" + (100 + Integer.parseInt(gi)));
+      assertThat(edits.env()).contains("GPU_DEVICE_" + device.substring(4).toUpperCase()
+          .replace('-', '_') + "_TYPE=mig");
+    }
+  }
+
+  /** The capability files of the MIG device's GPU and compute instance (minors 100+, 200+). */
+  private static void writeCaps(Path caps, GpuDriver driver, String device) throws Exception {
+    var mig = driver.catalog().device(device).orElseThrow().mig().orElseThrow();
+    Path gi = Files.createDirectories(caps.resolve("gi" + mig.giId()));
+    Files.writeString(gi.resolve("access"), "DeviceFileMinor: " + (100 + mig.placementStart())
+        + "\nDeviceFileMode: 292\n");
+    Path ci = Files.createDirectories(gi.resolve("ci" + mig.ciId()));
+    Files.writeString(ci.resolve("access"), "DeviceFileMinor: " + (200 + mig.ciId())
+        + "\nDeviceFileMode: 292\n");
+  }
+}
