@@ -80,6 +80,9 @@ class KubeletPluginChartTest {
     env.put("GPU_ALLOW_MULTIPLE_ALLOCATIONS", "false");
     env.put("GPU_DEVICE_STATUS", "false");
     env.put("JAVA_TOOL_OPTIONS", (String) ChartFiles.value("kubeletPlugin.jvmOptions"));
+    env.put("JDK_JAVA_OPTIONS", "-XX:+AutoCreateSharedArchive -XX:SharedArchiveFile="
+        + PLUGINS + "/gpu.example.com/jvm-classes.jsa");
+    env.put("MALLOC_ARENA_MAX", "2");
     assertThat(env(container)).as("the plugin's environment").isEqualTo(env);
 
     assertGrpcProbe(container.getStartupProbe(), "startupProbe", 51515, 1, 120, 10);
@@ -144,6 +147,7 @@ class KubeletPluginChartTest {
           kubeApiQps: 20
           kubeApiBurst: 40
           jvmOptions: "-Xmx100m"
+          classDataSharing: false
           extraEnv:
             - name: LOG_LEVEL
               value: debug
@@ -233,6 +237,7 @@ class KubeletPluginChartTest {
     env.put("NVIDIA_VISIBLE_DEVICES", "void");
     env.put("ADDITIONAL_XIDS_TO_IGNORE", "13,48");
     env.put("JAVA_TOOL_OPTIONS", "-Xmx100m");
+    env.put("MALLOC_ARENA_MAX", "2");
     env.put("LOG_LEVEL", "debug");
     assertThat(env(container)).as("the plugin's environment").isEqualTo(env);
 

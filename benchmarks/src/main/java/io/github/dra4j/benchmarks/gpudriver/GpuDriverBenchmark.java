@@ -1,0 +1,209 @@
+package io.github.dra4j.benchmarks.gpudriver;
+
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.benchmarks.kubeletplugin.BenchmarkClaims;
+import io.github.dra4j.kubelet.wire.dra.v1.Claim;
+import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
+import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
+import io.github.dra4j.testing.apiserver.InMemoryApiServer;
+import io.github.dra4j.testing.kubelet.KubeletClient;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The reference GPU driver's executable jar ({@code examples/gpu-driver/target/gpu-driver.jar},
+ * built by {@code ./mvnw install}) run as the DaemonSet runs it, with 8 simulated GPUs and the
+ * JVM options of its Helm chart, against an in-memory API server:
+ *
+ * <ul>
+ *   <li>start-up: from process start to the registration socket, median and range of 5 starts;
+ *   <li>resident memory ({@code VmRSS}) once the devices are published, and after 1,000
+ *       prepare/unprepare cycles of one claim over the kubelet's gRPC;
+ *   <li>prepare latency p50 and p99 of those cycles, through the claim lifecycle with its
+ *       checkpoint on disk (two fsyncs per prepare).
+ * </ul>
+ *
+ * <p>The chart's class-data archive (JDK 19+) is used with {@code -Dcds=true} and a {@code
+ * java.bin} of such a JDK; the first start then writes the archive, and the others map it. Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * -Dexec.mainClass=io.github.dra4j.benchmarks.gpudriver.GpuDriverBenchmark} (system properties
+ * {@code jvm.options} to try other options, {@code java.bin} for another JVM, {@code cycles},
+ * default 1000, and {@code nmt} or {@code histogram} to print the driver's native memory or live
+ * objects at the end).
+ */
+public final class GpuDriverBenchmark {
+
+  /** The JVM options the chart sets (kubeletPlugin.jvmOptions). */
+  public static final String CHART_JVM_OPTIONS = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+      + " -Xss256k -Xms16m -Xmx32m -XX:ReservedCodeCacheSize=16m";
+
+  private static final String DRIVER = "gpu.example.com";
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  private GpuDriverBenchmark() {}
+
+  /**
+   * Runs the measurements and prints them.
+   *
+   * @param args unused
+   * @throws Exception on failure
+   */
+  public static void main(String[] args) throws Exception {
+    Path jar = Path.of(System.getProperty("gpu.driver.jar",
+        Files.isDirectory(Path.of("examples")) ? "examples/gpu-driver/target/gpu-driver.jar"
+            : "../examples/gpu-driver/target/gpu-driver.jar")).toAbsolutePath().normalize();
+    if (!Files.exists(jar)) {
+      throw new IllegalStateException(jar + " is missing: run ./mvnw -B -q install -DskipTests");
+    }
+    List<String> options = new ArrayList<>(List.of(System.getProperty("jvm.options",
+        CHART_JVM_OPTIONS).trim().split("\\s+")));
+    Path root = Files.createTempDirectory("gpu"); // short: socket paths have a length limit
+    if (Boolean.getBoolean("cds")) { // the chart's classDataSharing, for a JDK 19+ java.bin
+      options.addAll(List.of("-XX:+AutoCreateSharedArchive",
+          "-XX:SharedArchiveFile=" + root.resolve("jvm-classes.jsa")));
+    }
+    int cycles = Integer.getInteger("cycles", 1000);
+    System.out.printf("GPU driver %s, 8 simulated GPUs, JVM %s, options %s%n", jar,
+        System.getProperty("java.bin", "the benchmark's own, " + Runtime.version()),
+        String.join(" ", options));
+    try (InMemoryApiServer server = InMemoryApiServer.builder().build().start();
+        KubeletClient kubelet = KubeletClient.create()) {
+      KubernetesClient client = server.client();
+      client.nodes().resource(new NodeBuilder().withNewMetadata().withName("node")
+          .endMetadata().build()).create();
+      Path kubeconfig = server.writeKubeconfig(root.resolve("kubeconfig"));
+      List<Double> starts = new ArrayList<>();
+      for (int run = 0; run < 5; run++) {
+        Running driver = start(jar, options, kubeconfig, root.resolve("r" + run));
+        try {
+          starts.add(driver.startMillis());
+          if (run < 4) {
+            continue;
+          }
+          awaitDevices(client, 8);
+          long rssStarted = rssKib(driver.process());
+          ResourceClaim claim = BenchmarkClaims.store(client, DRIVER, "bench");
+          Claim wire = KubeletClient.claim("default", "bench", claim.getMetadata().getUid());
+          // One connection for all calls, as the kubelet keeps one per plugin.
+          var stub = DRAPluginGrpc.newBlockingStub(kubelet.channel(driver.draSocket()));
+          NodePrepareResourcesRequest prepare =
+              NodePrepareResourcesRequest.newBuilder().addClaims(wire).build();
+          NodeUnprepareResourcesRequest unprepare =
+              NodeUnprepareResourcesRequest.newBuilder().addClaims(wire).build();
+          long[] prepares = new long[cycles];
+          for (int i = 0; i < cycles; i++) {
+            long begin = System.nanoTime();
+            String error = stub.withDeadlineAfter(45, TimeUnit.SECONDS)
+                .nodePrepareResources(prepare).getClaimsOrThrow(wire.getUid()).getError();
+            prepares[i] = System.nanoTime() - begin;
+            if (!error.isEmpty()) {
+              throw new IllegalStateException("prepare failed: " + error);
+            }
+            stub.withDeadlineAfter(45, TimeUnit.SECONDS).nodeUnprepareResources(unprepare);
+          }
+          long rssAfter = rssKib(driver.process());
+          if (Boolean.getBoolean("nmt")) { // with -XX:NativeMemoryTracking=summary in jvm.options
+            System.out.println(jcmd(driver.process(), "VM.native_memory", "summary"));
+          }
+          if (Boolean.getBoolean("histogram")) { // the live objects, largest first
+            System.out.println(jcmd(driver.process(), "GC.class_histogram").lines().limit(25)
+                .collect(java.util.stream.Collectors.joining("\n")));
+          }
+          Arrays.sort(prepares);
+          System.out.printf("resident memory: %.1f MiB after start-up, %.1f MiB after %d"
+              + " prepare/unprepare cycles%n", rssStarted / 1024.0, rssAfter / 1024.0, cycles);
+          System.out.printf("prepare through the lifecycle (checkpoint on disk): p50 %.3f ms,"
+              + " p99 %.3f ms%n", prepares[cycles / 2] / 1e6,
+              prepares[Math.min(cycles - 1, (int) Math.round(cycles * 0.99))] / 1e6);
+        } finally {
+          driver.process().destroy();
+          driver.process().waitFor(30, TimeUnit.SECONDS);
+        }
+        client.dynamicResourceAllocation().v1().resourcesSlices().delete();
+      }
+      List<Double> sorted = starts.stream().sorted().toList();
+      System.out.printf("start-up to the registration socket: median %.0f ms (min %.0f, max"
+          + " %.0f; 5 starts, in order %s)%n", sorted.get(2), sorted.get(0), sorted.get(4),
+          starts.stream().map(ms -> String.format("%.0f", ms)).toList());
+    }
+  }
+
+  /** A started driver process. */
+  private record Running(Process process, double startMillis, Path draSocket) {}
+
+  private static Running start(Path jar, List<String> options, Path kubeconfig, Path dir)
+      throws Exception {
+    Path registry = Files.createDirectories(dir.resolve("reg"));
+    Path plugins = Files.createDirectories(dir.resolve("plg"));
+    Path cdi = Files.createDirectories(dir.resolve("cdi"));
+    List<String> command = new ArrayList<>();
+    command.add(System.getProperty("java.bin",
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(options);
+    command.addAll(List.of("-jar", jar.toString(), "kubelet-plugin"));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    String podUid = UUID.randomUUID().toString();
+    builder.environment().put("KUBECONFIG", kubeconfig.toString());
+    builder.environment().put("NODE_NAME", "node"); // the pool BenchmarkClaims allocates from
+    builder.environment().put("POD_UID", podUid);
+    builder.environment().put("KUBELET_REGISTRAR_DIRECTORY_PATH", registry.toString());
+    builder.environment().put("KUBELET_PLUGINS_DIRECTORY_PATH", plugins.toString());
+    builder.environment().put("CDI_ROOT", cdi.toString());
+    builder.environment().put("NUM_DEVICES", "8");
+    builder.environment().put("MALLOC_ARENA_MAX", "2"); // as the chart sets it
+    builder.redirectErrorStream(true).redirectOutput(dir.resolve("driver.log").toFile());
+    long begin = System.nanoTime();
+    Process process = builder.start();
+    long deadline = begin + WAIT.toNanos();
+    while (KubeletClient.registrationSockets(registry).isEmpty()) {
+      if (!process.isAlive() || System.nanoTime() > deadline) {
+        throw new IllegalStateException("the driver did not start; see "
+            + dir.resolve("driver.log"));
+      }
+      Thread.sleep(2);
+    }
+    double millis = (System.nanoTime() - begin) / 1e6;
+    return new Running(process, millis,
+        plugins.resolve(DRIVER).resolve("dra-" + podUid + ".sock"));
+  }
+
+  private static void awaitDevices(KubernetesClient client, int devices)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (client.dynamicResourceAllocation().v1().resourcesSlices().list().getItems().stream()
+        .mapToInt(s -> s.getSpec().getDevices() == null ? 0 : s.getSpec().getDevices().size())
+        .sum() < devices) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("devices not published within " + WAIT);
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  private static String jcmd(Process process, String... command) throws IOException {
+    List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
+        "jcmd").toString(), Long.toString(process.pid())));
+    line.addAll(List.of(command));
+    return new String(new ProcessBuilder(line).redirectErrorStream(true).start()
+        .getInputStream().readAllBytes());
+  }
+
+  private static long rssKib(Process process) throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()),
+        "status"))) {
+      if (line.startsWith("VmRSS:")) {
+        return Long.parseLong(line.replaceAll("\\D", ""));
+      }
+    }
+    throw new IllegalStateException("no VmRSS for process " + process.pid());
+  }
+}
