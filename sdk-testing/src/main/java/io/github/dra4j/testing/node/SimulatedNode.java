@@ -57,6 +57,7 @@ public final class SimulatedNode implements AutoCloseable {
   private final NodeScheduler scheduler;
   private final List<KubeletPlugin> plugins = new CopyOnWriteArrayList<>();
   private volatile FakeKubelet kubelet;
+  private final SimulatedPods pods = new SimulatedPods(this);
 
   private SimulatedNode(String nodeName, Path root, boolean deleteRoot) throws IOException {
     this.nodeName = nodeName;
@@ -273,6 +274,16 @@ public final class SimulatedNode implements AutoCloseable {
     List<String> ids = outcome.devices(claim.getMetadata().getUid()).stream()
         .map(PrepareOutcome.Device::cdiDeviceIds).flatMap(List::stream).toList();
     return CdiRegistry.load(List.of(cdiDirectory())).resolve(ids).edits();
+  }
+
+  /**
+   * Runs pods on this node: their claims made from templates, allocated and prepared, and what
+   * each container gets.
+   *
+   * @return the node's pods
+   */
+  public SimulatedPods pods() {
+    return pods;
   }
 
   /**

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.examples.gpu.backend.SimulatedBackend;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
@@ -51,9 +52,13 @@ class GpuDriverTest {
   }
 
   private void start(int gpus, DeviceLayout layout) throws Exception {
+    start(gpus, layout, false);
+  }
+
+  private void start(int gpus, DeviceLayout layout, boolean deviceStatus) throws Exception {
     driver = GpuDriver.create(DRIVER, node.nodeName(), new SimulatedBackend(node.nodeName(), gpus,
-        healthFile, Duration.ofMillis(50), sharing), layout, false);
-    plugin = node.startDriver(DRIVER, driver.lifecycle(), null);
+        healthFile, Duration.ofMillis(50), sharing), layout, deviceStatus);
+    plugin = node.startDriver(DRIVER, driver.lifecycle(), b -> b.claimStatus(deviceStatus));
     driver.attach(plugin);
     node.createDeviceClass("gpu.example.com", "device.driver == '" + DRIVER + "'",
         "device.attributes['" + DRIVER + "'].type == 'gpu'");
@@ -96,6 +101,31 @@ class GpuDriverTest {
     assertThat(sharing.calls()).as("the default configuration leaves the GPU as it is").isEmpty();
     assertThat(node.unprepare(DRIVER, claim).isSuccess()).isTrue();
     assertThat(sharing.calls()).isEmpty();
+  }
+
+  @Test
+  void withDeviceStatusTheClaimTellsWhichGpuItGotAndUnprepareClearsIt() throws Exception {
+    start(2, DeviceLayout.WHOLE_GPUS, true);
+    node.awaitDevices(DRIVER, 2);
+    ResourceClaim claim = node.allocate(node.createClaim("default", "status", "gpu",
+        "gpu.example.com", 1));
+    String device = claim.getStatus().getAllocation().getDevices().getResults().get(0)
+        .getDevice();
+
+    assertThat(node.prepare(DRIVER, claim).isSuccess()).isTrue();
+    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+      var devices = node.client().resource(claim).get().getStatus().getDevices();
+      assertThat(devices).singleElement().satisfies(entry -> {
+        assertThat(entry.getDriver()).isEqualTo(DRIVER);
+        assertThat(entry.getDevice()).isEqualTo(device);
+        assertThat(Serialization.asJson(entry.getData()))
+            .contains("\"uuid\":\"" + driver.catalog().device(device).orElseThrow().uuid())
+            .contains("\"productName\":\"dra4j SimGPU 80GB\"");
+      });
+    });
+    assertThat(node.unprepare(DRIVER, claim).isSuccess()).isTrue();
+    await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+        assertThat(node.client().resource(claim).get().getStatus().getDevices()).isEmpty());
   }
 
   @Test
@@ -146,8 +176,7 @@ class GpuDriverTest {
         .withNewSpec().withNewDevices().addNewRequest().withName(request).withNewExactly()
         .withDeviceClassName("gpu.example.com").endExactly().endRequest()
         .addNewConfig().withRequests(request).withNewOpaque().withDriver(DRIVER)
-        .withParameters(io.fabric8.kubernetes.client.utils.Serialization.unmarshal(parameters,
-            Map.class))
+        .withParameters(Serialization.unmarshal(parameters, Map.class))
         .endOpaque().endConfig().endDevices().endSpec().build();
   }
 

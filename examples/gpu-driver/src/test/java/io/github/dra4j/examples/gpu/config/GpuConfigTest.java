@@ -1,0 +1,83 @@
+package io.github.dra4j.examples.gpu.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.dra4j.examples.gpu.sharing.SharingSetting;
+import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceclaim.config.ConfigException;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The configuration API: strict decoding, the defaults left-out fields imply, every refusal. */
+class GpuConfigTest {
+
+  private static Object decode(String kind, String body) {
+    return GpuConfigs.SCHEME.decode("{\"apiVersion\":\"" + GpuConfigs.API_VERSION
+        + "\",\"kind\":\"" + kind + "\"" + (body.isEmpty() ? "" : "," + body) + "}");
+  }
+
+  private static SharingSetting setting(String body) {
+    return ((GpuConfig) decode("GpuConfig", body)).sharing().setting();
+  }
+
+  @Test
+  void leftOutFieldsGetTheDefaultsOfTheirStrategy() {
+    assertThat(setting("")).isEqualTo(new SharingSetting.TimeSlicing(
+        SharingSetting.TimeSliceInterval.Default));
+    assertThat(setting("\"sharing\":{\"strategy\":\"SpacePartitioning\"}"))
+        .isEqualTo(new SharingSetting.SpacePartitioning(1));
+    assertThat(setting("\"sharing\":{\"strategy\":\"MPS\"}"))
+        .isEqualTo(new SharingSetting.Mps(100, OptionalLong.empty()));
+    assertThat(setting("\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{"
+        + "\"defaultActiveThreadPercentage\":50,\"defaultPinnedDeviceMemoryLimit\":\"10Gi\"}}"))
+        .isEqualTo(new SharingSetting.Mps(50, OptionalLong.of(10L << 30)));
+    assertThat(GpuConfig.DEFAULT.sharing().setting()).isEqualTo(setting(""));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "\"sharing\":{\"strategy\":\"TimeSlicing\",\"mpsConfig\":{}}"
+          + "|sharing.mpsConfig: only with strategy MPS, not TimeSlicing",
+      "\"sharing\":{\"strategy\":\"MPS\",\"timeSlicingConfig\":{\"interval\":\"Long\"}}"
+          + "|sharing.timeSlicingConfig: only with strategy TimeSlicing, not MPS",
+      "\"sharing\":{\"strategy\":\"SpacePartitioning\",\"spacePartitioningConfig\":"
+          + "{\"partitionCount\":0}}"
+          + "|sharing.spacePartitioningConfig.partitionCount: must be at least 1, got 0",
+      "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"defaultActiveThreadPercentage\":101}}"
+          + "|sharing.mpsConfig.defaultActiveThreadPercentage: must be from 1 to 100, got 101",
+      "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"defaultPinnedDeviceMemoryLimit\":"
+          + "\"-1Gi\"}}|sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: want a positive",
+      "\"sharing\":{\"strategy\":\"Fast\"}|sharing.strategy",
+      "\"sharing\":{\"strategy\":\"TimeSlicing\",\"timeSlicingConfig\":{\"interval\":\"Long\","
+          + "\"extra\":1}}|extra",
+  })
+  void anInvalidGpuConfigIsRefusedNamingTheField(String body, String expected) {
+    assertThatThrownBy(() -> decode("GpuConfig", body)).isInstanceOf(ConfigException.class)
+        .hasMessageContaining(expected);
+  }
+
+  @Test
+  void migDevicesTakeTimeSlicingWithoutAnIntervalOrMpsButNoPartitions() {
+    MigDeviceConfig plain = (MigDeviceConfig) decode("MigDeviceConfig", "");
+    assertThat(plain.sharing().strategy()).isEqualTo(Strategy.TimeSlicing);
+    assertThatThrownBy(() -> decode("MigDeviceConfig",
+        "\"sharing\":{\"strategy\":\"TimeSlicing\",\"timeSlicingConfig\":{\"interval\":\"Long\"}}"))
+        .hasMessageContaining("sharing.timeSlicingConfig: not supported for MIG devices");
+    assertThatThrownBy(() -> decode("MigDeviceConfig",
+        "\"sharing\":{\"strategy\":\"SpacePartitioning\"}"))
+        .hasMessageContaining("sharing.strategy: \"SpacePartitioning\" is not supported here");
+  }
+
+  @Test
+  void eachTypeAppliesToItsOwnDevices() {
+    AllocatedDevice gpu = AllocatedDevice.of("gpu", "node-1", "gpu-3");
+    AllocatedDevice mig = AllocatedDevice.of("gpu", "node-1", "gpu-6-mig-1g10gb-19-2");
+    assertThat(GpuConfig.DEFAULT.appliesTo(gpu)).isTrue();
+    assertThat(GpuConfig.DEFAULT.appliesTo(mig)).isFalse();
+    assertThat(new MigDeviceConfig(null).appliesTo(mig)).isTrue();
+    assertThat(new MigDeviceConfig(null).appliesTo(gpu)).isFalse();
+  }
+}
