@@ -144,7 +144,8 @@ public final class KubeletPlugin implements AutoCloseable {
   /** {@link DraDriver#start} before anything serves, so the driver's state is ready. */
   private void startDriver() {
     PluginContext context = new PluginContext(settings.driverName(), settings.nodeName(),
-        settings.pluginDataDirectory(), settings.cdiDirectory(), settings.kubeClient(),
+        settings.pluginDataDirectory(), settings.cdiDirectory(), settings.bootIdSource(),
+        settings.kubeClient(),
         settings.meterRegistry(), events::report, claimStatus);
     try {
       settings.driver().start(context);

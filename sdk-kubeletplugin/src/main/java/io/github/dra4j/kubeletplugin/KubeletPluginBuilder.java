@@ -43,6 +43,9 @@ public final class KubeletPluginBuilder {
   /** The parent of per-driver plugin data directories. */
   public static final Path DEFAULT_PLUGINS_DIRECTORY = Path.of("/var/lib/kubelet/plugins");
 
+  /** Where Linux publishes the boot ID, a random UUID the kernel picks at every boot. */
+  public static final Path DEFAULT_BOOT_ID_SOURCE = Path.of("/proc/sys/kernel/random/boot_id");
+
   final DraDriver driver;
   String driverName = "";
   KubernetesClient kubeClient;
@@ -81,6 +84,7 @@ public final class KubeletPluginBuilder {
   boolean deviceMetadata;
   List<String> metadataVersions = List.of(MetadataWriter.V1ALPHA1);
   Path cdiDirectory = SpecDirectory.DEFAULT_PATH;
+  Path bootIdSource = DEFAULT_BOOT_ID_SOURCE;
   Map<String, String> environment;
   /** The options set by a call, which the environment does not override. */
   final Set<Explicit> explicit = EnumSet.noneOf(Explicit.class);
@@ -550,6 +554,21 @@ public final class KubeletPluginBuilder {
   public KubeletPluginBuilder cdiDirectory(Path directory) {
     this.cdiDirectory = Objects.requireNonNull(directory, "cdiDirectory");
     explicit.add(Explicit.CDI_DIRECTORY);
+    return this;
+  }
+
+  /**
+   * Where the node's boot ID is read. A driver that keeps state across restarts (the claim
+   * lifecycle's checkpoint does) compares it with the one it stored to tell a node reboot from a
+   * restart of the plugin or the kubelet; the plugin only hands it on ({@link
+   * PluginContext#bootIdSource()}).
+   *
+   * @param source default {@link #DEFAULT_BOOT_ID_SOURCE}; a simulated node points it at a file
+   *     of its own that it rewrites when it simulates a reboot
+   * @return this builder
+   */
+  public KubeletPluginBuilder bootIdSource(Path source) {
+    this.bootIdSource = Objects.requireNonNull(source, "bootIdSource");
     return this;
   }
 

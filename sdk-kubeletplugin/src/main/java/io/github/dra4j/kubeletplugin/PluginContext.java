@@ -19,18 +19,20 @@ public final class PluginContext {
   private final String nodeName;
   private final Path pluginDataDirectory;
   private final Path cdiDirectory;
+  private final Path bootIdSource;
   private final KubernetesClient kubeClient;
   private final MeterRegistry meterRegistry;
   private final BiConsumer<Throwable, String> errors;
   private final ClaimStatusReporter claimStatus;
 
   PluginContext(String driverName, String nodeName, Path pluginDataDirectory, Path cdiDirectory,
-      KubernetesClient kubeClient, MeterRegistry meterRegistry,
+      Path bootIdSource, KubernetesClient kubeClient, MeterRegistry meterRegistry,
       BiConsumer<Throwable, String> errors, ClaimStatusReporter claimStatus) {
     this.driverName = driverName;
     this.nodeName = nodeName;
     this.pluginDataDirectory = pluginDataDirectory;
     this.cdiDirectory = cdiDirectory;
+    this.bootIdSource = bootIdSource;
     this.kubeClient = kubeClient;
     this.meterRegistry = meterRegistry;
     this.errors = errors;
@@ -91,6 +93,17 @@ public final class PluginContext {
    */
   public Path cdiDirectory() {
     return cdiDirectory;
+  }
+
+  /**
+   * Where the node's boot ID is read ({@link KubeletPluginBuilder#bootIdSource}): a driver that
+   * keeps state across restarts compares it with the boot ID it stored, to tell a reboot (which
+   * wiped device setup and {@code /var/run}) from a restart of the plugin or the kubelet.
+   *
+   * @return {@code /proc/sys/kernel/random/boot_id} unless configured otherwise
+   */
+  public Path bootIdSource() {
+    return bootIdSource;
   }
 
   /**

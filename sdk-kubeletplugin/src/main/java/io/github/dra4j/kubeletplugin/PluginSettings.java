@@ -65,7 +65,8 @@ record PluginSettings(
     Duration apiServerTimeout,
     Duration shutdownGracePeriod,
     Path pluginDataDirectory,
-    Path cdiDirectory) {
+    Path cdiDirectory,
+    Path bootIdSource) {
 
   private static MetadataWriter metadataWriter(KubeletPluginBuilder b, Path dataDirectory) {
     if (!b.deviceMetadata) {
@@ -133,7 +134,7 @@ record PluginSettings(
         b.healthRefreshInterval,
         b.socketCheckInterval, metadataWriter(b, dataDirectory), b.reconcilePoolWithName,
         b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod,
-        dataDirectory, b.cdiDirectory.normalize());
+        dataDirectory, b.cdiDirectory.normalize(), b.bootIdSource);
   }
 
   /**

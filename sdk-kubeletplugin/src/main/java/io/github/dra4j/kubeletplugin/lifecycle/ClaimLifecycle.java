@@ -174,7 +174,7 @@ public final class ClaimLifecycle<S> implements DraDriver {
     }
     Path directory = plugin.pluginDataDirectory();
     Files.createDirectories(directory);
-    String bootId = BootId.read(bootIdSource);
+    String bootId = BootId.read(bootIdSource != null ? bootIdSource : plugin.bootIdSource());
     Kind kind = cdiKind != null ? cdiKind : defaultCdiKind(plugin.driverName());
     // Claim specs are written atomically but not fsynced: the checkpoint, which is durable and
     // written after them, holds each completed claim's spec, and the repair at start rewrites any
@@ -311,7 +311,7 @@ public final class ClaimLifecycle<S> implements DraDriver {
     private Kind cdiKind;
     private Path cdiDirectory;
     private String checkpointFile = DEFAULT_CHECKPOINT_FILE;
-    private Path bootIdSource = BootId.DEFAULT_SOURCE;
+    private Path bootIdSource;
     private Duration goneClaimCheckInterval = DEFAULT_GONE_CLAIM_CHECK_INTERVAL;
     private String commonDeviceName;
     private ContainerEdits commonDeviceEdits;
@@ -366,8 +366,9 @@ public final class ClaimLifecycle<S> implements DraDriver {
     /**
      * Where the node's boot ID is read, which tells a reboot from a restart.
      *
-     * @param source default {@code /proc/sys/kernel/random/boot_id}; tests point it at a file
-     *     of their own to simulate a reboot
+     * @param source default: the plugin's ({@code KubeletPluginBuilder.bootIdSource}, itself
+     *     {@code /proc/sys/kernel/random/boot_id} unless set); a simulated node sets the plugin's
+     *     to a file it rewrites when it simulates a reboot
      * @return this builder
      */
     public Builder<S> bootIdSource(Path source) {

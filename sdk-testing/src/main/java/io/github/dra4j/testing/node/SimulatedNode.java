@@ -65,6 +65,7 @@ public final class SimulatedNode implements AutoCloseable {
     this.deleteRoot = deleteRoot;
     Files.createDirectories(registryDirectory());
     Files.createDirectories(cdiDirectory());
+    Files.writeString(bootIdFile(), UUID.randomUUID() + "\n");
     this.apiServer = InMemoryApiServer.builder().build().start();
     this.node = apiServer.client().nodes().resource(new NodeBuilder()
         .withNewMetadata().withName(nodeName)
@@ -122,8 +123,8 @@ public final class SimulatedNode implements AutoCloseable {
 
   /**
    * Starts a driver's kubelet plugin on this node, as its DaemonSet pod would: rolling-update
-   * mode with a fresh pod UID, the node's registry, plugin data and CDI directories, a short
-   * ResourceSlice sync delay, no shutdown hook. Returns once the kubelet has registered it.
+   * mode with a fresh pod UID, the node's registry, plugin data and CDI directories and boot ID,
+   * a short ResourceSlice sync delay, no shutdown hook. Returns once the kubelet has registered it.
    *
    * @param driverName the DRA driver name
    * @param driver the driver
@@ -146,6 +147,7 @@ public final class SimulatedNode implements AutoCloseable {
         .registrarDirectory(registryDirectory())
         .pluginDataDirectory(dataDirectory)
         .cdiDirectory(cdiDirectory())
+        .bootIdSource(bootIdFile())
         .rollingUpdate(UUID.randomUUID().toString())
         .sliceSyncDelay(Duration.ofMillis(200))
         .closeOnShutdown(false);
@@ -336,6 +338,29 @@ public final class SimulatedNode implements AutoCloseable {
   }
 
   /**
+   * Reboots the node: its drivers' plugins stop (as their processes die), the CDI directory is
+   * emptied (it is a tmpfs), the boot ID changes, and the kubelet starts again, deleting the
+   * node's ResourceSlices. Plugin data directories, with the drivers' checkpoints, survive, and
+   * the API server keeps its objects. The test then starts its drivers again and, as the kubelet
+   * does for the pods it restarts, prepares their claims again ({@link SimulatedPods#prepareAgain}).
+   */
+  public void reboot() {
+    for (KubeletPlugin plugin : plugins) {
+      plugin.close();
+    }
+    plugins.clear();
+    try (Stream<Path> specs = Files.list(cdiDirectory())) {
+      for (Path spec : specs.toList()) {
+        Files.delete(spec);
+      }
+      Files.writeString(bootIdFile(), UUID.randomUUID() + "\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot reboot node " + nodeName, e);
+    }
+    kubelet.restart();
+  }
+
+  /**
    * The API client of the in-memory API server.
    *
    * @return a client (owned by the node)
@@ -397,6 +422,15 @@ public final class SimulatedNode implements AutoCloseable {
    */
   public Path cdiDirectory() {
     return root.resolve("cdi");
+  }
+
+  /**
+   * The node's boot ID, which {@link #reboot()} changes; every plugin started here reads it.
+   *
+   * @return {@code <root>/boot_id}
+   */
+  public Path bootIdFile() {
+    return root.resolve("boot_id");
   }
 
   /** Stops the drivers, the kubelet and the API server, and deletes a temporary directory. */

@@ -66,6 +66,33 @@ public final class SimulatedPods {
       }
       claims.put(entry.getName(), claim);
     }
+    RunningPod started = new RunningPod(pod, claims, generated, prepare(pod, claims),
+        node.cdiDirectory());
+    running.add(started);
+    return started;
+  }
+
+  /**
+   * Prepares the claims of every running pod again, as the kubelet does for the pods it finds
+   * running after it restarted, after a driver's plugin was replaced, and after a node reboot:
+   * the driver must answer each claim as before (and after a reboot, set it up again).
+   *
+   * @return the running pods with the new answers, in start order; {@link #running()} returns
+   *     them from now on
+   * @throws IllegalStateException if a prepare fails, with the kubelet's error
+   */
+  public List<RunningPod> prepareAgain() {
+    List<RunningPod> again = new ArrayList<>();
+    for (RunningPod pod : running) {
+      RunningPod prepared = new RunningPod(pod.pod(), pod.claims(), pod.generated(),
+          prepare(pod.pod(), pod.claims()), pod.cdiDirectory());
+      running.set(running.indexOf(pod), prepared);
+      again.add(prepared);
+    }
+    return again;
+  }
+
+  private Map<String, PrepareOutcome> prepare(Pod pod, Map<String, ResourceClaim> claims) {
     Map<String, PrepareOutcome> outcomes = new LinkedHashMap<>();
     for (ResourceClaim claim : claims.values()) {
       for (String driver : drivers(claim)) {
@@ -80,9 +107,7 @@ public final class SimulatedPods {
         outcomes.put(claim.getMetadata().getUid(), outcome);
       }
     }
-    RunningPod started = new RunningPod(pod, claims, generated, outcomes, node.cdiDirectory());
-    running.add(started);
-    return started;
+    return outcomes;
   }
 
   private ResourceClaim fromTemplate(Pod pod, String namespace, PodResourceClaim entry) {
@@ -115,11 +140,11 @@ public final class SimulatedPods {
    * Stops a pod: unprepares each of its claims that no other running pod uses (as the kubelet
    * does), then deletes the claims made for it from templates.
    *
-   * @param pod a pod this started
+   * @param pod a pod this started (as {@link #start} or {@link #prepareAgain} returned it)
    * @throws IllegalStateException if an unprepare fails
    */
   public void stop(RunningPod pod) {
-    running.remove(pod);
+    running.removeIf(other -> other.pod() == pod.pod());
     for (ResourceClaim claim : pod.claims().values()) {
       String uid = claim.getMetadata().getUid();
       boolean stillUsed = running.stream().anyMatch(other -> other.claims().values().stream()

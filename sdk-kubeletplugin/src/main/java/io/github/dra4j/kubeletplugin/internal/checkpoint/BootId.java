@@ -12,9 +12,6 @@ import java.nio.file.Path;
  */
 public final class BootId {
 
-  /** Where Linux publishes the boot ID. */
-  public static final Path DEFAULT_SOURCE = Path.of("/proc/sys/kernel/random/boot_id");
-
   private static final int MAX_LENGTH = 128;
 
   private BootId() {}
@@ -22,7 +19,7 @@ public final class BootId {
   /**
    * Reads the boot ID from a file, without surrounding white space.
    *
-   * @param source the file, normally {@link #DEFAULT_SOURCE}
+   * @param source the file, normally {@code /proc/sys/kernel/random/boot_id}
    * @return the boot ID, e.g. {@code 6ece89dd-aedc-47b0-9445-1012847c2a21}
    * @throws IOException naming the file if it cannot be read, is empty, or does not hold one
    *     word of at most 128 printable characters

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.dra4j.kubeletplugin.KubeletPluginBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,12 +51,12 @@ class BootIdTest {
 
   @Test
   void linuxPublishesAUuidThatStaysTheSameDuringABoot() throws IOException {
-    assumeTrue(Files.exists(BootId.DEFAULT_SOURCE), BootId.DEFAULT_SOURCE + " exists only on"
+    assumeTrue(Files.exists(KubeletPluginBuilder.DEFAULT_BOOT_ID_SOURCE), KubeletPluginBuilder.DEFAULT_BOOT_ID_SOURCE + " exists only on"
         + " Linux");
 
-    String id = BootId.read(BootId.DEFAULT_SOURCE);
+    String id = BootId.read(KubeletPluginBuilder.DEFAULT_BOOT_ID_SOURCE);
 
     assertThat(id).matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
-    assertThat(BootId.read(BootId.DEFAULT_SOURCE)).isEqualTo(id);
+    assertThat(BootId.read(KubeletPluginBuilder.DEFAULT_BOOT_ID_SOURCE)).isEqualTo(id);
   }
 }
