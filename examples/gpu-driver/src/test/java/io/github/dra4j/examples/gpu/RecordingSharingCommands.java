@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Records the sharing commands the driver gives, and fails them on request. */
-final class RecordingSharingCommands implements SharingCommands {
+public final class RecordingSharingCommands implements SharingCommands {
 
   private final List<String> calls = new CopyOnWriteArrayList<>();
   private volatile String failOn;
@@ -25,11 +25,21 @@ final class RecordingSharingCommands implements SharingCommands {
     calls.add("reset " + gpuUuids);
   }
 
-  List<String> calls() {
+  /**
+   * The commands given so far.
+   *
+   * @return {@code apply <setting> [uuids]} and {@code reset [uuids]}, in order
+   */
+  public List<String> calls() {
     return List.copyOf(calls);
   }
 
-  void failOn(String setting) {
+  /**
+   * Makes every later command whose setting contains a text fail.
+   *
+   * @param setting part of the setting's text
+   */
+  public void failOn(String setting) {
     failOn = setting;
   }
 }
