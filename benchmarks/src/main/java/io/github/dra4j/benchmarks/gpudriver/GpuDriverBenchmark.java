@@ -19,32 +19,37 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The reference GPU driver's executable jar ({@code examples/gpu-driver/target/gpu-driver.jar},
  * built by {@code ./mvnw install}) run as the DaemonSet runs it, with 8 simulated GPUs and the
- * JVM options of its Helm chart, against an in-memory API server:
+ * JVM options of its Helm chart ({@code kubeletPlugin.jvmOptions}, read from the chart's values),
+ * against an in-memory API server:
  *
  * <ul>
  *   <li>start-up: from process start to the registration socket, median and range of 5 starts;
- *   <li>resident memory ({@code VmRSS}) once the devices are published, and after 1,000
- *       prepare/unprepare cycles of one claim over the kubelet's gRPC;
+ *   <li>resident memory ({@code VmRSS}, and its file-backed part) once the devices are published,
+ *       and after 1,000 prepare/unprepare cycles of one claim over the kubelet's gRPC;
  *   <li>prepare latency p50 and p99 of those cycles, through the claim lifecycle with its
  *       checkpoint on disk (two fsyncs per prepare).
  * </ul>
  *
- * <p>The chart's class-data archive (JDK 19+) is used with {@code -Dcds=true} and a {@code
- * java.bin} of such a JDK; the first start then writes the archive, and the others map it. Run: {@code ./mvnw -B -q -pl benchmarks exec:java
- * -Dexec.mainClass=io.github.dra4j.benchmarks.gpudriver.GpuDriverBenchmark} (system properties
- * {@code jvm.options} to try other options, {@code java.bin} for another JVM, {@code cycles},
- * default 1000, and {@code nmt} or {@code histogram} to print the driver's native memory or live
- * objects at the end).
+ * <p>The chart's options are for its image's JDK 25, so the benchmark runs on a JDK 25 ({@code
+ * java.bin}, or Maven's own JVM). Its class-data archive is used with {@code -Dcds=true}; the
+ * first start then writes the archive, and the others map it. Run: {@code JAVA_HOME=<JDK 25>
+ * ./mvnw -B -q -pl benchmarks exec:java
+ * -Dexec.mainClass=io.github.dra4j.benchmarks.gpudriver.GpuDriverBenchmark -Dcds=true} (system
+ * properties {@code jvm.options} to try other options, {@code java.bin} for another JVM, {@code
+ * cycles}, default 1000, and {@code nmt} or {@code histogram} to print the driver's native memory
+ * or live objects at the end).
  */
 public final class GpuDriverBenchmark {
 
-  /** The JVM options the chart sets (kubeletPlugin.jvmOptions). */
-  public static final String CHART_JVM_OPTIONS = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
-      + " -Xss256k -Xms16m -Xmx32m -XX:ReservedCodeCacheSize=16m";
+  /** The chart's values, whose {@code kubeletPlugin.jvmOptions} are the default options. */
+  private static final String CHART_VALUES =
+      "examples/gpu-driver/deployments/helm/dra4j-gpu-driver/values.yaml";
 
   private static final String DRIVER = "gpu.example.com";
   private static final Duration WAIT = Duration.ofSeconds(60);
@@ -58,14 +63,16 @@ public final class GpuDriverBenchmark {
    * @throws Exception on failure
    */
   public static void main(String[] args) throws Exception {
-    Path jar = Path.of(System.getProperty("gpu.driver.jar",
-        Files.isDirectory(Path.of("examples")) ? "examples/gpu-driver/target/gpu-driver.jar"
-            : "../examples/gpu-driver/target/gpu-driver.jar")).toAbsolutePath().normalize();
+    Path repository = Files.isDirectory(Path.of("examples")) ? Path.of("") : Path.of("..");
+    Path jar = Path.of(System.getProperty("gpu.driver.jar", repository
+        .resolve("examples/gpu-driver/target/gpu-driver.jar").toString()))
+        .toAbsolutePath().normalize();
     if (!Files.exists(jar)) {
       throw new IllegalStateException(jar + " is missing: run ./mvnw -B -q install -DskipTests");
     }
-    List<String> options = new ArrayList<>(List.of(System.getProperty("jvm.options",
-        CHART_JVM_OPTIONS).trim().split("\\s+")));
+    String jvmOptions = System.getProperty("jvm.options");
+    List<String> options = new ArrayList<>(List.of((jvmOptions != null ? jvmOptions
+        : chartJvmOptions(repository.resolve(CHART_VALUES))).trim().split("\\s+")));
     Path root = Files.createTempDirectory("gpu"); // short: socket paths have a length limit
     if (Boolean.getBoolean("cds")) { // the chart's classDataSharing, for a JDK 19+ java.bin
       options.addAll(List.of("-XX:+AutoCreateSharedArchive",
@@ -90,7 +97,7 @@ public final class GpuDriverBenchmark {
             continue;
           }
           awaitDevices(client, 8);
-          long rssStarted = rssKib(driver.process());
+          Resident rssStarted = Resident.of(driver.process());
           ResourceClaim claim = BenchmarkClaims.store(client, DRIVER, "bench");
           Claim wire = KubeletClient.claim("default", "bench", claim.getMetadata().getUid());
           // One connection for all calls, as the kubelet keeps one per plugin.
@@ -110,7 +117,7 @@ public final class GpuDriverBenchmark {
             }
             stub.withDeadlineAfter(45, TimeUnit.SECONDS).nodeUnprepareResources(unprepare);
           }
-          long rssAfter = rssKib(driver.process());
+          Resident rssAfter = Resident.of(driver.process());
           if (Boolean.getBoolean("nmt")) { // with -XX:NativeMemoryTracking=summary in jvm.options
             System.out.println(jcmd(driver.process(), "VM.native_memory", "summary"));
           }
@@ -119,8 +126,8 @@ public final class GpuDriverBenchmark {
                 .collect(java.util.stream.Collectors.joining("\n")));
           }
           Arrays.sort(prepares);
-          System.out.printf("resident memory: %.1f MiB after start-up, %.1f MiB after %d"
-              + " prepare/unprepare cycles%n", rssStarted / 1024.0, rssAfter / 1024.0, cycles);
+          System.out.printf("resident memory: %s after start-up, %s after %d"
+              + " prepare/unprepare cycles%n", rssStarted, rssAfter, cycles);
           System.out.printf("prepare through the lifecycle (checkpoint on disk): p50 %.3f ms,"
               + " p99 %.3f ms%n", prepares[cycles / 2] / 1e6,
               prepares[Math.min(cycles - 1, (int) Math.round(cycles * 0.99))] / 1e6);
@@ -197,13 +204,46 @@ public final class GpuDriverBenchmark {
         .getInputStream().readAllBytes());
   }
 
-  private static long rssKib(Process process) throws IOException {
-    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()),
-        "status"))) {
-      if (line.startsWith("VmRSS:")) {
-        return Long.parseLong(line.replaceAll("\\D", ""));
-      }
+  /**
+   * The chart's {@code kubeletPlugin.jvmOptions}: the first {@code jvmOptions} of the values
+   * file, which is the kubelet plugin's (the webhook's comes later).
+   */
+  static String chartJvmOptions(Path values) throws IOException {
+    Matcher matcher = Pattern.compile("(?m)^  jvmOptions: \"([^\"]*)\"$")
+        .matcher(Files.readString(values));
+    if (!matcher.find()) {
+      throw new IllegalStateException("no kubeletPlugin.jvmOptions in " + values);
     }
-    throw new IllegalStateException("no VmRSS for process " + process.pid());
+    return matcher.group(1);
+  }
+
+  /**
+   * A process's resident memory from {@code /proc/<pid>/status}: the total ({@code VmRSS}) and
+   * its part backed by files ({@code RssFile}: the JVM's libraries and the mapped class-data
+   * archive, which the kernel can drop and reread, and which pods of one image share).
+   */
+  private record Resident(long totalKib, long fileKib) {
+    static Resident of(Process process) throws IOException {
+      long total = -1;
+      long file = -1;
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()),
+          "status"))) {
+        if (line.startsWith("VmRSS:")) {
+          total = Long.parseLong(line.replaceAll("\\D", ""));
+        } else if (line.startsWith("RssFile:")) {
+          file = Long.parseLong(line.replaceAll("\\D", ""));
+        }
+      }
+      if (total < 0 || file < 0) {
+        throw new IllegalStateException("no VmRSS or RssFile for process " + process.pid());
+      }
+      return new Resident(total, file);
+    }
+
+    @Override
+    public String toString() {
+      return String.format("%.1f MiB (%.1f MiB of it file-backed)", totalKib / 1024.0,
+          fileKib / 1024.0);
+    }
   }
 }

@@ -62,6 +62,9 @@ public final class GpuDemo {
     } catch (Exception e) {
       out.println();
       out.println("Demo failed: " + e);
+      for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+        out.println("  caused by: " + cause);
+      }
       return 1;
     }
   }

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -45,12 +46,21 @@ class KubeletPluginProcessTest {
     }
   }
 
-  private Process start(Path output, String... environment) throws IOException {
-    ProcessBuilder builder = new ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+  /**
+   * The command that runs the driver's command line: here its main class on the test class path;
+   * {@code ShadedKubeletPluginIT} runs the jar the image ships instead.
+   */
+  List<String> driverCommand() {
+    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"),
         "-Dlogback.configurationFile=" + System.getProperty("logback.configurationFile", ""),
-        GpuDriverMain.class.getName(), "kubelet-plugin");
+        GpuDriverMain.class.getName());
+  }
+
+  private Process start(Path output, String... environment) throws IOException {
+    List<String> command = new ArrayList<>(driverCommand());
+    command.add("kubelet-plugin");
+    ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().keySet().removeIf(name -> name.equals("POD_UID")
         || name.equals("NODE_NAME") || name.startsWith("GPU_") || name.equals("NUM_DEVICES"));
     for (int i = 0; i < environment.length; i += 2) {

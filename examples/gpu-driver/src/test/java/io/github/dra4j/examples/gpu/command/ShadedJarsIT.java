@@ -1,0 +1,64 @@
+package io.github.dra4j.examples.gpu.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The two executable jars: the demo runs to its end from {@code gpu-driver-demo.jar}; the jar the
+ * image runs holds none of the test machinery and says where the demo is.
+ */
+class ShadedJarsIT {
+
+  private static Result run(Path jar, String... arguments) throws Exception {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        jar.toString()));
+    command.addAll(List.of(arguments));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    return new Result(process.exitValue(), output);
+  }
+
+  private record Result(int status, String output) {}
+
+  @Test
+  void theDemoRunsToItsEndFromTheDemoJar() throws Exception {
+    Result demo = run(ShadedJars.DEMO, "demo");
+
+    assertThat(demo.status()).as(demo.output()).isZero();
+    assertThat(demo.output()).contains("GPU_DEVICE_0=gpu-0", "Done.")
+        .doesNotContain("Demo failed", "Exception");
+  }
+
+  @Test
+  void theDriverJarLeavesOutTheTestMachineryAndPointsToTheDemoJar() throws Exception {
+    Result demo = run(ShadedJars.DRIVER, "demo");
+
+    assertThat(demo.status()).isEqualTo(2);
+    assertThat(demo.output()).contains("run java -jar gpu-driver-demo.jar demo");
+    try (ZipFile jar = new ZipFile(ShadedJars.DRIVER.toFile())) {
+      assertThat(jar.stream().map(ZipEntry::getName)
+          .filter(n -> n.startsWith("io/github/dra4j/testing/") || n.startsWith("io/vertx/")
+              || n.startsWith("org/bouncycastle/") || n.startsWith("dev/cel/")))
+          .as("test machinery in the image's jar").isEmpty();
+    }
+  }
+
+  @Test
+  void bothJarsPrintTheirCommands() throws Exception {
+    for (Path jar : List.of(ShadedJars.DRIVER, ShadedJars.DEMO)) {
+      Result help = run(jar, "--help");
+      assertThat(help.status()).as(help.output()).isZero();
+      assertThat(help.output()).contains("kubelet-plugin", "webhook", "demo");
+    }
+  }
+}
