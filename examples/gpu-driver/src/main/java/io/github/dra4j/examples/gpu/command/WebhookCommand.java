@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
  * {@code gpu-driver webhook}: the admission webhook that refuses invalid GPU configurations in
  * ResourceClaims and ResourceClaimTemplates at {@code kubectl apply}, with the same
  * configuration scheme the kubelet plugin decodes them with. HTTPS on {@code WEBHOOK_PORT}
- * (8443), certificate files re-read when cert-manager rotates them; runs until SIGTERM.
+ * (8443), certificate files re-read when cert-manager rotates them; runs until SIGTERM. Exit
+ * status 143 after SIGTERM (the JVM's, once the server has closed), 2 for bad settings.
  */
 @Command(name = "webhook", mixinStandardHelpOptions = true,
     description = "Runs the admission webhook for the driver's opaque configurations.")
@@ -40,7 +41,7 @@ public final class WebhookCommand implements Callable<Integer> {
 
   @Option(names = "--webhook-port", defaultValue = "${env:WEBHOOK_PORT:-8443}",
       paramLabel = "PORT", description = "The HTTPS port (env WEBHOOK_PORT; default 8443).")
-  int port;
+  String port;
 
   @Spec
   CommandSpec spec;
@@ -49,13 +50,20 @@ public final class WebhookCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     String name = driverName == null || driverName.isBlank() ? GpuDriver.DEFAULT_NAME
         : driverName.trim();
-    if (port < 0 || port > 65535) {
+    // Taken as text, so a malformed value is named by its variable like the plugin's settings.
+    int number;
+    try {
+      number = Integer.parseInt(port.trim());
+    } catch (NumberFormatException e) {
+      number = -1;
+    }
+    if (number < 0 || number > 65535) {
       spec.commandLine().getErr().println("gpu-driver webhook: WEBHOOK_PORT=\"" + port
           + "\": want a port from 0 to 65535");
       return 2;
     }
     AdmissionWebhookServer server = AdmissionWebhookServer.builder(
-        AdmissionReviewHandler.of(name, GpuConfigs.SCHEME)).tls(certificate, key).port(port)
+        AdmissionReviewHandler.of(name, GpuConfigs.SCHEME)).tls(certificate, key).port(number)
         .start();
     Thread hook = new Thread(server::close, "webhook-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);

@@ -51,10 +51,7 @@ class KubeletPluginProcessTest {
    * {@code ShadedKubeletPluginIT} runs the jar the image ships instead.
    */
   List<String> driverCommand() {
-    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"),
-        "-Dlogback.configurationFile=" + System.getProperty("logback.configurationFile", ""),
-        GpuDriverMain.class.getName());
+    return DriverCommands.onTestClassPath();
   }
 
   private Process start(Path output, String... environment) throws IOException {

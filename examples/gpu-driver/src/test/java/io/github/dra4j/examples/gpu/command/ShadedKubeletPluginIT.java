@@ -1,6 +1,5 @@
 package io.github.dra4j.examples.gpu.command;
 
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -12,7 +11,6 @@ class ShadedKubeletPluginIT extends KubeletPluginProcessTest {
 
   @Override
   List<String> driverCommand() {
-    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", ShadedJars.DRIVER.toString());
+    return DriverCommands.imageJar();
   }
 }
