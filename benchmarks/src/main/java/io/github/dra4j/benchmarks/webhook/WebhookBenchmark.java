@@ -3,6 +3,8 @@ package io.github.dra4j.benchmarks.webhook;
 import io.github.dra4j.resourceclaim.config.ConfigProblem;
 import io.github.dra4j.resourceclaim.config.ConfigScheme;
 import io.github.dra4j.resourceclaim.config.DeviceConfig;
+import io.github.dra4j.testing.tls.KeyEncoding;
+import io.github.dra4j.testing.tls.TestCertificateAuthority;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import io.github.dra4j.webhook.AdmissionWebhookServer;
 import io.github.dra4j.webhook.AdmissionWebhookServerBuilder;
@@ -134,18 +136,22 @@ public final class WebhookBenchmark {
   /** Starts a webhook, warms it up, then measures with the given number of connections. */
   static Result run(Path directory, int connections, Duration warmup, Duration measure)
       throws Exception {
-    SelfSignedTls tls = SelfSignedTls.create(directory);
+    // cert-manager's ECDSA key in PKCS #8, as the webhook's Secret holds it
+    TestCertificateAuthority ca = TestCertificateAuthority.create();
+    Path certificateFile = directory.resolve("tls.crt");
+    Path keyFile = directory.resolve("tls.key");
+    ca.issue("localhost").writeTo(certificateFile, keyFile, KeyEncoding.PKCS8);
     ConfigScheme scheme = ConfigScheme.builder()
         .register(API_VERSION, "SharingConfig", SharingConfig.class).build();
     try (AdmissionWebhookServer server = AdmissionWebhookServer
         .builder(AdmissionReviewHandler.of(DRIVER, scheme))
-        .tls(tls.certificateFile(), tls.keyFile())
+        .tls(certificateFile, keyFile)
         .bindAddress("127.0.0.1").port(0).start()) {
       byte[] request = request(server.port());
       if (!warmup.isZero()) {
-        drive(tls.clientContext(), server.port(), request, connections, warmup);
+        drive(ca.clientContext(), server.port(), request, connections, warmup);
       }
-      return drive(tls.clientContext(), server.port(), request, connections, measure);
+      return drive(ca.clientContext(), server.port(), request, connections, measure);
     }
   }
 

@@ -3,6 +3,9 @@ package io.github.dra4j.examples.gpu.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.dra4j.testing.tls.IssuedCertificate;
+import io.github.dra4j.testing.tls.TestCertificateAuthority;
+import io.github.dra4j.testing.tls.TlsSecretVolume;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -78,30 +81,33 @@ class WebhookProcessTest {
   }
 
   /** The chart's environment (templates/webhook.yaml) with the volume's files and a free port. */
-  private Process startAsTheChartDoes(WebhookCertificates tls, Path output, String port)
+  private Process startAsTheChartDoes(TlsSecretVolume volume, Path output, String port)
       throws IOException {
     return start(output, "DRIVER_NAME", "gpu.example.com",
-        "TLS_CERT_FILE", tls.certificateFile().toString(),
-        "TLS_PRIVATE_KEY_FILE", tls.keyFile().toString(), "WEBHOOK_PORT", port);
+        "TLS_CERT_FILE", volume.certificateFile().toString(),
+        "TLS_PRIVATE_KEY_FILE", volume.keyFile().toString(), "WEBHOOK_PORT", port);
   }
 
   @Test
   void reviewsClaimsOverVerifiedHttpsReloadsItsCertificateAndEndsOnSigterm() throws Exception {
-    WebhookCertificates tls = new WebhookCertificates(root.resolve("tls"));
-    X509Certificate first = tls.issue("first");
+    TestCertificateAuthority ca = TestCertificateAuthority.create();
+    TlsSecretVolume volume = TlsSecretVolume.create(root.resolve("tls"));
+    IssuedCertificate first = ca.issue("first");
+    volume.update(first);
     Path output = root.resolve("webhook.out");
-    process = startAsTheChartDoes(tls, output, "0");
+    process = startAsTheChartDoes(volume, output, "0");
 
     int port = await().atMost(WAIT).until(() -> port(output), p -> p > 0 || !process.isAlive());
     assertThat(port).as("listening; output:%n%s", read(output)).isPositive();
-    HttpClient client = HttpClient.newBuilder().sslContext(tls.clientContext())
+    HttpClient client = HttpClient.newBuilder().sslContext(ca.clientContext())
         .connectTimeout(Duration.ofSeconds(10)).build();
     URI base = URI.create("https://localhost:" + port);
 
     HttpResponse<String> ready = client.send(HttpRequest.newBuilder(base.resolve("/readyz"))
         .timeout(WAIT).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(ready.statusCode()).as("output:%n%s", read(output)).isEqualTo(200);
-    assertThat(ready.sslSession().orElseThrow().getPeerCertificates()[0]).isEqualTo(first);
+    assertThat(ready.sslSession().orElseThrow().getPeerCertificates()[0])
+        .isEqualTo(first.certificate());
 
     // gpu-test4's two configurations: time-sliced with a Long interval, space-partitioned in 10.
     String valid = UUID.randomUUID().toString();
@@ -139,8 +145,10 @@ class WebhookProcessTest {
         .asString()).isEqualTo("spec.devices.config[0].opaque.parameters.sharing.mpsConfig");
 
     // cert-manager renews: the kubelet swaps the volume's contents; new connections get them.
-    X509Certificate second = tls.issue("second");
-    await().atMost(WAIT).until(() -> !process.isAlive() || second.equals(served(tls, port)));
+    IssuedCertificate second = ca.issue("second");
+    volume.update(second);
+    await().atMost(WAIT).until(() -> !process.isAlive()
+        || second.certificate().equals(served(ca, port)));
     assertThat(process.isAlive()).as("rotated; output:%n%s", read(output)).isTrue();
 
     process.destroy(); // SIGTERM
@@ -155,10 +163,10 @@ class WebhookProcessTest {
   @ParameterizedTest
   @ValueSource(strings = {"notaport", "70000"})
   void aMalformedPortStopsTheStartNamingTheVariableAndItsValue(String port) throws Exception {
-    WebhookCertificates tls = new WebhookCertificates(root.resolve("tls"));
-    tls.issue("unused");
+    TlsSecretVolume volume = TlsSecretVolume.create(root.resolve("tls"));
+    volume.update(TestCertificateAuthority.create().issue("unused"));
     Path output = root.resolve("bad.out");
-    process = startAsTheChartDoes(tls, output, port);
+    process = startAsTheChartDoes(volume, output, port);
 
     assertThat(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).as("output:%n%s", read(output)).isEqualTo(2);
@@ -205,8 +213,9 @@ class WebhookProcessTest {
   }
 
   /** The certificate a new connection to {@code localhost} gets, its name verified. */
-  private static X509Certificate served(WebhookCertificates tls, int port) throws Exception {
-    SSLContext context = tls.clientContext();
+  private static X509Certificate served(TestCertificateAuthority ca, int port)
+      throws Exception {
+    SSLContext context = ca.clientContext();
     try (SSLSocket socket = (SSLSocket) context.getSocketFactory()
         .createSocket("localhost", port)) {
       SSLParameters parameters = socket.getSSLParameters();
