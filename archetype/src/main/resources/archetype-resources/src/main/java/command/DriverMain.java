@@ -1,0 +1,68 @@
+package ${package}.command;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The driver's command line, {@code java -jar ${artifactId}.jar <command>}: {@code
+ * kubelet-plugin} (the DaemonSet's container) and {@code webhook} (the optional admission
+ * webhook's). Exit status 0, or 143 after SIGTERM; 1 when a command fails; 2 for bad settings.
+ */
+@Command(name = "${artifactId}", mixinStandardHelpOptions = true,
+    description = "The ${driverName} DRA driver.",
+    subcommands = {KubeletPluginCommand.class, WebhookCommand.class})
+public final class DriverMain implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  /**
+   * Runs a command and exits with its status.
+   *
+   * @param args the command line
+   */
+  public static void main(String[] args) {
+    // slf4j-simple logs to stderr, time-stamped; -D... on the command line wins.
+    defaultProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
+    defaultProperty("org.slf4j.simpleLogger.showDateTime", "true");
+    defaultProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+    int status = commandLine().execute(args);
+    if (status != 0) {
+      System.exit(status);
+    }
+    // Status 0 returns instead: after SIGTERM the plugin's shutdown hook waits for main to
+    // finish, and System.exit would wait for that hook.
+  }
+
+  /**
+   * The command line, which reports a failed command in one line (with its causes) instead of a
+   * stack trace.
+   *
+   * @return a new command line
+   */
+  public static CommandLine commandLine() {
+    return new CommandLine(new DriverMain()).setExecutionExceptionHandler((error, line, parsed) -> {
+      StringBuilder message = new StringBuilder(line.getCommandName()).append(": ").append(error);
+      for (Throwable cause = error.getCause(); cause != null; cause = cause.getCause()) {
+        message.append("; caused by ").append(cause);
+      }
+      line.getErr().println(message);
+      return 1;
+    });
+  }
+
+  private static void defaultProperty(String name, String value) {
+    if (System.getProperty(name) == null) {
+      System.setProperty(name, value);
+    }
+  }
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return 2;
+  }
+}

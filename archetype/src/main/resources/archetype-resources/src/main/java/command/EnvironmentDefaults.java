@@ -1,0 +1,57 @@
+package ${package}.command;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Defaults each flag to the environment variable of the same name in upper case, {@code
+ * --device-count} to {@code DEVICE_COUNT}, so that a DaemonSet can set either. The SDK's {@code
+ * PluginOptions} name their variables by the same rule ({@code --node-name}, {@code NODE_NAME}).
+ * A missing or blank variable leaves the flag unset.
+ */
+public final class EnvironmentDefaults implements IDefaultValueProvider {
+
+  private final Map<String, String> environment;
+
+  /** Reads the process environment; the constructor picocli calls. */
+  public EnvironmentDefaults() {
+    this(System.getenv());
+  }
+
+  /**
+   * Reads a given environment, for tests.
+   *
+   * @param environment variable names to values
+   */
+  public EnvironmentDefaults(Map<String, String> environment) {
+    this.environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
+  }
+
+  /**
+   * The variable a flag defaults to.
+   *
+   * @param option the flag
+   * @return its longest name without the dashes, in upper case, {@code -} becoming {@code _}
+   */
+  public static String variable(OptionSpec option) {
+    String name = option.longestName();
+    int start = 0;
+    while (start < name.length() && name.charAt(start) == '-') {
+      start++;
+    }
+    return name.substring(start).replace('-', '_').toUpperCase(Locale.ROOT);
+  }
+
+  @Override
+  public String defaultValue(ArgSpec argument) {
+    if (!(argument instanceof OptionSpec option)) {
+      return null;
+    }
+    String value = environment.get(variable(option));
+    return value == null || value.isBlank() ? null : value.trim();
+  }
+}

@@ -1,0 +1,79 @@
+package ${package}.command;
+
+import ${package}.DeviceDriver;
+import ${package}.devices.SimulatedDevices;
+import io.github.dra4j.kubeletplugin.FatalErrorPolicy;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.picocli.PluginOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kubelet-plugin}: the DaemonSet's container. Finds the node's devices, starts the kubelet
+ * plugin with the SDK's settings ({@link PluginOptions}: {@code NODE_NAME}, {@code POD_UID},
+ * the kubelet's directories, {@code CDI_ROOT}, {@code HEALTHCHECK_PORT} for the liveness probe,
+ * {@code METRICS_PORT} for Prometheus, {@code KUBECONFIG}) and the driver's own, publishes the
+ * devices, and runs until SIGTERM.
+ */
+@Command(name = "kubelet-plugin", mixinStandardHelpOptions = true,
+    defaultValueProvider = EnvironmentDefaults.class,
+    description = "Runs the driver's kubelet plugin on this node.")
+public final class KubeletPluginCommand implements Callable<Integer> {
+
+  /** How many devices a node simulates unless {@code DEVICE_COUNT} says otherwise. */
+  public static final int DEFAULT_DEVICE_COUNT = 4;
+
+  private static final Logger LOG = LoggerFactory.getLogger(KubeletPluginCommand.class);
+
+  @Mixin
+  PluginOptions plugin;
+
+  @Option(names = "--driver-name", paramLabel = "NAME",
+      description = "The DRA driver name (env DRIVER_NAME; default " + DeviceDriver.DEFAULT_NAME
+          + ").")
+  String driverName;
+
+  @Option(names = "--device-count", paramLabel = "N",
+      description = "How many simulated devices the node has (env DEVICE_COUNT; default "
+          + DEFAULT_DEVICE_COUNT + ").")
+  String deviceCount;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    List<String> problems = new ArrayList<>();
+    String name = SettingChecks.driverName(driverName, DeviceDriver.DEFAULT_NAME, problems);
+    int devices = SettingChecks.number("DEVICE_COUNT", deviceCount, DEFAULT_DEVICE_COUNT, 0,
+        SimulatedDevices.MAX_DEVICES, problems);
+    String nodeName = SettingChecks.required("NODE_NAME", "--node-name",
+        plugin.asEnvironment().get("NODE_NAME"), "the node's name, from the downward API's"
+            + " spec.nodeName", problems);
+    if (!problems.isEmpty()) {
+      spec.commandLine().getErr().println(spec.qualifiedName() + ": "
+          + String.join("; ", problems));
+      return 2;
+    }
+    DeviceDriver driver = DeviceDriver.create(name, nodeName,
+        new SimulatedDevices(nodeName, devices));
+    try (KubeletPlugin running = plugin.applyTo(KubeletPlugin.builder(driver.lifecycle())
+        .driverName(name)
+        .fatalErrorPolicy(FatalErrorPolicy.EXIT)) // a socket gone: close, exit 1, restart
+        .start()) {
+      running.publishResources(driver.resources());
+      LOG.info("{} serves {} devices on node {}", name, driver.devices().size(), nodeName);
+      running.awaitTermination(); // until SIGTERM closes the plugin
+    }
+    LOG.info("{} stopped", name);
+    return 0;
+  }
+}

@@ -1,0 +1,61 @@
+package ${package}.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/** The command line's settings from flags and environment, checked before anything starts. */
+class EnvironmentDefaultsTest {
+
+  private static OptionSpec option(String command, String name) {
+    return DriverMain.commandLine().getSubcommands().get(command).getCommandSpec()
+        .findOption(name);
+  }
+
+  @Test
+  void eachFlagOfTheDriverDefaultsToItsVariable() {
+    EnvironmentDefaults defaults = new EnvironmentDefaults(Map.of("DEVICE_COUNT", " 7 ",
+        "TLS_CERT_FILE", "/tls/tls.crt", "DRIVER_NAME", ""));
+
+    assertThat(defaults.defaultValue(option("kubelet-plugin", "--device-count"))).isEqualTo("7");
+    assertThat(defaults.defaultValue(option("webhook", "--tls-cert-file")))
+        .isEqualTo("/tls/tls.crt");
+    assertThat(defaults.defaultValue(option("webhook", "--driver-name")))
+        .as("blank is unset").isNull();
+    assertThat(EnvironmentDefaults.variable(option("webhook", "--tls-private-key-file")))
+        .isEqualTo("TLS_PRIVATE_KEY_FILE");
+  }
+
+  @Test
+  void everyFlagNamesTheVariableItDefaultsTo() {
+    for (String command : List.of("kubelet-plugin", "webhook")) {
+      List<OptionSpec> options = DriverMain.commandLine().getSubcommands().get(command)
+          .getCommandSpec().options().stream().filter(o -> !o.usageHelp() && !o.versionHelp())
+          .toList();
+      assertThat(options).as(command).hasSizeGreaterThan(2).allSatisfy(option ->
+          assertThat(String.join(" ", option.description()))
+              .contains("env " + EnvironmentDefaults.variable(option)));
+    }
+  }
+
+  @Test
+  void malformedSettingsStopTheCommandNamingEveryOne() {
+    CommandLine line = DriverMain.commandLine();
+    StringWriter err = new StringWriter();
+    line.setErr(new PrintWriter(err, true));
+
+    int status = line.execute("webhook", "--driver-name", "Not_A_Name", "--webhook-port",
+        "https");
+
+    assertThat(status).isEqualTo(2);
+    assertThat(err.toString()).contains("DRIVER_NAME=\"Not_A_Name\"",
+        "WEBHOOK_PORT=\"https\": want a whole number from 0 to 65535",
+        "TLS_CERT_FILE (--tls-cert-file) is required");
+  }
+}
