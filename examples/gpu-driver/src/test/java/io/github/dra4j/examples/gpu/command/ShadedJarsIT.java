@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
@@ -50,6 +52,19 @@ class ShadedJarsIT {
           .filter(n -> n.startsWith("io/github/dra4j/testing/") || n.startsWith("io/vertx/")
               || n.startsWith("org/bouncycastle/") || n.startsWith("dev/cel/")))
           .as("test machinery in the image's jar").isEmpty();
+    }
+  }
+
+  @Test
+  void bothJarsAllowNativeAccessSoNettyAndJnaLoadWithoutAWarningOnNewerJdks() throws Exception {
+    for (Path jar : List.of(ShadedJars.DRIVER, ShadedJars.DEMO)) {
+      try (JarFile file = new JarFile(jar.toFile())) {
+        Attributes main = file.getManifest().getMainAttributes();
+        assertThat(main.getValue("Enable-Native-Access")).as(jar.toString())
+            .isEqualTo("ALL-UNNAMED");
+        assertThat(main.getValue("Main-Class"))
+            .isEqualTo(GpuDriverMain.class.getName());
+      }
     }
   }
 
