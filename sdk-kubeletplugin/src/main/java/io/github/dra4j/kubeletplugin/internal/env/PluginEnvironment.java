@@ -1,15 +1,13 @@
 package io.github.dra4j.kubeletplugin.internal.env;
 
 import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.core.option.SettingsCheck;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * The settings a driver's DaemonSet passes as environment variables, under the names the
@@ -71,85 +69,28 @@ public record PluginEnvironment(Optional<String> nodeName, Optional<String> podU
    *     why}
    */
   public static PluginEnvironment read(Map<String, String> environment) {
-    List<String> problems = new ArrayList<>();
-    Reader reader = new Reader(environment, problems);
+    SettingsCheck check = new SettingsCheck();
     PluginEnvironment settings = new PluginEnvironment(
-        reader.text(NODE_NAME),
-        reader.text(POD_UID).filter(uid -> reader.check(POD_UID, uid, NameRules.uid(uid))),
-        reader.absolutePath(REGISTRAR_DIRECTORY),
-        reader.absolutePath(PLUGINS_DIRECTORY),
-        reader.absolutePath(CDI_ROOT),
-        reader.port(HEALTHCHECK_PORT),
-        reader.port(METRICS_PORT),
-        reader.text(KUBECONFIG).map(Path::of),
-        reader.positiveDecimal(KUBE_API_QPS),
-        reader.positiveInteger(KUBE_API_BURST));
-    if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
-    }
+        check.text(NODE_NAME, environment.get(NODE_NAME)),
+        check.valid(POD_UID, environment.get(POD_UID), NameRules::uid),
+        check.absolutePath(REGISTRAR_DIRECTORY, environment.get(REGISTRAR_DIRECTORY)),
+        check.absolutePath(PLUGINS_DIRECTORY, environment.get(PLUGINS_DIRECTORY)),
+        check.absolutePath(CDI_ROOT, environment.get(CDI_ROOT)),
+        port(check, HEALTHCHECK_PORT, environment),
+        port(check, METRICS_PORT, environment),
+        check.text(KUBECONFIG, environment.get(KUBECONFIG)).map(Path::of),
+        check.decimal(KUBE_API_QPS, environment.get(KUBE_API_QPS), n -> n > 0,
+            "want a number above 0"),
+        check.integer(KUBE_API_BURST, environment.get(KUBE_API_BURST), 1, Integer.MAX_VALUE,
+            "want a whole number above 0"));
+    check.throwIfProblems();
     return settings;
   }
 
-  /** Reads one variable at a time, collecting problems. */
-  private record Reader(Map<String, String> environment, List<String> problems) {
-
-    Optional<String> text(String name) {
-      String value = environment.get(name);
-      return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
-    }
-
-    boolean check(String name, String value, Optional<String> problem) {
-      problem.ifPresent(p -> problems.add(describe(name, value) + ": " + p));
-      return problem.isEmpty();
-    }
-
-    Optional<Path> absolutePath(String name) {
-      return text(name).filter(value -> check(name, value, value.startsWith("/")
-          && value.indexOf('\0') < 0 ? Optional.empty()
-          : Optional.of("want an absolute path"))).map(value -> Path.of(value).normalize());
-    }
-
-    OptionalInt port(String name) {
-      return optionalInt(parsed(name, Integer::parseInt, p -> p >= -1 && p <= 65535,
-          "want a port from 0 to 65535, or -1 for none"));
-    }
-
-    OptionalInt positiveInteger(String name) {
-      return optionalInt(parsed(name, Integer::parseInt, n -> n > 0,
-          "want a whole number above 0"));
-    }
-
-    OptionalDouble positiveDecimal(String name) {
-      Optional<Double> value = parsed(name, Double::parseDouble,
-          n -> n > 0 && Double.isFinite(n), "want a number above 0");
-      return value.isPresent() ? OptionalDouble.of(value.get()) : OptionalDouble.empty();
-    }
-
-    /** A number from a variable: empty if unset, or if malformed (then reported). */
-    private <T> Optional<T> parsed(String name, Function<String, T> parse, Predicate<T> valid,
-        String want) {
-      Optional<String> value = text(name);
-      if (value.isEmpty()) {
-        return Optional.empty();
-      }
-      try {
-        T number = parse.apply(value.get());
-        if (valid.test(number)) {
-          return Optional.of(number);
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      problems.add(describe(name, value.get()) + ": " + want);
-      return Optional.empty();
-    }
-
-    private static OptionalInt optionalInt(Optional<Integer> value) {
-      return value.isPresent() ? OptionalInt.of(value.get()) : OptionalInt.empty();
-    }
-
-    private static String describe(String name, String value) {
-      return name + "=\"" + value + "\"";
-    }
+  /** A port where -1 turns the server off. */
+  private static OptionalInt port(SettingsCheck check, String name,
+      Map<String, String> environment) {
+    return check.integer(name, environment.get(name), -1, 65535,
+        "want a port from 0 to 65535, or -1 for none");
   }
 }

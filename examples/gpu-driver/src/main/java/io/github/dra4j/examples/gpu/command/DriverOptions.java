@@ -1,12 +1,11 @@
 package io.github.dra4j.examples.gpu.command;
 
+import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.core.option.SettingsCheck;
 import io.github.dra4j.examples.gpu.GpuDriver;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import picocli.CommandLine.Option;
@@ -76,71 +75,25 @@ public final class DriverOptions {
    * @throws IllegalArgumentException naming every malformed variable with its value
    */
   public DriverSettings settings() {
-    List<String> problems = new ArrayList<>();
-    String name = blank(driverName) ? GpuDriver.DEFAULT_NAME : driverName.trim();
-    DriverSettings.Backend kind = DriverSettings.Backend.SIMULATED;
-    if (!blank(backend)) {
-      try {
-        kind = DriverSettings.Backend.valueOf(backend.trim().toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        problems.add("GPU_BACKEND=\"" + backend + "\": want simulated or nvml");
-      }
-    }
-    int devices = number("NUM_DEVICES", numDevices, 8, 0, 128, problems);
-    int partitions = number("GPU_PARTITIONS", gpuPartitions, 0, 0, 64, problems);
-    boolean multiple = bool("GPU_ALLOW_MULTIPLE_ALLOCATIONS", allowMultipleAllocations,
-        problems);
-    boolean status = bool("GPU_DEVICE_STATUS", deviceStatus, problems);
-    Set<Integer> xids = new LinkedHashSet<>();
-    if (!blank(additionalXidsToIgnore)) {
-      for (String part : additionalXidsToIgnore.split(",")) {
-        int xid = number("ADDITIONAL_XIDS_TO_IGNORE", part.trim(), -1, 0, Integer.MAX_VALUE,
-            problems);
-        if (xid >= 0) {
-          xids.add(xid);
-        }
-      }
-    }
-    if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
-    }
+    SettingsCheck check = new SettingsCheck();
+    String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)
+        .orElse(GpuDriver.DEFAULT_NAME);
+    DriverSettings.Backend kind = check.oneOf("GPU_BACKEND", backend,
+        DriverSettings.Backend.class).orElse(DriverSettings.Backend.SIMULATED);
+    int devices = check.integer("NUM_DEVICES", numDevices, 0, 128).orElse(8);
+    int partitions = check.integer("GPU_PARTITIONS", gpuPartitions, 0, 64).orElse(0);
+    boolean multiple = check.bool("GPU_ALLOW_MULTIPLE_ALLOCATIONS", allowMultipleAllocations)
+        .orElse(false);
+    boolean status = check.bool("GPU_DEVICE_STATUS", deviceStatus).orElse(false);
+    Set<Integer> xids = new LinkedHashSet<>(check.integers("ADDITIONAL_XIDS_TO_IGNORE",
+        additionalXidsToIgnore, 0, Integer.MAX_VALUE));
+    Optional<Path> health = check.text("GPU_HEALTH_FILE", healthFile).map(Path::of);
+    Path hostRoot = check.absolutePath("NVIDIA_DRIVER_ROOT", hostDriverRoot)
+        .orElse(Path.of("/"));
+    Path containerRoot = check.absolutePath("DRIVER_ROOT_CTR_PATH", containerDriverRoot)
+        .orElse(Path.of("/driver-root"));
+    check.throwIfProblems();
     return new DriverSettings(name, kind, devices, new DeviceLayout(partitions, multiple),
-        status, blank(healthFile) ? Optional.empty() : Optional.of(Path.of(healthFile.trim())),
-        Path.of(blank(hostDriverRoot) ? "/" : hostDriverRoot.trim()),
-        Path.of(blank(containerDriverRoot) ? "/driver-root" : containerDriverRoot.trim()), xids);
-  }
-
-  private static boolean blank(String value) {
-    return value == null || value.isBlank();
-  }
-
-  private static int number(String variable, String value, int fallback, int min, int max,
-      List<String> problems) {
-    if (blank(value)) {
-      return fallback;
-    }
-    try {
-      int parsed = Integer.parseInt(value.trim());
-      if (parsed >= min && parsed <= max) {
-        return parsed;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    problems.add(variable + "=\"" + value + "\": want a whole number from " + min + " to "
-        + max);
-    return fallback;
-  }
-
-  private static boolean bool(String variable, String value, List<String> problems) {
-    if (blank(value)) {
-      return false;
-    }
-    String text = value.trim().toLowerCase(Locale.ROOT);
-    if (text.equals("true") || text.equals("false")) {
-      return text.equals("true");
-    }
-    problems.add(variable + "=\"" + value + "\": want true or false");
-    return false;
+        status, health, hostRoot, containerRoot, xids);
   }
 }

@@ -1,5 +1,7 @@
 package io.github.dra4j.examples.gpu.command;
 
+import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.core.option.SettingsCheck;
 import io.github.dra4j.examples.gpu.GpuDriver;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
@@ -48,18 +50,13 @@ public final class WebhookCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    String name = driverName == null || driverName.isBlank() ? GpuDriver.DEFAULT_NAME
-        : driverName.trim();
-    // Taken as text, so a malformed value is named by its variable like the plugin's settings.
-    int number;
-    try {
-      number = Integer.parseInt(port.trim());
-    } catch (NumberFormatException e) {
-      number = -1;
-    }
-    if (number < 0 || number > 65535) {
-      spec.commandLine().getErr().println("gpu-driver webhook: WEBHOOK_PORT=\"" + port
-          + "\": want a port from 0 to 65535");
+    SettingsCheck check = new SettingsCheck();
+    String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)
+        .orElse(GpuDriver.DEFAULT_NAME);
+    int number = check.port("WEBHOOK_PORT", port).orElse(8443);
+    if (!check.problems().isEmpty()) {
+      spec.commandLine().getErr().println("gpu-driver webhook: "
+          + String.join("; ", check.problems()));
       return 2;
     }
     AdmissionWebhookServer server = AdmissionWebhookServer.builder(

@@ -1,0 +1,83 @@
+package io.github.dra4j.examples.gpu.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.dra4j.examples.gpu.GpuDriver;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The GPU driver's own settings as picocli fills them from flags: defaults, every value
+ * converted, and every malformed one named with the variable the flag defaults to, all in one
+ * message. (The variables themselves are read by {@link KubeletPluginProcessTest}'s processes.)
+ */
+class DriverOptionsTest {
+
+  private static final Set<String> VARIABLES = Set.of("DRIVER_NAME", "GPU_BACKEND",
+      "NUM_DEVICES", "GPU_PARTITIONS", "GPU_ALLOW_MULTIPLE_ALLOCATIONS", "GPU_DEVICE_STATUS",
+      "GPU_HEALTH_FILE", "NVIDIA_DRIVER_ROOT", "DRIVER_ROOT_CTR_PATH",
+      "ADDITIONAL_XIDS_TO_IGNORE");
+
+  private static DriverOptions parse(String... flags) {
+    // The flags default to the variables: this test means its own values only.
+    assertThat(System.getenv().keySet()).doesNotContainAnyElementsOf(VARIABLES);
+    DriverOptions options = new DriverOptions();
+    new CommandLine(options).parseArgs(flags);
+    return options;
+  }
+
+  @Test
+  void unsetSettingsTakeTheDefaults() {
+    DriverSettings settings = parse().settings();
+
+    assertThat(settings.driverName()).isEqualTo(GpuDriver.DEFAULT_NAME);
+    assertThat(settings.backend()).isEqualTo(DriverSettings.Backend.SIMULATED);
+    assertThat(settings.numDevices()).isEqualTo(8);
+    assertThat(settings.layout().partitions()).isZero();
+    assertThat(settings.layout().allowMultipleAllocations()).isFalse();
+    assertThat(settings.deviceStatus()).isFalse();
+    assertThat(settings.healthFile()).isEmpty();
+    assertThat(settings.hostDriverRoot()).isEqualTo(Path.of("/"));
+    assertThat(settings.containerDriverRoot()).isEqualTo(Path.of("/driver-root"));
+    assertThat(settings.additionalXidsToIgnore()).isEmpty();
+  }
+
+  @Test
+  void everySettingIsConverted() {
+    DriverSettings settings = parse("--driver-name", " gpu.acme.com", "--gpu-backend", "NVML",
+        "--num-devices", "4", "--gpu-partitions", "2", "--gpu-allow-multiple-allocations",
+        "true", "--gpu-device-status", "TRUE", "--gpu-health-file", "/etc/gpu/health.json",
+        "--nvidia-driver-root", "/run/nvidia/driver", "--container-driver-root", "/host-driver",
+        "--additional-xids-to-ignore", "13, 31").settings();
+
+    assertThat(settings.driverName()).isEqualTo("gpu.acme.com");
+    assertThat(settings.backend()).isEqualTo(DriverSettings.Backend.NVML);
+    assertThat(settings.numDevices()).isEqualTo(4);
+    assertThat(settings.layout().partitions()).isEqualTo(2);
+    assertThat(settings.layout().allowMultipleAllocations()).isTrue();
+    assertThat(settings.deviceStatus()).isTrue();
+    assertThat(settings.healthFile()).contains(Path.of("/etc/gpu/health.json"));
+    assertThat(settings.hostDriverRoot()).isEqualTo(Path.of("/run/nvidia/driver"));
+    assertThat(settings.containerDriverRoot()).isEqualTo(Path.of("/host-driver"));
+    assertThat(settings.additionalXidsToIgnore()).containsExactlyInAnyOrder(13, 31);
+  }
+
+  @Test
+  void everyMalformedSettingIsNamedWithItsVariableAndValueInOneMessage() {
+    DriverOptions options = parse("--driver-name", "GPU_Driver", "--gpu-backend", "cuda",
+        "--num-devices", "eight", "--gpu-partitions", "65", "--gpu-device-status", "yes",
+        "--nvidia-driver-root", "run/nvidia", "--additional-xids-to-ignore", "13,x");
+
+    assertThatThrownBy(options::settings).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContainingAll("DRIVER_NAME=\"GPU_Driver\": ",
+            "GPU_BACKEND=\"cuda\": want simulated or nvml",
+            "NUM_DEVICES=\"eight\": want a whole number from 0 to 128",
+            "GPU_PARTITIONS=\"65\": want a whole number from 0 to 64",
+            "GPU_DEVICE_STATUS=\"yes\": want true or false",
+            "NVIDIA_DRIVER_ROOT=\"run/nvidia\": want an absolute path",
+            "ADDITIONAL_XIDS_TO_IGNORE=\"x\": want a whole number");
+  }
+}
