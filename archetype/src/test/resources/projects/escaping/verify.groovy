@@ -1,5 +1,5 @@
 // A package with escaped parts and a 36-character driver name with hyphens and dots: the
-// project compiled, its Javadoc ran, its tests passed (the archetype plugin checked the exit
+// project compiled, its Javadoc ran, its unit tests passed (the archetype plugin checked the exit
 // code), and the values are where they belong, unaltered.
 def project = context.projectDir
 def driver = 'x-7.lab-3.team-9.vision-2.example.io'
