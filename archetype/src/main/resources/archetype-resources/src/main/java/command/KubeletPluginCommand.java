@@ -2,11 +2,11 @@ package ${package}.command;
 
 import ${package}.DeviceDriver;
 import ${package}.devices.SimulatedDevices;
+import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.core.option.SettingsCheck;
 import io.github.dra4j.kubeletplugin.FatalErrorPolicy;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.picocli.PluginOptions;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,16 +51,17 @@ public final class KubeletPluginCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<String> problems = new ArrayList<>();
-    String name = SettingChecks.driverName(driverName, DeviceDriver.DEFAULT_NAME, problems);
-    int devices = SettingChecks.number("DEVICE_COUNT", deviceCount, DEFAULT_DEVICE_COUNT, 0,
-        SimulatedDevices.MAX_DEVICES, problems);
-    String nodeName = SettingChecks.required("NODE_NAME", "--node-name",
-        plugin.asEnvironment().get("NODE_NAME"), "the node's name, from the downward API's"
-            + " spec.nodeName", problems);
-    if (!problems.isEmpty()) {
+    // Every malformed setting is named with its value, all in one message, before anything starts.
+    SettingsCheck check = new SettingsCheck();
+    String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)
+        .orElse(DeviceDriver.DEFAULT_NAME);
+    int devices = check.integer("DEVICE_COUNT", deviceCount, 0, SimulatedDevices.MAX_DEVICES)
+        .orElse(DEFAULT_DEVICE_COUNT);
+    String nodeName = check.required("NODE_NAME", plugin.asEnvironment().get("NODE_NAME"),
+        "the node's name, from the downward API's spec.nodeName (--node-name)").orElse(null);
+    if (!check.problems().isEmpty()) {
       spec.commandLine().getErr().println(spec.qualifiedName() + ": "
-          + String.join("; ", problems));
+          + String.join("; ", check.problems()));
       return 2;
     }
     DeviceDriver driver = DeviceDriver.create(name, nodeName,

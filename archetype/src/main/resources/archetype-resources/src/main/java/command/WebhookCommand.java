@@ -2,11 +2,12 @@ package ${package}.command;
 
 import ${package}.DeviceDriver;
 import ${package}.config.DriverConfigs;
+import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.core.option.SettingsCheck;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import io.github.dra4j.webhook.AdmissionWebhookServer;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,21 +54,22 @@ public final class WebhookCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<String> problems = new ArrayList<>();
-    String name = SettingChecks.driverName(driverName, DeviceDriver.DEFAULT_NAME, problems);
-    String certificateFile = SettingChecks.required("TLS_CERT_FILE", "--tls-cert-file",
-        certificate, "the server's certificate chain", problems);
-    String keyFile = SettingChecks.required("TLS_PRIVATE_KEY_FILE", "--tls-private-key-file",
-        key, "the server's private key", problems);
-    int number = SettingChecks.number("WEBHOOK_PORT", port, DEFAULT_PORT, 0, 65535, problems);
-    if (!problems.isEmpty()) {
+    SettingsCheck check = new SettingsCheck();
+    String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)
+        .orElse(DeviceDriver.DEFAULT_NAME);
+    Optional<String> certificateFile = check.required("TLS_CERT_FILE", certificate,
+        "the server's certificate chain, PEM (--tls-cert-file)");
+    Optional<String> keyFile = check.required("TLS_PRIVATE_KEY_FILE", key,
+        "the server's private key, PEM (--tls-private-key-file)");
+    int number = check.port("WEBHOOK_PORT", port).orElse(DEFAULT_PORT);
+    if (!check.problems().isEmpty()) {
       spec.commandLine().getErr().println(spec.qualifiedName() + ": "
-          + String.join("; ", problems));
+          + String.join("; ", check.problems()));
       return 2;
     }
     AdmissionWebhookServer server = AdmissionWebhookServer
         .builder(AdmissionReviewHandler.of(name, DriverConfigs.SCHEME))
-        .tls(Path.of(certificateFile), Path.of(keyFile))
+        .tls(Path.of(certificateFile.orElseThrow()), Path.of(keyFile.orElseThrow()))
         .port(number)
         .start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close, "webhook-shutdown"));

@@ -55,7 +55,7 @@ class EnvironmentDefaultsTest {
 
     assertThat(status).isEqualTo(2);
     assertThat(err.toString()).contains("DRIVER_NAME=\"Not_A_Name\"",
-        "WEBHOOK_PORT=\"https\": want a whole number from 0 to 65535",
-        "TLS_CERT_FILE (--tls-cert-file) is required");
+        "WEBHOOK_PORT=\"https\": want a port from 0 to 65535",
+        "TLS_CERT_FILE is required: the server's certificate chain, PEM (--tls-cert-file)");
   }
 }
