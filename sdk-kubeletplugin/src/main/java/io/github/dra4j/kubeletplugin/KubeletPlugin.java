@@ -64,6 +64,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class KubeletPlugin implements AutoCloseable {
 
+  /**
+   * The gRPC health service name a DaemonSet's liveness and startup probes ask for ({@code grpc:
+   * {port: ..., service: liveness}}), as the reference drivers' charts do. The liveness probe
+   * answers it, the empty name and the driver name with the plugin's status.
+   */
+  public static final String LIVENESS_SERVICE = "liveness";
+
   private static final Logger LOG = LoggerFactory.getLogger(KubeletPlugin.class);
 
   private final PluginSettings settings;

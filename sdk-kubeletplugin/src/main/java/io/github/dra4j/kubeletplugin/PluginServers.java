@@ -160,8 +160,10 @@ final class PluginServers implements AutoCloseable {
     long check = settings.socketCheckInterval().toMillis();
     SocketWatch watch = new SocketWatch(watched, errors);
     timers.scheduleWithFixedDelay(watch, check, check, TimeUnit.MILLISECONDS);
-    LOG.info("DRA plugin {} serving on {} (registration {})", settings.driverName(),
-        settings.draSocket(), settings.registrationSocket());
+    LOG.info("DRA plugin {} serving on {} (registration {}{}{})", settings.driverName(),
+        settings.draSocket(), settings.registrationSocket(),
+        liveness == null ? "" : "; liveness probe on port " + liveness.port(),
+        metrics == null ? "" : "; metrics on port " + metrics.port());
   }
 
   private List<ServerServiceDefinition> draServices() {

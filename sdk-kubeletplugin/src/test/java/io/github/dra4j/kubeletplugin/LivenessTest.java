@@ -49,6 +49,8 @@ class LivenessTest {
       try {
         assertThat(check(probe, "")).isEqualTo(ServingStatus.SERVING);
         assertThat(check(probe, DRIVER)).isEqualTo(ServingStatus.SERVING);
+        assertThat(check(probe, KubeletPlugin.LIVENESS_SERVICE))
+            .isEqualTo(ServingStatus.SERVING);
         assertThatThrownBy(() -> check(probe, "other"))
             .isInstanceOfSatisfying(StatusRuntimeException.class,
                 e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND));
@@ -56,6 +58,8 @@ class LivenessTest {
         Files.delete(plugin.draSocket());
 
         assertThat(check(probe, "")).isEqualTo(ServingStatus.NOT_SERVING);
+        assertThat(check(probe, KubeletPlugin.LIVENESS_SERVICE))
+            .isEqualTo(ServingStatus.NOT_SERVING);
         await().atMost(Duration.ofSeconds(30)).until(() -> !driver.errors().isEmpty());
         Thread.sleep(300); // several more check rounds: the failure must be reported only once
         assertThat(driver.errors()).singleElement().satisfies(error -> {

@@ -23,11 +23,15 @@ import java.util.function.BooleanSupplier;
  *
  * <p>{@code Check} answers SERVING only while the plugin's registration and DRA servers run on
  * their own, intact socket files; otherwise NOT_SERVING, so the kubelet restarts a driver pod whose
- * sockets were deleted. The overall status is under the empty service name and under the driver
- * name; other names get NOT_FOUND. {@code Watch} is not offered (UNIMPLEMENTED): probes use
+ * sockets were deleted. The overall status is under the empty service name, under {@code
+ * liveness} (the name the reference drivers' probes ask for) and under the driver name; other
+ * names get NOT_FOUND. {@code Watch} is not offered (UNIMPLEMENTED): probes use
  * {@code Check}. Owned by one plugin, which closes it.
  */
 public final class LivenessServer implements AutoCloseable {
+
+  /** What probes written for the reference drivers ask for. */
+  private static final String LIVENESS = "liveness";
 
   private final Server server;
 
@@ -39,7 +43,8 @@ public final class LivenessServer implements AutoCloseable {
    * Starts the server.
    *
    * @param address where to listen; port 0 picks a free port
-   * @param serviceName the name besides "" that reports the plugin's status (the driver name)
+   * @param serviceName the name besides "" and "liveness" that reports the plugin's status (the
+   *     driver name)
    * @param serving whether the plugin is serving right now
    * @param loops event loops (borrowed)
    * @param executor handler executor (borrowed)
@@ -99,7 +104,7 @@ public final class LivenessServer implements AutoCloseable {
     public void check(
         HealthCheckRequest request, StreamObserver<HealthCheckResponse> observer) {
       String asked = request.getService();
-      if (!asked.isEmpty() && !asked.equals(serviceName)) {
+      if (!asked.isEmpty() && !asked.equals(LIVENESS) && !asked.equals(serviceName)) {
         observer.onError(
             Status.NOT_FOUND.withDescription("unknown service \"" + asked + "\"").asException());
         return;

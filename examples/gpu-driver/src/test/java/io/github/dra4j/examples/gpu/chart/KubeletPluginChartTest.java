@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -295,7 +296,9 @@ class KubeletPluginChartTest {
     assertThat(probe).as(what).isNotNull();
     assertThat(probe.getGrpc()).as("%s is a gRPC probe", what).isNotNull();
     assertThat(probe.getGrpc().getPort()).as("%s port", what).isEqualTo(port);
-    assertThat(probe.getGrpc().getService()).as("%s gRPC service", what).isEqualTo("liveness");
+    // the name the SDK's liveness probe answers: any other is NOT_FOUND, and the probe fails
+    assertThat(probe.getGrpc().getService()).as("%s gRPC service", what)
+        .isEqualTo(KubeletPlugin.LIVENESS_SERVICE);
     assertThat(probe.getPeriodSeconds()).as("%s periodSeconds", what).isEqualTo(period);
     assertThat(probe.getFailureThreshold()).as("%s failureThreshold", what)
         .isEqualTo(failureThreshold);

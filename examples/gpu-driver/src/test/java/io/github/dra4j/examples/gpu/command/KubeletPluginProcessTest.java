@@ -9,8 +9,14 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.cdi.registry.CdiRegistry;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.KubeletClient;
+import io.grpc.ManagedChannel;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
+import io.grpc.health.v1.HealthGrpc;
+import io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +25,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,6 +102,18 @@ class KubeletPluginProcessTest {
         .mapToInt(s -> s.getSpec().getDevices() == null ? 0 : s.getSpec().getDevices().size())
         .sum() == 9 || !process.isAlive());
     assertThat(process.isAlive()).as("published; output:%n%s", read(output)).isTrue();
+    // The chart's startup and liveness probes: gRPC health, service "liveness", on this port.
+    Matcher liveness = Pattern.compile("liveness probe on port (\\d+)").matcher(read(output));
+    assertThat(liveness.find()).as("liveness port logged; output:%n%s", read(output)).isTrue();
+    ManagedChannel probe = NettyChannelBuilder.forAddress("127.0.0.1",
+        Integer.parseInt(liveness.group(1))).usePlaintext().build();
+    try {
+      assertThat(HealthGrpc.newBlockingStub(probe).withDeadlineAfter(30, TimeUnit.SECONDS)
+          .check(HealthCheckRequest.newBuilder().setService(KubeletPlugin.LIVENESS_SERVICE)
+              .build()).getStatus()).isEqualTo(ServingStatus.SERVING);
+    } finally {
+      probe.shutdownNow();
+    }
     try (KubeletClient kubelet = KubeletClient.create()) {
       String endpoint = await().atMost(WAIT).ignoreExceptions()
           .until(() -> kubelet.getInfo(registration).getEndpoint(), e -> !e.isEmpty());
