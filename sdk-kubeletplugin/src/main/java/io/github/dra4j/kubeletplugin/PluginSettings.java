@@ -102,7 +102,7 @@ record PluginSettings(
     String pluginSocket = !b.pluginSocket.isEmpty()
         ? b.pluginSocket
         : rolling
-            ? SocketNames.rollingUpdatePluginSocket(b.rollingUpdatePodUid)
+            ? SocketNames.rollingUpdatePluginSocket(dataDirectory, b.rollingUpdatePodUid)
             : SocketNames.DEFAULT_PLUGIN_SOCKET;
     Path lockDirectory = rolling && b.serialize
         ? (b.flockDirectory != null ? b.flockDirectory : dataDirectory).normalize()

@@ -10,12 +10,14 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.LockProbeDriver;
+import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.RollingUpdatePeer;
 import io.github.dra4j.testing.kubelet.KubeletClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -100,6 +102,38 @@ class RollingUpdateTest {
           .getClaimsOrThrow(uids.get(0)).getError()).isEmpty();
     } finally {
       peer.destroyForcibly();
+    }
+  }
+
+  @Test
+  void aDriverNameTooLongForTheGoHelpersSocketNamesStartsOnHashedSockets() throws Exception {
+    // 55 characters: /var/lib/kubelet/plugins/<driver>/dra-<UID>.sock would not fit for Go
+    String driver = "accelerators-" + "x".repeat(30) + ".example.com";
+    Path base = Files.createTempDirectory(Path.of("/tmp"), "dra");
+    try {
+      Path registry = Files.createDirectories(base.resolve("r"));
+      Path data = Files.createDirectories(base.resolve(driver));
+      assertThat(data.resolve("dra-" + POD_A + ".sock").toString().length())
+          .as("the full name must not fit here").isGreaterThan(107);
+      String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "long",
+          driver)).getMetadata().getUid();
+      try (KubeletPlugin plugin = KubeletPlugin.builder(new RecordingDriver(driver))
+              .driverName(driver).kubeClient(client).nodeName("node-1")
+              .registrarDirectory(registry).pluginDataDirectory(data).rollingUpdate(POD_A)
+              .closeOnShutdown(false).start();
+          KubeletClient kubelet = KubeletClient.create()) {
+        assertThat(plugin.draSocket().getFileName().toString()).matches("dra-.{8}\\.sock");
+        assertThat(plugin.draSocket()).exists();
+        Path registration = KubeletClient.registrationSockets(registry).get(0);
+        assertThat(kubelet.getInfo(registration).getEndpoint())
+            .isEqualTo(plugin.draSocket().toString());
+        assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "long", uid))
+            .getClaimsOrThrow(uid).getError()).isEmpty();
+      }
+    } finally {
+      try (var files = Files.walk(base)) {
+        files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+      }
     }
   }
 

@@ -14,8 +14,9 @@ import java.util.List;
  * <p>In rolling-update mode every driver pod needs its own registration socket, so the pod UID is
  * part of the name. Long driver names or deep registry directories would push the path past the
  * Unix socket limit, so two hashed fallbacks exist: {@code <driver>-<short hash of the pod
- * UID>-reg.sock} and {@code dra-<long hash of driver and pod UID>-reg.sock}. The first candidate whose
- * full path fits wins; if none fits, the last one is used.
+ * UID>-reg.sock} and {@code dra-<long hash of driver and pod UID>-reg.sock}. The first candidate
+ * whose full path fits wins; if none fits, the last one is used. The DRA socket, {@code
+ * dra-<podUID>.sock}, falls back to a hash of the pod UID the same way (where Go does not).
  *
  * <p>The Go helper compares against 108 bytes, which is one byte too generous: Linux keeps a
  * terminating NUL in the 108-byte {@code sun_path}, so a 108-byte path can never be bound (in Go
@@ -37,6 +38,11 @@ public final class SocketNames {
 
   private static final int SHORT_HASH_BYTES = 8;
   private static final int LONG_HASH_BYTES = 16;
+  /**
+   * The DRA socket's hash: 8 characters, so that even a 63-character driver name fits in the
+   * default plugins directory; the pods of one driver on one node are two at most.
+   */
+  private static final int POD_HASH_BYTES = 6;
 
   private SocketNames() {}
 
@@ -51,14 +57,23 @@ public final class SocketNames {
   }
 
   /**
-   * DRA service socket file name in rolling-update mode: {@code dra-<podUID>.sock}. Never hashed:
-   * the kubelet reads it from the registration answer, and the plugin data directory is short.
+   * DRA service socket file name in rolling-update mode: {@code dra-<podUID>.sock} where its full
+   * path fits, else {@code dra-<8-character hash of the pod UID>.sock}. The Go helper never
+   * shortens it, so there a driver name over 36 characters cannot start in the default plugins
+   * directory ({@code /var/lib/kubelet/plugins/<driver>/dra-<36-character UID>.sock}); the
+   * kubelet reads the name from the registration answer, and the data directory is the driver's
+   * own, so a hash of the pod UID is as unique.
    *
+   * @param dataDirectory the plugin data directory the socket is created in
    * @param podUid the UID of the driver pod
    * @return the file name (no directory)
    */
-  public static String rollingUpdatePluginSocket(String podUid) {
-    return "dra-" + podUid + ".sock";
+  public static String rollingUpdatePluginSocket(Path dataDirectory, String podUid) {
+    String full = "dra-" + podUid + ".sock";
+    if (fits(dataDirectory.resolve(full))) {
+      return full;
+    }
+    return "dra-" + hash(podUid.getBytes(StandardCharsets.UTF_8), POD_HASH_BYTES) + ".sock";
   }
 
   /**

@@ -74,8 +74,29 @@ class SocketNamesTest {
   }
 
   @Test
-  void theDraSocketKeepsTheFullUid() {
-    assertThat(SocketNames.rollingUpdatePluginSocket("ad4af911-5bcd-47c5-a554-f35cea869472"))
+  void theDraSocketKeepsTheFullUidWhereItFits() {
+    Path data = Path.of("/var/lib/kubelet/plugins/gpu.example.com");
+    assertThat(SocketNames.rollingUpdatePluginSocket(data, "ad4af911-5bcd-47c5-a554-f35cea869472"))
         .isEqualTo("dra-ad4af911-5bcd-47c5-a554-f35cea869472.sock");
+  }
+
+  @Test
+  void aDriverNameOver36CharactersGetsAHashedDraSocketThatFits() {
+    String uid = "ad4af911-5bcd-47c5-a554-f35cea869472";
+    String driver = "accelerator-" + "x".repeat(20) + ".acme.com"; // 41 characters
+    Path data = Path.of("/var/lib/kubelet/plugins").resolve(driver);
+    assertThat(SocketNames.fits(data.resolve("dra-" + uid + ".sock"))).isFalse();
+
+    String name = SocketNames.rollingUpdatePluginSocket(data, uid);
+
+    assertThat(name).matches("dra-[A-Za-z0-9_-]{8}\\.sock");
+    assertThat(SocketNames.fits(data.resolve(name))).isTrue();
+    assertThat(SocketNames.rollingUpdatePluginSocket(data, uid)).as("stable").isEqualTo(name);
+    assertThat(SocketNames.rollingUpdatePluginSocket(data, "bd4af911-5bcd-47c5-a554-f35cea869472"))
+        .as("another pod's").isNotEqualTo(name);
+    // 63 characters, the longest name a DRA driver may have, fits too
+    Path longest = Path.of("/var/lib/kubelet/plugins").resolve("d".repeat(54) + ".acme.com");
+    assertThat(SocketNames.fits(longest.resolve(SocketNames.rollingUpdatePluginSocket(longest,
+        uid)))).isTrue();
   }
 }
