@@ -92,7 +92,7 @@ public final class SimulatedNode implements AutoCloseable {
    */
   public static SimulatedNode start(String nodeName) {
     try {
-      return new SimulatedNode(nodeName, Files.createTempDirectory("dra4j-node"), true);
+      return new SimulatedNode(nodeName, NodeDirectory.create(), true);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the node's directory", e);
     }
