@@ -19,23 +19,15 @@ def problems = []
 // The DRA driver name: ResourceSlices' spec.driver, the DeviceClass, socket and CDI file names,
 // the webhook's name. Kubernetes wants a DNS subdomain of at most 63 characters; a dot makes it a
 // domain the vendor owns, which the webhook's name resource-claim-parameters.<driverName> needs
-// (a webhook name has at least three parts). The kubelet plugin, as the chart runs it (rolling
-// updates on), listens on /var/lib/kubelet/plugins/<driverName>/dra-<pod UID>.sock, and Linux
-// binds at most 107 bytes: that leaves 36 characters for the name.
+// (a webhook name has at least three parts). The kubelet plugin's sockets fit Linux's 107 bytes
+// with any name Kubernetes allows: the SDK shortens them where needed.
 String driverName = properties.getProperty('driverName')
 def label = /[a-z0-9]([-a-z0-9]*[a-z0-9])?/
-int socketRoom = 107 - '/var/lib/kubelet/plugins/'.length() - '/dra-'.length() - 36 -
-    '.sock'.length()
 if (driverName == null || driverName.isEmpty()) {
   problems << 'driverName is required: the DRA driver name, a domain you own such as fpga.acme.com'
 } else if (driverName.length() > 63) {
   problems << "driverName=\"${driverName}\" is ${driverName.length()} characters long: a DRA " +
       'driver name has at most 63'
-} else if (driverName.length() > socketRoom) {
-  problems << "driverName=\"${driverName}\" is ${driverName.length()} characters long: " +
-      'Kubernetes allows 63, but the kubelet plugin listens on /var/lib/kubelet/plugins/' +
-      '<driverName>/dra-<pod UID>.sock, which must fit the 107 bytes Linux allows for a socket ' +
-      "path: that leaves ${socketRoom} characters"
 }
 if (driverName != null && !driverName.isEmpty() && !(driverName ==~ /${label}(\.${label})*/)) {
   problems << "driverName=\"${driverName}\" is not a DNS subdomain: use lower-case letters, " +

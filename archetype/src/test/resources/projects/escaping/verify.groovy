@@ -1,8 +1,8 @@
-// A package with escaped parts and a 36-character driver name with hyphens and dots: the
+// A package with escaped parts and a 63-character driver name with hyphens and dots: the
 // project compiled, its Javadoc ran, its unit tests passed (the archetype plugin checked the exit
 // code), and the values are where they belong, unaltered.
 def project = context.projectDir
-def driver = 'x-7.lab-3.team-9.vision-2.example.io'
+def driver = 'x-7.accelerator-lab-3.team-9.computer-vision.example-corp.co.uk'
 def text = { String path -> new File(project, path).getText('UTF-8') }
 
 assert new File(project, 'src/main/java/io/_3d_vision/new_/DeviceDriver.java').isFile()

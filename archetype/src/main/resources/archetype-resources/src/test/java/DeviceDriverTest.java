@@ -157,8 +157,7 @@ class DeviceDriverTest {
     } catch (Exception e) {
       throw new AssertionError(e);
     }
-    KubeletPlugin upgraded = node.upgradeDriver(plugin, DRIVER, next.lifecycle(),
-        builder -> builder.pluginSocket("dra-2.sock")); // beside the old one's, see DriverSetup
+    KubeletPlugin upgraded = node.upgradeDriver(plugin, DRIVER, next.lifecycle(), null);
     upgraded.publishResources(next.resources());
     assertThat(plugin.isServing()).as("the old instance stopped").isFalse();
 

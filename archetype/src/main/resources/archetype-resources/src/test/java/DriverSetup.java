@@ -2,7 +2,6 @@ package ${package};
 
 import ${package}.devices.SimulatedDevices;
 import io.github.dra4j.kubeletplugin.DraDriver;
-import io.github.dra4j.kubeletplugin.KubeletPluginBuilder;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.testing.junit.DriverUnderTest;
 import io.github.dra4j.testing.node.SimulatedNode;
@@ -16,14 +15,6 @@ public final class DriverSetup implements DriverUnderTest {
   /** The devices each test's node has: device-0 and device-2 standard, 1 and 3 large. */
   public static final int DEVICES = 4;
 
-  /**
-   * The DRA socket's name in the plugin's data directory. The SDK's default in rolling-update mode,
-   * {@code dra-<pod UID>.sock}, is 46 characters; under the simulated node's temporary directory
-   * and a long driver name the path would pass the 107 bytes Linux allows for a socket. A second
-   * instance (an upgrade) needs a name of its own.
-   */
-  public static final String SOCKET = "dra-1.sock";
-
   @Override
   public String driverName() {
     return DeviceDriver.DEFAULT_NAME;
@@ -32,11 +23,6 @@ public final class DriverSetup implements DriverUnderTest {
   @Override
   public DraDriver create(SimulatedNode node) {
     return driver(node, new SimulatedDevices(node.nodeName(), DEVICES)).lifecycle();
-  }
-
-  @Override
-  public void configure(KubeletPluginBuilder builder) {
-    builder.pluginSocket(SOCKET);
   }
 
   @Override

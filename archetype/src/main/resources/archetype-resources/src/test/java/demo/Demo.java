@@ -78,8 +78,7 @@ public final class Demo {
   private int story(SimulatedNode node) throws Exception {
     SimulatedDevices devices = new SimulatedDevices(node.nodeName(), DEVICES);
     DeviceDriver driver = DeviceDriver.create(DRIVER, node.nodeName(), devices);
-    KubeletPlugin plugin = node.startDriver(DRIVER, driver.lifecycle(),
-        builder -> builder.pluginSocket(DriverSetup.SOCKET)); // short: see DriverSetup
+    KubeletPlugin plugin = node.startDriver(DRIVER, driver.lifecycle(), null);
     plugin.publishResources(driver.resources());
     List<Device> published = node.awaitDevices(DRIVER, DEVICES).stream()
         .flatMap(slice -> slice.getSpec().getDevices().stream()).toList();
