@@ -51,6 +51,28 @@ public interface DraDriver {
       CallContext context) throws Exception;
 
   /**
+   * Whether this driver holds the claim as prepared in the current boot and can answer its
+   * prepare from its own records, without the claim's allocation. The kubelet prepares every
+   * running pod's claims again after it or the plugin restarts; for a claim answered here the
+   * plugin skips the lookup (a GET to the API server, a cost every node of a cluster multiplies)
+   * and hands {@link #prepareResourceClaims} a claim that holds only namespace, name and UID. A
+   * claim stays reserved for its pods while it is prepared, so its allocation cannot have
+   * changed meanwhile. If the driver fails such a claim, the plugin reads it and calls again with
+   * the full object, so a wrong {@code true} costs a call, not the claim. The plugin reads every
+   * claim when it writes device metadata, which needs the full object.
+   * {@link io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle} answers from its checkpoint.
+   *
+   * <p>Called outside the serialized section, possibly concurrently. The default is false: every
+   * claim is read.
+   *
+   * @param claim the claim the kubelet names
+   * @return true if a metadata-only claim is enough to prepare it again
+   */
+  default boolean isPrepared(ClaimReference claim) {
+    return false;
+  }
+
+  /**
    * Called once by {@link KubeletPluginBuilder#start()} before the plugin serves the kubelet, for
    * a driver that must load or repair its state first. The plugin data directory may not
    * exist yet on a fresh node. A driver that throws fails the start with {@link PluginStartException}; the plugin then serves

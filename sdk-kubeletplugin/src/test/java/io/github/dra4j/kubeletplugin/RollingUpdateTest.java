@@ -61,7 +61,11 @@ class RollingUpdateTest {
       assertThat(sockets).containsExactlyInAnyOrder(
           registry.resolve(DRIVER + "-" + POD_A + "-reg.sock"),
           registry.resolve(DRIVER + "-" + POD_B + "-reg.sock"));
-      PluginInfo infoB = kubelet.getInfo(registry.resolve(DRIVER + "-" + POD_B + "-reg.sock"));
+      // The peer's first answer loads its gRPC classes: on a loaded machine that can pass the
+      // kubelet's 1 s deadline, and the kubelet would simply ask again.
+      PluginInfo infoB = await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(
+          () -> kubelet.getInfo(registry.resolve(DRIVER + "-" + POD_B + "-reg.sock")),
+          info -> true);
       assertThat(infoB.getEndpoint()).isEqualTo(data.resolve("dra-" + POD_B + ".sock").toString());
       assertThat(a.draSocket()).isEqualTo(data.resolve("dra-" + POD_A + ".sock"));
       Path endpointB = Path.of(infoB.getEndpoint());

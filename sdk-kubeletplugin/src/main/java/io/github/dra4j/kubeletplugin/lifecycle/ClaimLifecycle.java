@@ -261,6 +261,16 @@ public final class ClaimLifecycle<S> implements DraDriver {
     return running().claims().prepare(claims, context);
   }
 
+  /**
+   * True for a claim the checkpoint holds as prepared in this boot: its prepare is answered from
+   * the checkpoint (the CDI spec rewritten if missing), so the plugin need not read it.
+   */
+  @Override
+  public boolean isPrepared(ClaimReference claim) {
+    Running<S> current = running;
+    return current != null && current.claims().preparedInThisBoot(claim);
+  }
+
   @Override
   public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
       CallContext context) throws Exception {

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.github.dra4j.cdi.codec.SpecCodec;
 import io.github.dra4j.cdi.registry.CdiRegistry;
 import io.github.dra4j.cdi.spec.CdiSpec;
@@ -45,6 +46,8 @@ import org.junit.jupiter.api.Test;
 class ClaimLifecycleTest extends PluginTestBase {
 
   private static final String KIND = "k8s.gpu.example.com/claim";
+
+  KubernetesMockServer server;
 
   private Path cdi;
   private Path bootId;
@@ -182,6 +185,56 @@ class ClaimLifecycleTest extends PluginTestBase {
     }
     assertThat(driver.calls()).containsExactly("prepare again");
     assertThat(hardware.counts()).containsExactly(Map.entry("gpu-0", 1));
+  }
+
+  @Test
+  void preparedAgainAfterARestartTheClaimIsNotReadFromTheApiServer() throws Exception {
+    ResourceClaim claim = stored("known", gpu("gpu-0"));
+    NodePrepareResourceResponse first;
+    try (KubeletPlugin plugin = start()) {
+      first = prepare(plugin, claim);
+      assertThat(first.getError()).isEmpty();
+    }
+    ResourceClaim other = stored("other", gpu("gpu-1"));
+    try (KubeletPlugin restarted = start()) {
+      int before = server.getRequestCount();
+      assertThat(prepare(restarted, claim)).isEqualTo(first);
+      assertThat(server.getRequestCount() - before).as("API requests of the re-prepare")
+          .isZero();
+
+      // A claim the checkpoint does not hold is read as before.
+      assertThat(prepare(restarted, other).getError()).isEmpty();
+      assertThat(server.getRequestCount() - before).as("API requests of a fresh prepare")
+          .isPositive();
+    }
+    assertThat(driver.calls()).containsExactly("prepare known", "prepare other");
+    assertThat(hardware.counts()).containsExactly(Map.entry("gpu-0", 1), Map.entry("gpu-1", 1));
+  }
+
+  @Test
+  void aClaimTheCheckpointNoLongerHoldsIsReadAndPreparedAfterAllWhenTheHintWasStale()
+      throws Exception {
+    ResourceClaim claim = stored("stale", gpu("gpu-0"));
+    try (KubeletPlugin plugin = start()) {
+      assertThat(prepare(plugin, claim).getError()).isEmpty();
+      assertThat(unprepareError(plugin, claim)).isEmpty();
+      // The other pod of a rolling update prepared it since, and this process has not seen it:
+      // write the entry back as completed, then remove it behind this process's back.
+      assertThat(prepare(plugin, claim).getError()).isEmpty();
+      try (CheckpointFile other = CheckpointFile.open(checkpointFile());
+          CheckpointFile.Session session = other.lock()) {
+        session.write(session.read().data().without(uid(claim)));
+      }
+
+      NodePrepareResourceResponse again = prepare(plugin, claim);
+
+      assertThat(again.getError()).isEmpty();
+      assertThat(again.getDevicesList()).hasSize(1);
+      assertThat(checkpoint().entry(uid(claim)).orElseThrow().phase())
+          .isEqualTo(ClaimPhase.PREPARE_COMPLETED);
+    }
+    assertThat(driver.calls()).containsExactly("prepare stale", "unprepare stale note-stale",
+        "prepare stale", "prepare stale");
   }
 
   @Test

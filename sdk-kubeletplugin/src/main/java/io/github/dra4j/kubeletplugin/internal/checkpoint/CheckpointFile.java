@@ -67,6 +67,7 @@ public final class CheckpointFile implements AutoCloseable {
   private final AtomicLong writes = new AtomicLong();
   /** The prepared claims and their devices in the content last read or written. */
   private volatile long[] prepared = {0, 0};
+  private volatile CheckpointData lastSeen = CheckpointData.empty();
   private boolean swept; // guarded by inProcess
 
   private CheckpointFile(Path file, Path lockFile, FileChannel channel, Clock clock) {
@@ -139,6 +140,16 @@ public final class CheckpointFile implements AutoCloseable {
   }
 
   /**
+   * The content last read or written by this process. The other pod of a rolling update may have
+   * written since, so it is a hint to be confirmed under the lock.
+   *
+   * @return the claims, empty before the first read
+   */
+  public CheckpointData lastSeen() {
+    return lastSeen;
+  }
+
+  /**
    * How many devices the prepared claims of the content last read or written hold.
    *
    * @return the count, 0 before the first read
@@ -157,6 +168,7 @@ public final class CheckpointFile implements AutoCloseable {
       }
     }
     prepared = new long[] {claims, devices};
+    lastSeen = data;
   }
 
   /**

@@ -119,6 +119,22 @@ public final class CheckpointedClaims<S> {
   }
 
   /**
+   * Whether the checkpoint, as this process last saw it, holds the claim as prepared in this boot
+   * (same UID, namespace and name): then a prepare of it is answered from the checkpoint and does
+   * not need the claim's allocation. A hint: {@link #prepare} confirms it under the lock.
+   *
+   * @param claim the claim the kubelet names
+   * @return true if its prepare needs no allocation
+   */
+  public boolean preparedInThisBoot(ClaimReference claim) {
+    return checkpoint.lastSeen().entry(claim.uid())
+        .filter(entry -> entry.phase() == ClaimPhase.PREPARE_COMPLETED
+            && bootId.equals(entry.bootId()) && entry.namespace().equals(claim.namespace())
+            && entry.name().equals(claim.name()))
+        .isPresent();
+  }
+
+  /**
    * Writes a completed claim's CDI spec again from its checkpoint entry if the file is missing or
    * differs; an entry without a spec needs none.
    *

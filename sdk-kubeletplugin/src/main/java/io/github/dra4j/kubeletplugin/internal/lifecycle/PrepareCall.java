@@ -114,22 +114,25 @@ final class PrepareCall<S> {
   private CheckpointData admit(ResourceClaim claim, CheckpointData data, CallContext context,
       Map<String, PrepareResult> results, Map<String, Fresh> fresh) {
     String uid = claim.getMetadata().getUid();
+    Optional<ClaimEntry> entry = data.entry(uid);
+    if (entry.isPresent() && !owner.bootId().equals(entry.get().bootId())) {
+      LOG.info("Claim {} was prepared before the node rebooted; preparing it again",
+          refOf(claim));
+      data = data.without(uid);
+      entry = Optional.empty();
+    }
+    // Before the allocation is read: the kubelet's prepare after a restart may carry only the
+    // claim's metadata, which is all a completed claim needs (its allocation cannot change while
+    // it is prepared, because the claim stays reserved for its pods).
+    if (entry.isPresent() && entry.get().phase() == ClaimPhase.PREPARE_COMPLETED) {
+      results.put(uid, alreadyPrepared(uid, entry.get()));
+      return data;
+    }
     DriverAllocation allocation;
     try {
       allocation = DriverAllocation.of(claim, owner.driverName());
     } catch (IllegalArgumentException e) {
       results.put(uid, PrepareResult.failed(e.getMessage()));
-      return data;
-    }
-    Optional<ClaimEntry> entry = data.entry(uid);
-    if (entry.isPresent() && !owner.bootId().equals(entry.get().bootId())) {
-      LOG.info("Claim {} was prepared before the node rebooted; preparing it again",
-          allocation.claim());
-      data = data.without(uid);
-      entry = Optional.empty();
-    }
-    if (entry.isPresent() && entry.get().phase() == ClaimPhase.PREPARE_COMPLETED) {
-      results.put(uid, alreadyPrepared(uid, entry.get()));
       return data;
     }
     if (entry.isPresent()) {

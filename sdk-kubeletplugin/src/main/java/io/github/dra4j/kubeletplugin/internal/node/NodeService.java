@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.node;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
@@ -110,10 +111,33 @@ public final class NodeService {
       throws StatusException {
     checkBatch(request.getClaimsCount());
     Map<String, NodePrepareResourceResponse> answers = new LinkedHashMap<>();
-    Map<String, ClaimReference> accepted = new LinkedHashMap<>();
-    Map<String, ResourceClaim> fetched = new LinkedHashMap<>();
+    Map<String, ClaimReference> known = new LinkedHashMap<>();
+    List<ClaimReference> toRead = new ArrayList<>();
     for (ClaimReference ref : acceptedReferences(request.getClaimsList(),
         (uid, message) -> answers.put(uid, prepareError(message)), "prepare")) {
+      // Device metadata is written from the full claim, so then every claim is read.
+      if (metadata == null && driver.isPrepared(ref)) {
+        known.put(ref.uid(), ref);
+      } else {
+        toRead.add(ref);
+      }
+    }
+    if (!known.isEmpty()) {
+      Map<String, PrepareResult> results = prepareCall(known, metadataOnly(known));
+      known.forEach((uid, ref) -> {
+        PrepareResult result = results.get(uid);
+        if (result != null && !result.isFailed()) {
+          answers.put(uid, PrepareAnswer.of(ref, result));
+        } else {
+          LOG.debug("Claim {} was not answered without its allocation ({}); reading it", ref,
+              result == null ? "no result" : result.error());
+          toRead.add(ref);
+        }
+      });
+    }
+    Map<String, ClaimReference> accepted = new LinkedHashMap<>();
+    Map<String, ResourceClaim> fetched = new LinkedHashMap<>();
+    for (ClaimReference ref : toRead) {
       try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, ref.toString())) {
         try {
           fetched.put(ref.uid(), resolver.resolve(ref));
@@ -125,9 +149,7 @@ public final class NodeService {
       }
     }
     if (!fetched.isEmpty()) {
-      Map<String, PrepareResult> results = callDriver(accepted.values(), "prepare resource claims",
-          () -> withMetadata(driver.prepareResourceClaims(List.copyOf(fetched.values()),
-              contexts.apply("NodePrepareResources")), fetched));
+      Map<String, PrepareResult> results = prepareCall(accepted, fetched);
       accepted.forEach((uid, ref) -> {
         PrepareResult result = results.get(uid);
         if (result != null && result.isFailed()) {
@@ -135,9 +157,30 @@ public final class NodeService {
         }
         answers.put(uid, PrepareAnswer.of(ref, result));
       });
-      reportUnknown(results.keySet(), accepted, "prepare");
     }
     return NodePrepareResourcesResponse.newBuilder().putAllClaims(answers).build();
+  }
+
+  /** One serialized driver call for the given claims, with device metadata written. */
+  private Map<String, PrepareResult> prepareCall(Map<String, ClaimReference> accepted,
+      Map<String, ResourceClaim> claims) throws StatusException {
+    Map<String, PrepareResult> results = callDriver(accepted.values(),
+        "prepare resource claims", () -> withMetadata(driver.prepareResourceClaims(
+            List.copyOf(claims.values()), contexts.apply("NodePrepareResources")), claims));
+    reportUnknown(results.keySet(), accepted, "prepare");
+    return results;
+  }
+
+  /**
+   * Claims as the driver gets them when it holds them as prepared ({@link DraDriver#isPrepared}):
+   * namespace, name and UID, no spec or status.
+   */
+  private static Map<String, ResourceClaim> metadataOnly(Map<String, ClaimReference> refs) {
+    Map<String, ResourceClaim> claims = new LinkedHashMap<>();
+    refs.forEach((uid, ref) -> claims.put(uid, new ResourceClaimBuilder().withNewMetadata()
+        .withNamespace(ref.namespace()).withName(ref.name()).withUid(uid).endMetadata()
+        .build()));
+    return claims;
   }
 
   /**
