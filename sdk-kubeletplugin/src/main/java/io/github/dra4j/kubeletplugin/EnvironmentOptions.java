@@ -3,8 +3,10 @@ package io.github.dra4j.kubeletplugin;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.utils.HttpClientUtils;
 import io.github.dra4j.kubeletplugin.KubeletPluginBuilder.Explicit;
 import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
+import io.github.dra4j.kubeletplugin.internal.env.StoppingJdkHttpClientFactory;
 import io.github.dra4j.kubeletplugin.internal.env.RateLimiter;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -62,6 +64,10 @@ final class EnvironmentOptions {
     return b.kubeClient;
   }
 
+  /** fabric8's factory of JDK HTTP clients, named so that the class loads only if present. */
+  private static final String JDK_HTTP_CLIENT =
+      "io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory";
+
   private static KubernetesClient client(PluginEnvironment env) {
     Config config;
     if (env.kubeconfig().isPresent()) {
@@ -82,6 +88,10 @@ final class EnvironmentOptions {
       config = Config.autoConfigure(null);
     }
     KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
+    if (JDK_HTTP_CLIENT.equals(HttpClientUtils.getHttpClientFactory().getClass().getName())) {
+      // fabric8 would run the JDK client: the same, but it stops its selector thread on close.
+      builder.withHttpClientFactory(new StoppingJdkHttpClientFactory());
+    }
     if (env.qps().isPresent() || env.burst().isPresent()) {
       // client-go's defaults for the one that is not given: 5 per second, bursts of 10.
       double qps = env.qps().orElse(5);
