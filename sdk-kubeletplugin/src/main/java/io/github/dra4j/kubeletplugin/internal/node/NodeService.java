@@ -60,7 +60,7 @@ public final class NodeService {
   private final ClaimResolver resolver;
   private final CallSerializer serializer;
   private final int maxClaimsPerCall;
-  private final MetadataWriter metadata;
+  private final MetadataStep metadata;
   private final Function<String, CallContext> contexts;
   private final ClaimMeters meters;
   private final Consumer<ClaimReference> unprepared;
@@ -86,7 +86,7 @@ public final class NodeService {
     this.resolver = new ClaimResolver(claims);
     this.serializer = serializer;
     this.maxClaimsPerCall = maxClaimsPerCall;
-    this.metadata = metadata;
+    this.metadata = new MetadataStep(metadata);
     this.contexts = contexts;
     this.meters = meters;
     this.unprepared = unprepared;
@@ -116,7 +116,7 @@ public final class NodeService {
     for (ClaimReference ref : acceptedReferences(request.getClaimsList(),
         (uid, message) -> answers.put(uid, prepareError(message)), "prepare")) {
       // Device metadata is written from the full claim, so then every claim is read.
-      if (metadata == null && driver.isPrepared(ref)) {
+      if (!metadata.enabled() && driver.isPrepared(ref)) {
         known.put(ref.uid(), ref);
       } else {
         toRead.add(ref);
@@ -165,7 +165,7 @@ public final class NodeService {
   private Map<String, PrepareResult> prepareCall(Map<String, ClaimReference> accepted,
       Map<String, ResourceClaim> claims) throws StatusException {
     Map<String, PrepareResult> results = callDriver(accepted.values(),
-        "prepare resource claims", () -> withMetadata(driver.prepareResourceClaims(
+        "prepare resource claims", () -> metadata.written(driver.prepareResourceClaims(
             List.copyOf(claims.values()), contexts.apply("NodePrepareResources")), claims));
     reportUnknown(results.keySet(), accepted, "prepare");
     return results;
@@ -210,7 +210,7 @@ public final class NodeService {
     if (!accepted.isEmpty()) {
       List<ClaimReference> refs = List.copyOf(accepted.values());
       Map<String, UnprepareResult> results = callDriver(refs, "unprepare resource claims",
-          () -> withoutMetadata(driver.unprepareResourceClaims(refs,
+          () -> metadata.removed(driver.unprepareResourceClaims(refs,
               contexts.apply("NodeUnprepareResources")), accepted));
       accepted.forEach((uid, ref) -> {
         UnprepareResult result = results.get(uid);
@@ -265,58 +265,6 @@ public final class NodeService {
   /** {@link ClaimMeters#prepared} or {@link ClaimMeters#unprepared}. */
   private interface ClaimCounter {
     void count(boolean succeeded, int claims, long nanos);
-  }
-
-  /**
-   * Writes device metadata for each successfully prepared claim and adds the metadata CDI device
-   * IDs to its devices. A write failure is logged; the claim stays prepared, without
-   * metadata. Runs inside the serialized section.
-   */
-  private Map<String, PrepareResult> withMetadata(
-      Map<String, PrepareResult> results, Map<String, ResourceClaim> claims) {
-    if (metadata == null || results == null) {
-      return results;
-    }
-    Map<String, PrepareResult> withIds = new LinkedHashMap<>(results);
-    results.forEach((uid, result) -> {
-      ResourceClaim claim = claims.get(uid);
-      if (claim == null || result == null || result.isFailed()
-          || DeviceCheck.problem(result.devices()).isPresent()) {
-        return; // the claim fails (PrepareAnswer reports why): no files for it
-      }
-      try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, uid)) {
-        Map<String, String> ids = metadata.write(claim, result.devices());
-        withIds.put(uid, MetadataInjection.inject(result, ids));
-      } catch (IOException | RuntimeException e) {
-        LOG.warn("Failed to write device metadata for claim {}/{}: {}",
-            claim.getMetadata().getNamespace(), claim.getMetadata().getName(), e.toString());
-      }
-    });
-    return withIds;
-  }
-
-  /**
-   * Removes device metadata of each successfully unprepared claim; a claim whose metadata cannot
-   * be removed fails, so the kubelet retries the unprepare.
-   */
-  private Map<String, UnprepareResult> withoutMetadata(
-      Map<String, UnprepareResult> results, Map<String, ClaimReference> requested) {
-    if (metadata == null || results == null) {
-      return results;
-    }
-    Map<String, UnprepareResult> cleaned = new LinkedHashMap<>(results);
-    results.forEach((uid, result) -> {
-      ClaimReference ref = requested.get(uid);
-      if (ref == null || result == null || result.isFailed()) {
-        return;
-      }
-      try {
-        metadata.cleanUp(ref);
-      } catch (IOException | RuntimeException e) {
-        cleaned.put(uid, UnprepareResult.failed("clean up device metadata: " + e.getMessage()));
-      }
-    });
-    return cleaned;
   }
 
   /** Logs a claim the driver failed, with the driver's exception when it gave one. */
