@@ -1,0 +1,123 @@
+package io.github.dra4j.benchmarks.floor;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The settings of a {@link FloorComparisonBenchmark} run, from system properties ({@code
+ * -Dname=value} on the Maven command line).
+ *
+ * @param goBench go-floor's {@code bench} ({@code go.bench}, required)
+ * @param goFloor go-floor's {@code floor} ({@code go.floor}, required)
+ * @param calls measured calls of each bench run ({@code calls}, default 10000)
+ * @param warmup bench's own warm-up calls before each measured run ({@code warmup}, default
+ *     2000)
+ * @param jitWarmup calls of one unmeasured 8-caller run against each new driver process before
+ *     its rounds, so that the rounds see compiled code ({@code jit.warmup}, default 10000; 0 for
+ *     none)
+ * @param rounds alternating rounds of each scenario, whose medians are printed ({@code rounds},
+ *     default 3)
+ * @param callers the concurrent callers of each scenario ({@code callers}, default {@code 1,8})
+ * @param starts start-ups and SIGTERMs timed ({@code starts}, default 5)
+ * @param java the driver's {@code java} ({@code java.bin}, default this JVM's)
+ * @param jvmOptions the driver's JVM options ({@code driver.jvm.options}, default none: the
+ *     JVM's defaults), with {@code -XX:NativeMemoryTracking=summary} added unless {@code nmt} is
+ *     {@code false}
+ * @param environment more environment variables for the driver ({@code driver.env}, {@code
+ *     NAME=value,NAME=value}), which win over the benchmark's
+ * @param profile a directory for JFR recordings of the driver under each scenario's load, with
+ *     its CPU by thread ({@code profile}; none by default)
+ * @param profileCalls measured calls of each profiled run ({@code profile.calls}, default 30000)
+ * @param profilePerf whether each profiled load is also run once under Linux {@code perf} ({@code
+ *     profile.perf}, default false; needs {@code perf} on the path)
+ */
+public record ComparisonSettings(Path goBench, Path goFloor, int calls, int warmup, int jitWarmup,
+    int rounds, List<Integer> callers, int starts, Path java, List<String> jvmOptions,
+    Map<String, String> environment, Path profile, int profileCalls, boolean profilePerf) {
+
+  /**
+   * Reads the settings from system properties.
+   *
+   * @return the settings
+   * @throws IllegalArgumentException if a binary is missing or a number is malformed
+   */
+  public static ComparisonSettings fromSystemProperties() {
+    Path bench = binary("go.bench");
+    Path floor = binary("go.floor");
+    List<String> options = new ArrayList<>();
+    String given = System.getProperty("driver.jvm.options", "").strip();
+    if (!given.isEmpty()) {
+      options.addAll(Arrays.asList(given.split("\\s+")));
+    }
+    if (!"false".equals(System.getProperty("nmt"))) {
+      options.add("-XX:NativeMemoryTracking=summary");
+    }
+    Map<String, String> environment = new LinkedHashMap<>();
+    for (String pair : System.getProperty("driver.env", "").split(",")) {
+      if (!pair.isBlank()) {
+        int equals = pair.indexOf('=');
+        if (equals <= 0) {
+          throw new IllegalArgumentException("driver.env: want NAME=value, got " + pair);
+        }
+        environment.put(pair.substring(0, equals).strip(), pair.substring(equals + 1).strip());
+      }
+    }
+    String profile = System.getProperty("profile", "");
+    ComparisonSettings settings = new ComparisonSettings(bench, floor, number("calls", 10_000),
+        number("warmup", 2000), number("jit.warmup", 10_000), number("rounds", 3),
+        Arrays.stream(System.getProperty("callers", "1,8").split(","))
+            .map(String::strip).map(Integer::valueOf).toList(),
+        number("starts", 5),
+        Path.of(System.getProperty("java.bin",
+            Path.of(System.getProperty("java.home"), "bin", "java").toString())),
+        List.copyOf(options), Map.copyOf(environment),
+        profile.isBlank() ? null : Path.of(profile).toAbsolutePath(),
+        number("profile.calls", 30_000), Boolean.getBoolean("profile.perf"));
+    if (settings.rounds() < 1 || settings.starts() < 1 || settings.calls() < 8
+        || settings.callers().stream().anyMatch(c -> c < 1 || c > settings.calls())) {
+      throw new IllegalArgumentException("want rounds >= 1, starts >= 1, calls >= 8 and"
+          + " 1 <= callers <= calls: " + settings);
+    }
+    return settings;
+  }
+
+  /**
+   * The {@code jcmd} of the driver's JDK, next to its {@code java}.
+   *
+   * @return the jcmd binary
+   */
+  public Path jcmd() {
+    try {
+      return java.toRealPath().resolveSibling("jcmd");
+    } catch (java.io.IOException e) {
+      return java.resolveSibling("jcmd");
+    }
+  }
+
+  private static Path binary(String property) {
+    String value = System.getProperty(property);
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException("-D" + property + "=<path> is required: go-floor's"
+          + " binaries, built by ../shared/tools/go-floor/setup.sh into /tmp/go-floor");
+    }
+    Path path = Path.of(value).toAbsolutePath();
+    if (!Files.isExecutable(path)) {
+      throw new IllegalArgumentException("-D" + property + "=" + value + ": not an executable");
+    }
+    return path;
+  }
+
+  private static int number(String property, int fallback) {
+    String value = System.getProperty(property);
+    try {
+      return value == null || value.isBlank() ? fallback : Integer.parseInt(value.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("-D" + property + "=" + value + ": not a number", e);
+    }
+  }
+}

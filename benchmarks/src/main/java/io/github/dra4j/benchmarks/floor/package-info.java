@@ -1,0 +1,11 @@
+/**
+ * A dra4j driver against the Go floor, the comparison of issue 15: {@link
+ * io.github.dra4j.benchmarks.floor.FloorComparisonBenchmark} starts an in-memory API server,
+ * go-floor's bare grpc-go DRA server and the small vendor driver {@link
+ * io.github.dra4j.benchmarks.floor.FloorPeerDriver} as a JVM process, drives both with go-floor's
+ * kubelet-side client in alternating runs, and prints latency, throughput, CPU per call,
+ * start-up, shutdown and memory side by side, with the settings it ran with. With {@code
+ * -Dprofile=<dir>} it also records the driver under each load with JFR and summarizes where the
+ * time and the allocations go ({@link io.github.dra4j.benchmarks.floor.JfrSummary}).
+ */
+package io.github.dra4j.benchmarks.floor;
