@@ -3,6 +3,7 @@ package io.github.dra4j.benchmarks.floor;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,9 +19,10 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * Where a driver's prepare calls spend their time, from a JFR recording of the driver under
  * load ({@link FloorComparisonBenchmark} with {@code -Dprofile=<dir>} makes them): execution
- * samples by thread, by part of the hot path (a sample counts for a part if any frame of its stack
- * belongs to it, so parts overlap), by the method on top of the stack, and sampled allocations by
- * class and by the first SDK or library frame that allocated. A sample stands for one sampling
+ * samples by thread, by owner (the first frame outside the JDK: a library or a part of the SDK;
+ * these add up to all samples), by part of the hot path (a sample counts for a part if any frame
+ * of its stack belongs to it, so parts overlap), by the method on top of the stack, and sampled
+ * allocations by class and by the first SDK or library frame that allocated. A sample stands for one sampling
  * period of a thread running Java code, so samples times the period over the calls made is an
  * estimate of CPU per call; time in the kernel (socket writes, futex wake-ups of a thread hop) is
  * not sampled.
@@ -67,7 +69,51 @@ public final class JfrSummary {
             || m.startsWith("java.util.concurrent.SynchronousQueue")
             || m.startsWith("java.util.concurrent.LinkedTransferQueue")
             || m.startsWith("io.grpc.internal.SerializingExecutor."));
-    return parts;
+    return Collections.unmodifiableMap(parts);
+  }
+
+  /**
+   * Who owns a sample: the first frame from the top outside the JDK, so that a {@code HashMap}
+   * or {@code String} method counts for the code that called it. In order: the first owner whose
+   * test matches that frame.
+   */
+  private static final List<Map.Entry<String, Predicate<String>>> OWNERS = List.of(
+      Map.entry("protobuf", m -> m.startsWith("com.google.protobuf.")),
+      Map.entry("SLF4J MDC", m -> m.startsWith("org.slf4j.MDC")
+          || m.startsWith("org.slf4j.helpers.BasicMDCAdapter")),
+      Map.entry("SLF4J logging", m -> m.startsWith("org.slf4j.")),
+      Map.entry("Micrometer", m -> m.startsWith("io.micrometer.")),
+      Map.entry("fabric8 and Jackson", m -> m.startsWith("io.fabric8.")
+          || m.startsWith("tools.jackson.") || m.startsWith("com.fasterxml.jackson.")),
+      Map.entry("Vert.x", m -> m.startsWith("io.vertx.")),
+      Map.entry("the driver", m -> m.startsWith("io.github.dra4j.benchmarks.")),
+      Map.entry("SDK claim lookup", m -> m.startsWith(
+          "io.github.dra4j.kubeletplugin.internal.claims.")
+          || m.startsWith("io.github.dra4j.kubeletplugin.internal.node.ClaimResolver")),
+      Map.entry("SDK serialization lock", m -> m.startsWith(
+          "io.github.dra4j.kubeletplugin.internal.serialize.")),
+      Map.entry("SDK CallObserver", m -> m.startsWith(
+          "io.github.dra4j.kubeletplugin.internal.observability.CallObserver")),
+      Map.entry("SDK ClaimMeters", m -> m.startsWith(
+          "io.github.dra4j.kubeletplugin.internal.observability.ClaimMeters")),
+      Map.entry("SDK checks and answer (NodeService, NameRules, PrepareAnswer, ...)",
+          m -> m.startsWith("io.github.dra4j.")),
+      Map.entry("gRPC", m -> m.startsWith("io.grpc.")),
+      Map.entry("Netty", m -> m.startsWith("io.netty.")),
+      Map.entry("Guava", m -> m.startsWith("com.google.common.")));
+
+  /** The owner of a sample's stack (top first); see {@link #OWNERS}. */
+  private static String owner(List<String> methods) {
+    for (String method : methods) {
+      if (method.startsWith("java.") || method.startsWith("jdk.") || method.startsWith("sun.")) {
+        continue;
+      }
+      return OWNERS.stream().filter(o -> o.getValue().test(method)).map(Map.Entry::getKey)
+          .findFirst().orElse("other: " + method.substring(0, Math.max(0,
+              method.lastIndexOf('.', method.lastIndexOf('.') - 1))));
+    }
+    return methods.stream().anyMatch(m -> m.startsWith("java.util.concurrent."))
+        ? "JDK only: thread pool, queues, locks" : "JDK only: other";
   }
 
   /**
@@ -102,6 +148,7 @@ public final class JfrSummary {
     Map<String, Long> partSamples = new LinkedHashMap<>();
     PARTS.keySet().forEach(part -> partSamples.put(part, 0L));
     Map<String, Long> selfMethods = new HashMap<>();
+    Map<String, Long> owners = new HashMap<>();
     Map<String, Long> allocatedClasses = new HashMap<>();
     Map<String, Long> allocationSites = new HashMap<>();
     try (RecordingFile file = new RecordingFile(recording)) {
@@ -114,6 +161,7 @@ public final class JfrSummary {
           if (!methods.isEmpty()) {
             selfMethods.merge(methods.get(0), 1L, Long::sum);
           }
+          owners.merge(owner(methods), 1L, Long::sum);
           PARTS.forEach((part, test) -> {
             if (methods.stream().anyMatch(test)) {
               partSamples.merge(part, 1L, Long::sum);
@@ -136,6 +184,10 @@ public final class JfrSummary {
         allocated / 1e3 / calls));
     out.append("  by thread: ").append(ranked(threads, top, samples, perSampleMicros, calls))
         .append('\n');
+    out.append("  by owner (exclusive: the first frame outside the JDK):\n");
+    top(owners, OWNERS.size() + 5).forEach(e -> out.append(String.format("    %-70s %6d %5.1f%%"
+        + " ~%5.1f µs/call%n", e.getKey(), e.getValue(), 100.0 * e.getValue()
+        / Math.max(1, samples), e.getValue() * perSampleMicros / calls)));
     out.append("  by part of the hot path (inclusive, overlapping):\n");
     partSamples.forEach((part, count) -> out.append(String.format("    %-70s %6d %5.1f%%"
         + " ~%5.1f µs/call%n", part, count, 100.0 * count / Math.max(1, samples),
