@@ -22,10 +22,11 @@ import jdk.jfr.consumer.RecordingFile;
  * samples by thread, by owner (the first frame outside the JDK: a library or a part of the SDK;
  * these add up to all samples), by part of the hot path (a sample counts for a part if any frame
  * of its stack belongs to it, so parts overlap), by the method on top of the stack, and sampled
- * allocations by class and by the first SDK or library frame that allocated. A sample stands for one sampling
- * period of a thread running Java code, so samples times the period over the calls made is an
- * estimate of CPU per call; time in the kernel (socket writes, futex wake-ups of a thread hop) is
- * not sampled.
+ * allocations by class and by the first SDK or library frame that allocated. A sample stands for
+ * one sampling period of a thread running Java code, so samples times the period over the calls
+ * made is an estimate of CPU per call; time in the kernel (socket writes, futex wake-ups of a
+ * thread hop), in the JIT compiler and in the GC is not sampled, and JDK 17's sampler misses many
+ * stacks it cannot walk, so this estimate is low: compare it with the CPU read from {@code /proc}.
  */
 public final class JfrSummary {
 
