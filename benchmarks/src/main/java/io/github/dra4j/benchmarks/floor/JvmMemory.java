@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * A running JVM's memory as its own diagnostics see it: {@code jcmd <pid> GC.heap_info} for the
- * heap and metaspace in use, {@code jcmd <pid> VM.native_memory summary} (the JVM must run with
+ * heap and metaspace in use (metaspace from {@code VM.metaspace} on JDKs that no longer print it
+ * there), {@code jcmd <pid> VM.native_memory summary} (the JVM must run with
  * {@code -XX:NativeMemoryTracking=summary}) for what is committed. Direct memory is NMT's
  * {@code Other} category: {@code Unsafe.allocateMemory}, which both {@code
  * ByteBuffer.allocateDirect} and Netty's pooled buffers use. A figure the JVM did not report is
@@ -51,6 +52,10 @@ public record JvmMemory(long heapUsedKib, long heapCommittedKib, long metaspaceU
     }
     Matcher metaspace = METASPACE.matcher(heap);
     boolean hasMetaspace = metaspace.find();
+    if (!hasMetaspace) { // JDK 21 and later print it in VM.metaspace only
+      metaspace = METASPACE.matcher(jcmd(jcmd, pid, "VM.metaspace"));
+      hasMetaspace = metaspace.find();
+    }
     Matcher total = TOTAL.matcher(nmt);
     return new JvmMemory(heapUsed, nmtCommitted(nmt, "Java Heap"),
         hasMetaspace ? Long.parseLong(metaspace.group(1)) : -1,
