@@ -150,6 +150,7 @@ public final class JfrSummary {
     PARTS.keySet().forEach(part -> partSamples.put(part, 0L));
     Map<String, Long> selfMethods = new HashMap<>();
     Map<String, Long> owners = new HashMap<>();
+    Map<String, Long> sdkMethods = new HashMap<>();
     Map<String, Long> allocatedClasses = new HashMap<>();
     Map<String, Long> allocationSites = new HashMap<>();
     try (RecordingFile file = new RecordingFile(recording)) {
@@ -163,6 +164,8 @@ public final class JfrSummary {
             selfMethods.merge(methods.get(0), 1L, Long::sum);
           }
           owners.merge(owner(methods), 1L, Long::sum);
+          methods.stream().filter(m -> m.startsWith("io.github.dra4j.kubeletplugin.")).findFirst()
+              .ifPresent(m -> sdkMethods.merge(m, 1L, Long::sum));
           PARTS.forEach((part, test) -> {
             if (methods.stream().anyMatch(test)) {
               partSamples.merge(part, 1L, Long::sum);
@@ -193,6 +196,10 @@ public final class JfrSummary {
     partSamples.forEach((part, count) -> out.append(String.format("    %-70s %6d %5.1f%%"
         + " ~%5.1f µs/call%n", part, count, 100.0 * count / Math.max(1, samples),
         count * perSampleMicros / calls)));
+    out.append("  SDK methods nearest the top (the first io.github.dra4j.kubeletplugin frame, with"
+        + " the JDK and library code it called):\n");
+    top(sdkMethods, top).forEach(e -> out.append(String.format("    %6d %5.1f%%  %s%n",
+        e.getValue(), 100.0 * e.getValue() / Math.max(1, samples), e.getKey())));
     out.append("  top of stack (self time):\n");
     top(selfMethods, top).forEach(e -> out.append(String.format("    %6d %5.1f%%  %s%n",
         e.getValue(), 100.0 * e.getValue() / Math.max(1, samples), e.getKey())));
