@@ -388,8 +388,9 @@ public final class ClaimLifecycle<S> implements DraDriver {
 
     /**
      * How often the claims of the checkpoint are looked up in the API server, so those deleted
-     * while the kubelet could not unprepare them are unprepared. The first check runs right
-     * after start, in the background.
+     * while the kubelet could not unprepare them are unprepared. The first check runs in the
+     * background after a random half to whole interval, so that a restart or an upgrade, on
+     * every node a rollout reaches, does not read all prepared claims at once.
      *
      * @param interval positive, or zero to turn the check off; default 10 minutes
      * @return this builder

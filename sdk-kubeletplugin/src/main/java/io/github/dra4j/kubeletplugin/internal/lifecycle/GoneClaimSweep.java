@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
@@ -64,13 +65,18 @@ public final class GoneClaimSweep<S> implements AutoCloseable {
   }
 
   /**
-   * Runs a sweep at once in the background, then every {@code interval}.
+   * Runs the first sweep in the background after a random half to whole {@code interval}, then
+   * one every {@code interval}. Not at once: a plugin restart or an upgrade would then read every
+   * prepared claim from the API server right away, on every node a DaemonSet rollout reaches at
+   * the same time, for claims the kubelet itself unprepares when their pods go; the sweep is only
+   * the backstop for a node that was down meanwhile.
    *
    * @param interval the pause between sweeps
    */
   public void start(Duration interval) {
-    thread.scheduleWithFixedDelay(this::sweepLogged, 0, interval.toMillis(),
-        TimeUnit.MILLISECONDS);
+    long millis = interval.toMillis();
+    long first = millis / 2 + ThreadLocalRandom.current().nextLong(millis / 2 + 1);
+    thread.scheduleWithFixedDelay(this::sweepLogged, first, millis, TimeUnit.MILLISECONDS);
   }
 
   private void sweepLogged() {
