@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.HttpClientUtils;
 import io.github.dra4j.kubeletplugin.KubeletPluginBuilder.Explicit;
+import io.github.dra4j.kubeletplugin.internal.env.DeferredClient;
 import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.env.StoppingJdkHttpClientFactory;
 import io.github.dra4j.kubeletplugin.internal.env.RateLimiter;
@@ -29,11 +30,13 @@ final class EnvironmentOptions {
   /**
    * Sets the builder's options from the environment.
    *
-   * @return the API client made here, which the plugin then owns; null if the builder has one
+   * @return the API client made here, which the plugin then owns; null if the builder has one.
+   *     Its configuration is read here, so a bad kubeconfig fails the start; the client itself is
+   *     made on a thread of its own while the plugin starts its sockets
    * @throws PluginStartException naming every malformed variable and its value, or a kubeconfig
    *     that cannot be read
    */
-  static KubernetesClient apply(KubeletPluginBuilder b, Map<String, String> environment) {
+  static DeferredClient apply(KubeletPluginBuilder b, Map<String, String> environment) {
     PluginEnvironment env;
     try {
       env = PluginEnvironment.read(environment);
@@ -60,15 +63,17 @@ final class EnvironmentOptions {
     if (b.kubeClient != null) {
       return null;
     }
-    b.kubeClient = client(env);
-    return b.kubeClient;
+    Config config = config(env);
+    return DeferredClient.make(() -> client(config, env),
+        config.getMasterUrl() == null ? "(unknown)" : config.getMasterUrl(),
+        "dra4j-client-" + b.driverName);
   }
 
   /** fabric8's factory of JDK HTTP clients, named so that the class loads only if present. */
   private static final String JDK_HTTP_CLIENT =
       "io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory";
 
-  private static KubernetesClient client(PluginEnvironment env) {
+  private static Config config(PluginEnvironment env) {
     Config config;
     if (env.kubeconfig().isPresent()) {
       String contents;
@@ -87,6 +92,10 @@ final class EnvironmentOptions {
     } else {
       config = Config.autoConfigure(null);
     }
+    return config;
+  }
+
+  private static KubernetesClient client(Config config, PluginEnvironment env) {
     KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
     if (JDK_HTTP_CLIENT.equals(HttpClientUtils.getHttpClientFactory().getClass().getName())) {
       // fabric8 would run the JDK client: the same, but it stops its selector thread on close.

@@ -107,6 +107,10 @@ public final class KubeletPlugin implements AutoCloseable {
             exitAfterGracePeriod();
           }
         }, settings.meterRegistry());
+    // A client made from the environment is made while the sockets start; without it the
+    // plugin can neither read claims nor publish, which the fatal-error policy then handles.
+    settings.kubeClient().whenFailed(error -> events.report(error,
+        "make the API client for " + settings.kubeClient().masterUrl()));
     this.slices = new SlicePublisher(settings, events::report);
     this.claimStatus = settings.claimStatus()
         ? new ClaimStatusWriter(settings.driverName(), settings.kubeClient(), events::report)

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.core.option.OptionChecks;
+import io.github.dra4j.kubeletplugin.internal.env.DeferredClient;
 import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.metrics.PrometheusEndpoint;
@@ -627,13 +628,14 @@ public final class KubeletPluginBuilder {
     if (driverName.isEmpty()) {
       throw new PluginStartException("driver name must be set");
     }
-    KubernetesClient ownedClient = environment == null ? null
+    DeferredClient ownedClient = environment == null ? null
         : EnvironmentOptions.apply(this, environment);
-    if (kubeClient == null) {
+    if (kubeClient == null && ownedClient == null) {
       throw new PluginStartException("Kubernetes client must be set");
     }
     try {
-      return start(ownedClient);
+      return start(ownedClient != null ? ownedClient : DeferredClient.of(kubeClient),
+          ownedClient != null);
     } catch (RuntimeException | Error e) {
       if (ownedClient != null) {
         ownedClient.close();
@@ -642,12 +644,12 @@ public final class KubeletPluginBuilder {
     }
   }
 
-  private KubeletPlugin start(KubernetesClient ownedClient) {
+  private KubeletPlugin start(DeferredClient client, boolean ownsClient) {
     if (!rollingUpdatePodUid.isEmpty() && !registrarSocketFilename.isEmpty()) {
       throw new PluginStartException(
           "rolling updates and explicit registration socket filename are mutually exclusive");
     }
-    return KubeletPlugin.start(PluginSettings.resolve(this, ownedClient != null));
+    return KubeletPlugin.start(PluginSettings.resolve(this, client, ownsClient));
   }
 
 }

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * What a starting plugin tells its driver ({@link DraDriver#start}): the settings the driver's
@@ -20,13 +21,13 @@ public final class PluginContext {
   private final Path pluginDataDirectory;
   private final Path cdiDirectory;
   private final Path bootIdSource;
-  private final KubernetesClient kubeClient;
+  private final Supplier<KubernetesClient> kubeClient;
   private final MeterRegistry meterRegistry;
   private final BiConsumer<Throwable, String> errors;
   private final ClaimStatusReporter claimStatus;
 
   PluginContext(String driverName, String nodeName, Path pluginDataDirectory, Path cdiDirectory,
-      Path bootIdSource, KubernetesClient kubeClient, MeterRegistry meterRegistry,
+      Path bootIdSource, Supplier<KubernetesClient> kubeClient, MeterRegistry meterRegistry,
       BiConsumer<Throwable, String> errors, ClaimStatusReporter claimStatus) {
     this.driverName = driverName;
     this.nodeName = nodeName;
@@ -109,10 +110,17 @@ public final class PluginContext {
   /**
    * The plugin's Kubernetes client.
    *
+   * <p>A client the plugin makes from the environment ({@link KubeletPluginBuilder#fromEnvironment})
+   * is made on a thread of its own while the plugin starts, so its sockets are up sooner; this
+   * waits for it. A driver that only talks to the API server once it serves calls this then, not
+   * in {@link DraDriver#start}, or passes {@code context::kubeClient} on as a supplier.
+   *
    * @return the client
+   * @throws io.fabric8.kubernetes.client.KubernetesClientException if the client the plugin made
+   *     from the environment could not be made (the plugin has then reported a fatal error)
    */
   public KubernetesClient kubeClient() {
-    return kubeClient;
+    return kubeClient.get();
   }
 
   /**

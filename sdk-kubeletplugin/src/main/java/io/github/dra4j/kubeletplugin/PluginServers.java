@@ -169,7 +169,7 @@ final class PluginServers implements AutoCloseable {
   private List<ServerServiceDefinition> draServices() {
     ClaimSource claims = own(new ApiServerClaimSource(settings.kubeClient()));
     if (settings.claimCache()) {
-      claimCache = own(new CachedClaimSource(settings.kubeClient(), claims));
+      claimCache = own(new CachedClaimSource(settings.kubeClient().get(), claims));
       claims = claimCache;
     }
     CallSerializer serializer = own(serializer());

@@ -1,8 +1,8 @@
 package io.github.dra4j.kubeletplugin;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.kubelet.wire.ServiceNames;
+import io.github.dra4j.kubeletplugin.internal.env.DeferredClient;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketNames;
 import io.grpc.ServerInterceptor;
@@ -28,7 +28,7 @@ import java.util.Set;
 record PluginSettings(
     DraDriver driver,
     String driverName,
-    KubernetesClient kubeClient,
+    DeferredClient kubeClient,
     boolean ownsKubeClient,
     String nodeName,
     String nodeUid,
@@ -68,19 +68,21 @@ record PluginSettings(
     Path cdiDirectory,
     Path bootIdSource) {
 
-  private static MetadataWriter metadataWriter(KubeletPluginBuilder b, Path dataDirectory) {
+  private static MetadataWriter metadataWriter(KubeletPluginBuilder b, DeferredClient client,
+      Path dataDirectory) {
     if (!b.deviceMetadata) {
       return null;
     }
     try {
       return new MetadataWriter(b.driverName, dataDirectory, b.cdiDirectory, b.metadataVersions,
-          b.kubeClient.getKubernetesSerialization());
+          () -> client.get().getKubernetesSerialization());
     } catch (IllegalArgumentException e) {
       throw new PluginStartException("initialize device metadata: " + e.getMessage(), e);
     }
   }
 
-  static PluginSettings resolve(KubeletPluginBuilder b, boolean ownsKubeClient) {
+  static PluginSettings resolve(KubeletPluginBuilder b, DeferredClient client,
+      boolean ownsKubeClient) {
     // DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation).
     if (NameRules.driverName(b.driverName).isPresent()) {
       throw new PluginStartException(
@@ -124,7 +126,7 @@ record PluginSettings(
     }
     Registries registries = Registries.of(b.meterRegistry, b.metricsAddress != null);
     return new PluginSettings(
-        b.driver, b.driverName, b.kubeClient, ownsKubeClient, b.nodeName, b.nodeUid,
+        b.driver, b.driverName, client, ownsKubeClient, b.nodeName, b.nodeUid,
         registrarDirectory.resolve(registrarName), dataDirectory.resolve(pluginSocket),
         lockDirectory, b.rollingUpdatePodUid, b.serialize, b.registrationService, b.draService,
         b.nodeV1, b.nodeV1beta1, health, List.copyOf(services), List.copyOf(b.interceptors),
@@ -132,7 +134,7 @@ record PluginSettings(
         b.metricsAddress, b.metricsPath, b.jvmMetrics, Set.copyOf(b.socketPermissions),
         b.maxClaimsPerCall, b.claimCache, b.claimStatus, b.closeOnShutdown,
         b.healthRefreshInterval,
-        b.socketCheckInterval, metadataWriter(b, dataDirectory), b.reconcilePoolWithName,
+        b.socketCheckInterval, metadataWriter(b, client, dataDirectory), b.reconcilePoolWithName,
         b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod,
         dataDirectory, b.cdiDirectory.normalize(), b.bootIdSource);
   }
@@ -153,7 +155,7 @@ record PluginSettings(
         + ", metrics " + (metricsAddress == null ? "off" : metricsAddress + metricsPath)
         + ", claim cache " + (claimCache ? "on" : "off")
         + ", claim status " + (claimStatus ? "on" : "off")
-        + ", API server " + kubeClient.getMasterUrl()
+        + ", API server " + kubeClient.masterUrl()
         + (ownsKubeClient ? " (client made from the environment)" : "");
   }
 

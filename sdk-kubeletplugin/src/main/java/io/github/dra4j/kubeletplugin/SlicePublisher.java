@@ -38,7 +38,7 @@ final class SlicePublisher implements AutoCloseable {
     }
     ControllerOptions.Builder options = ResourceSliceController.builder()
         .driverName(settings.driverName())
-        .client(settings.kubeClient())
+        .client(settings.kubeClient().get())
         .owner(Owner.node(settings.nodeName(), settings.nodeUid()))
         .resources(resources)
         .meterRegistry(settings.meterRegistry())

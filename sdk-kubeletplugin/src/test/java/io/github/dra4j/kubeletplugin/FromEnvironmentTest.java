@@ -3,12 +3,17 @@ package io.github.dra4j.kubeletplugin;
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.testing.apiserver.ApiVerb;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -121,5 +126,46 @@ class FromEnvironmentTest {
     assertThatThrownBy(() -> builder().fromEnvironment(env).start())
         .isInstanceOf(PluginStartException.class)
         .hasMessageStartingWith("KUBECONFIG=\"" + root.resolve("missing") + "\": cannot read it");
+  }
+
+  @Test
+  void aClientThatCannotBeMadeIsAFatalErrorOnceThePluginServes() throws Exception {
+    // A kubeconfig that parses, but whose CA is no certificate: fabric8 fails only when it makes
+    // the client, which happens while the sockets start, so the start itself succeeds.
+    String notACertificate = Base64.getEncoder().encodeToString(
+        "not a certificate".getBytes(StandardCharsets.UTF_8));
+    Path kubeconfig = Files.writeString(root.resolve("bad-ca-kubeconfig"), String.join("\n",
+        "apiVersion: v1",
+        "kind: Config",
+        "clusters:",
+        "- name: c",
+        "  cluster:",
+        "    server: https://127.0.0.1:1",
+        "    certificate-authority-data: " + notACertificate,
+        "contexts:",
+        "- name: c",
+        "  context: {cluster: c, user: u}",
+        "current-context: c",
+        "users:",
+        "- name: u",
+        "  user: {token: t}",
+        ""));
+    env.put("KUBECONFIG", kubeconfig.toString());
+    Files.createDirectories(root.resolve("plugins").resolve(DRIVER));
+    ContextDriver driver = new ContextDriver();
+
+    try (KubeletPlugin plugin = KubeletPlugin.builder(driver).driverName(DRIVER)
+        .closeOnShutdown(false).fromEnvironment(env).start()) {
+      assertThat(plugin.registrationSocket()).exists();
+      // The default policy closes the plugin on the fatal error.
+      assertTimeoutPreemptively(Duration.ofSeconds(30), plugin::awaitTermination);
+      assertThat(plugin.failure()).isPresent();
+      assertThat(driver.errors()).singleElement().satisfies(error -> {
+        assertThat(error.getValue()).isEqualTo("make the API client for https://127.0.0.1:1/");
+        assertThat(RecoverableException.isRecoverable(error.getKey())).isFalse();
+      });
+      assertThatThrownBy(() -> started.get().kubeClient())
+          .isInstanceOf(KubernetesClientException.class);
+    }
   }
 }

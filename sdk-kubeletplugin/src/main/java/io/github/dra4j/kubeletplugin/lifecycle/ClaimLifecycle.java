@@ -218,7 +218,7 @@ public final class ClaimLifecycle<S> implements DraDriver {
         report.accept(e, "repair claims at start: " + e.getMessage());
       }
       if (!goneClaimCheckInterval.isZero()) {
-        source = new ApiServerClaimSource(plugin.kubeClient());
+        source = new ApiServerClaimSource(plugin::kubeClient);
         sweep = new GoneClaimSweep<>(plugin.driverName(), claims, source,
             () -> CallContext.detached("GoneClaimSweep", plugin.nodeName(), directory),
             report);

@@ -12,6 +12,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,8 +36,8 @@ public final class ApiServerClaimSource implements ClaimSource {
   private static final String GROUP = "resource.k8s.io";
   private static final Duration DISCOVERY_TTL = Duration.ofMinutes(1);
 
-  private final KubernetesClient client;
-  private final ClaimConversion conversion;
+  private final Supplier<KubernetesClient> clients;
+  private volatile ClaimConversion conversion;
   private final LongSupplier nanoTime;
   private final AtomicInteger current = new AtomicInteger();
   private volatile Discovery discovery;
@@ -50,13 +51,31 @@ public final class ApiServerClaimSource implements ClaimSource {
    * @param client the API client (borrowed; not closed here)
    */
   public ApiServerClaimSource(KubernetesClient client) {
-    this(client, System::nanoTime);
+    this(() -> client, System::nanoTime);
   }
 
-  ApiServerClaimSource(KubernetesClient client, LongSupplier nanoTime) {
-    this.client = client;
-    this.conversion = new ClaimConversion(client.getKubernetesSerialization());
+  /**
+   * Creates the source over a client that may still be being made: it is asked for at each read.
+   *
+   * @param clients gives the API client (borrowed; not closed here)
+   */
+  public ApiServerClaimSource(Supplier<KubernetesClient> clients) {
+    this(clients, System::nanoTime);
+  }
+
+  ApiServerClaimSource(Supplier<KubernetesClient> clients, LongSupplier nanoTime) {
+    this.clients = clients;
     this.nanoTime = nanoTime;
+  }
+
+  /** Claim conversions with the client's serialization, made at the first read. */
+  private ClaimConversion conversion(KubernetesClient client) {
+    ClaimConversion made = conversion;
+    if (made == null) {
+      made = new ClaimConversion(client.getKubernetesSerialization());
+      conversion = made; // racing readers make equal ones; either may win
+    }
+    return made;
   }
 
   /**
@@ -70,6 +89,7 @@ public final class ApiServerClaimSource implements ClaimSource {
 
   @Override
   public ResourceClaim get(String namespace, String name, String expectedUid) {
+    KubernetesClient client = clients.get();
     int start = current.get();
     Set<ClaimVersion> served = null;
     for (int attempt = 0; attempt < ORDER.length; attempt++) {
@@ -78,13 +98,13 @@ public final class ApiServerClaimSource implements ClaimSource {
       if (served != null && !served.contains(version)) {
         continue;
       }
-      HasMetadata found = read(version, namespace, name);
+      HasMetadata found = read(client, version, namespace, name);
       if (found != null) {
         current.set(index);
-        return conversion.toV1(found, version);
+        return conversion(client).toV1(found, version);
       }
       if (attempt == 0) {
-        served = servedVersions();
+        served = servedVersions(client);
       }
       if (served != null && served.contains(version)) {
         break; // the version is served, so the claim itself is missing
@@ -100,7 +120,8 @@ public final class ApiServerClaimSource implements ClaimSource {
    * One GET; null on 404, whether the object or the whole version is missing. Namespace and name
    * were checked to be DNS names before they reach here, so they are safe in a path.
    */
-  private HasMetadata read(ClaimVersion version, String namespace, String name) {
+  private HasMetadata read(KubernetesClient client, ClaimVersion version, String namespace,
+      String name) {
     if (version == ClaimVersion.V1) {
       return client.resources(version.type()).inNamespace(namespace).withName(name).get();
     }
@@ -119,7 +140,7 @@ public final class ApiServerClaimSource implements ClaimSource {
   }
 
   /** The versions the API server serves, from discovery cached for a minute; null if unknown. */
-  private Set<ClaimVersion> servedVersions() {
+  private Set<ClaimVersion> servedVersions(KubernetesClient client) {
     Discovery known = discovery;
     long now = nanoTime.getAsLong();
     if (known != null && now - known.readAtNanos() < DISCOVERY_TTL.toNanos()) {

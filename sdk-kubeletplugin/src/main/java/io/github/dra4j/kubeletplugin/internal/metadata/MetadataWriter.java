@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,7 +75,7 @@ public final class MetadataWriter {
   private final SpecDirectory specs;
   private final Kind kind;
   private final List<String> versions;
-  private final KubernetesSerialization serialization;
+  private final Supplier<KubernetesSerialization> serialization;
   private final JsonMapper json =
       JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -85,12 +86,13 @@ public final class MetadataWriter {
    * @param pluginDataDirectory where {@code dra-device-metadata/} goes
    * @param cdiDirectory where the metadata CDI specs go
    * @param requestedVersions metadata API versions to write, newest first
-   * @param serialization the API client's serialization, for attribute and network objects
+   * @param serialization the API client's serialization, for attribute and network objects;
+   *     asked for at the first write, so the client may still be being made when this is
    * @throws IllegalArgumentException {@code none of the requested metadata API versions [...] are
    *     supported} if no requested version is known
    */
   public MetadataWriter(String driverName, Path pluginDataDirectory, Path cdiDirectory,
-      List<String> requestedVersions, KubernetesSerialization serialization) {
+      List<String> requestedVersions, Supplier<KubernetesSerialization> serialization) {
     this.driverName = driverName;
     this.serialization = serialization;
     this.metadataRoot = pluginDataDirectory.resolve("dra-device-metadata");
@@ -252,7 +254,7 @@ public final class MetadataWriter {
       throws IOException {
     StringBuilder stream = new StringBuilder();
     for (String version : versions) {
-      stream.append(json.writeValueAsString(document.toTree(version, driverName, serialization)))
+      stream.append(json.writeValueAsString(document.toTree(version, driverName, serialization.get())))
           .append('\n');
     }
     writeAtomically(file, stream.toString(), createParents);

@@ -22,6 +22,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +41,7 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
   private static final long MAX_BACKOFF_MILLIS = 1000;
 
   private final String driverName;
-  private final KubernetesClient client;
+  private final Supplier<KubernetesClient> client;
   private final BiConsumer<Throwable, String> errors;
   private final ExecutorService executor;
 
@@ -48,10 +49,10 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
    * A writer.
    *
    * @param driverName the driver whose entries are written
-   * @param client the API client (borrowed)
+   * @param client the API client (borrowed), asked for at each write
    * @param errors where failed writes are reported
    */
-  public ClaimStatusWriter(String driverName, KubernetesClient client,
+  public ClaimStatusWriter(String driverName, Supplier<KubernetesClient> client,
       BiConsumer<Throwable, String> errors) {
     this.driverName = driverName;
     this.client = client;
@@ -160,7 +161,7 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
   private void write(ClaimReference ref, Predicate<AllocatedDeviceStatus> replaced,
       List<AllocatedDeviceStatus> added) {
     for (int attempt = 1; ; attempt++) {
-      ResourceClaim current = client.resources(ResourceClaim.class)
+      ResourceClaim current = client.get().resources(ResourceClaim.class)
           .inNamespace(ref.namespace()).withName(ref.name()).get();
       if (current == null || !ref.uid().equals(current.getMetadata().getUid())) {
         if (added.isEmpty()) {
@@ -179,7 +180,7 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
       }
       current.getStatus().setDevices(merged);
       try {
-        client.resource(current).updateStatus();
+        client.get().resource(current).updateStatus();
         return;
       } catch (KubernetesClientException e) {
         if (e.getCode() != 409 || attempt >= ATTEMPTS) {

@@ -1,0 +1,135 @@
+package io.github.dra4j.kubeletplugin.internal.env;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The plugin's API client, possibly still being made on a thread of its own.
+ *
+ * <p>Making a fabric8 client loads and initializes a few thousand classes (its object mapper, the
+ * HTTP client, TLS): on a small node that is most of a plugin's start-up. Nothing the plugin
+ * does before its sockets are up talks to the API server, so the client the plugin makes from
+ * the environment is made on the daemon thread {@code dra4j-client-<driver>} while the sockets
+ * start, and each user asks for it ({@link #get()}) only when it first reads or writes: the
+ * first claim read, the first slice publish, the first status write. A client given to the
+ * builder is simply {@linkplain #of(KubernetesClient) wrapped}.
+ *
+ * <p>Thread-safe; immutable apart from the one future it completes.
+ */
+public final class DeferredClient implements Supplier<KubernetesClient> {
+
+  private final CompletableFuture<KubernetesClient> client;
+  private final String masterUrl;
+
+  private DeferredClient(CompletableFuture<KubernetesClient> client, String masterUrl) {
+    this.client = client;
+    this.masterUrl = masterUrl;
+  }
+
+  /**
+   * A client that is already made.
+   *
+   * @param client the client
+   * @return it, deferred by nothing
+   */
+  public static DeferredClient of(KubernetesClient client) {
+    Objects.requireNonNull(client, "client");
+    return new DeferredClient(CompletableFuture.completedFuture(client),
+        client.getMasterUrl() == null ? "(unknown)" : client.getMasterUrl().toString());
+  }
+
+  /**
+   * Starts making a client on a new daemon thread.
+   *
+   * @param factory makes the client
+   * @param masterUrl the API server's URL, known before the client is made
+   * @param threadName the thread's name
+   * @return the client being made
+   */
+  public static DeferredClient make(Supplier<KubernetesClient> factory, String masterUrl,
+      String threadName) {
+    CompletableFuture<KubernetesClient> future = new CompletableFuture<>();
+    Thread thread = new Thread(() -> {
+      try {
+        future.complete(factory.get());
+      } catch (RuntimeException | Error e) {
+        future.completeExceptionally(e);
+      }
+    }, threadName);
+    thread.setDaemon(true);
+    thread.start();
+    return new DeferredClient(future, masterUrl);
+  }
+
+  /**
+   * The client, waiting for it to be made if it is not yet.
+   *
+   * @return the client
+   * @throws KubernetesClientException if it could not be made: callers treat it as the API
+   *     server being unreachable, which fails the one read or write that needed it
+   */
+  @Override
+  public KubernetesClient get() {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return client.get();
+        } catch (InterruptedException e) {
+          interrupted = true; // a reader is not cancellable here; keep the flag for the caller
+        } catch (ExecutionException e) {
+          throw failure(e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * Calls {@code action} once with the error if the client cannot be made.
+   *
+   * @param action what to do with the error
+   */
+  public void whenFailed(Consumer<Throwable> action) {
+    client.whenComplete((made, error) -> {
+      if (error != null) {
+        action.accept(error instanceof CompletionException && error.getCause() != null
+            ? error.getCause() : error);
+      }
+    });
+  }
+
+  /**
+   * The API server's URL, for logs; known without waiting.
+   *
+   * @return the URL
+   */
+  public String masterUrl() {
+    return masterUrl;
+  }
+
+  /** Closes the client once it is made (at once if it is), or does nothing if it failed. */
+  public void close() {
+    client.whenComplete((made, error) -> {
+      if (made != null) {
+        made.close();
+      }
+    });
+  }
+
+  private static KubernetesClientException failure(Throwable cause) {
+    if (cause instanceof KubernetesClientException e) {
+      return e;
+    }
+    return new KubernetesClientException("the API client could not be made: " + cause, cause);
+  }
+}
