@@ -130,25 +130,28 @@ class FromEnvironmentTest {
 
   @Test
   void aClientThatCannotBeMadeIsAFatalErrorOnceThePluginServes() throws Exception {
-    // A kubeconfig that parses, but whose CA is no certificate: fabric8 fails only when it makes
-    // the client, which happens while the sockets start, so the start itself succeeds.
+    // A kubeconfig that parses, but whose client certificate and key are none: fabric8 fails
+    // only when it makes the client, which happens while the sockets start, so the start itself
+    // succeeds.
     String notACertificate = Base64.getEncoder().encodeToString(
         "not a certificate".getBytes(StandardCharsets.UTF_8));
-    Path kubeconfig = Files.writeString(root.resolve("bad-ca-kubeconfig"), String.join("\n",
+    Path kubeconfig = Files.writeString(root.resolve("bad-key-kubeconfig"), String.join("\n",
         "apiVersion: v1",
         "kind: Config",
         "clusters:",
         "- name: c",
         "  cluster:",
         "    server: https://127.0.0.1:1",
-        "    certificate-authority-data: " + notACertificate,
+        "    insecure-skip-tls-verify: true",
         "contexts:",
         "- name: c",
         "  context: {cluster: c, user: u}",
         "current-context: c",
         "users:",
         "- name: u",
-        "  user: {token: t}",
+        "  user:",
+        "    client-certificate-data: " + notACertificate,
+        "    client-key-data: " + notACertificate,
         ""));
     env.put("KUBECONFIG", kubeconfig.toString());
     Files.createDirectories(root.resolve("plugins").resolve(DRIVER));
