@@ -30,11 +30,15 @@ import java.util.stream.Collectors;
  * against an in-memory API server:
  *
  * <ul>
- *   <li>start-up: from process start to the registration socket, median and range of 5 starts;
+ *   <li>start-up: from process start to the registration socket, median and range of 5 starts,
+ *       and the CPU time the driver used by then (steadier than wall time on a busy machine);
  *   <li>resident memory ({@code VmRSS}, and its file-backed part) once the devices are published,
- *       and after 1,000 prepare/unprepare cycles of one claim over the kubelet's gRPC;
+ *       and after 1,000 prepare/unprepare cycles of one claim over the kubelet's gRPC, with what
+ *       it is made of in one table ({@link DriverMemory}: heap committed, used and live,
+ *       metaspace, classes and how many came from the archive, code cache, direct memory with
+ *       {@code -Dnmt=true}, threads);
  *   <li>prepare latency p50 and p99 of those cycles, through the claim lifecycle with its
- *       checkpoint on disk (two fsyncs per prepare).
+ *       checkpoint on disk (two fsyncs per prepare), and the driver's CPU time per cycle.
  * </ul>
  *
  * <p>The chart's options are for its image's JDK 25, so the benchmark runs on a JDK 25 ({@code
@@ -85,6 +89,7 @@ public final class GpuDriverBenchmark {
           "-XX:SharedArchiveFile=" + root.resolve("jvm-classes.jsa")));
     }
     int cycles = Integer.getInteger("cycles", 1000);
+    boolean nmt = Boolean.getBoolean("nmt");
     System.out.printf("GPU driver %s, 8 simulated GPUs, JVM %s, options %s%n", jar,
         System.getProperty("java.bin", "the benchmark's own, " + Runtime.version()),
         String.join(" ", options));
@@ -95,6 +100,7 @@ public final class GpuDriverBenchmark {
           .endMetadata().build()).create();
       Path kubeconfig = server.writeKubeconfig(root.resolve("kubeconfig"));
       List<Double> starts = new ArrayList<>();
+      List<Double> startsCpu = new ArrayList<>();
       ResourceClaim claim = BenchmarkClaims.store(client, DRIVER, "bench");
       Claim wire = KubeletClient.claim("default", "bench", claim.getMetadata().getUid());
       for (int run = 0; run < 5; run++) {
@@ -102,6 +108,7 @@ public final class GpuDriverBenchmark {
             root.resolve("r" + run));
         try {
           starts.add(driver.startMillis());
+          startsCpu.add(driver.startCpuMillis());
           if (run == 0) {
             // The first pod on a node serves claims before it is replaced; what it loaded by
             // then is what its class-data archive (written as it exits) holds for the next.
@@ -112,17 +119,22 @@ public final class GpuDriverBenchmark {
             continue;
           }
           awaitDevices(client, 8);
-          Resident rssStarted = Resident.of(driver.process());
+          DriverMemory started = DriverMemory.of(jcmd(), driver.process().pid(), nmt);
           diagnose(driver.process(), true);
+          double cpuBefore = cpuMillis(driver.process());
           long[] prepares = cycles(kubelet, driver, wire, cycles);
-          Resident rssAfter = Resident.of(driver.process());
+          double cpuPerCycle = (cpuMillis(driver.process()) - cpuBefore) / cycles;
+          DriverMemory after = DriverMemory.of(jcmd(), driver.process().pid(), nmt);
           diagnose(driver.process(), false);
+          long live = DriverMemory.liveHeapKib(jcmd(), driver.process().pid());
           Arrays.sort(prepares);
           System.out.printf("resident memory: %s after start-up, %s after %d"
-              + " prepare/unprepare cycles%n", rssStarted, rssAfter, cycles);
+              + " prepare/unprepare cycles%n", resident(started), resident(after), cycles);
+          System.out.print(DriverMemory.table(started, after, cycles, live));
           System.out.printf("prepare through the lifecycle (checkpoint on disk): p50 %.3f ms,"
               + " p99 %.3f ms%n", prepares[cycles / 2] / 1e6,
               prepares[Math.min(cycles - 1, (int) Math.round(cycles * 0.99))] / 1e6);
+          System.out.printf("driver CPU per prepare/unprepare cycle: %.2f ms%n", cpuPerCycle);
         } finally {
           driver.process().destroy();
           // The first start of an AOT run writes the cache as it exits, which takes a while.
@@ -137,6 +149,9 @@ public final class GpuDriverBenchmark {
       System.out.printf("start-up to the registration socket: median %.0f ms (min %.0f, max"
           + " %.0f; 5 starts, in order %s)%n", sorted.get(2), sorted.get(0), sorted.get(4),
           starts.stream().map(ms -> String.format("%.0f", ms)).toList());
+      System.out.printf("CPU time used by then: median %.0f ms (in order %s)%n",
+          startsCpu.stream().sorted().toList().get(2),
+          startsCpu.stream().map(ms -> String.format("%.0f", ms)).toList());
     }
   }
 
@@ -215,8 +230,15 @@ public final class GpuDriverBenchmark {
     }
   }
 
-  /** A started driver process. */
-  private record Running(Process process, double startMillis, Path draSocket) {}
+  /**
+   * A started driver process.
+   *
+   * @param startMillis wall time from process start to the registration socket
+   * @param startCpuMillis CPU time (user and system, all threads) the process used by then: on a
+   *     machine other work also uses, wall time varies with it, CPU time much less
+   */
+  private record Running(Process process, double startMillis, double startCpuMillis,
+      Path draSocket) {}
 
   private static Running start(Path jar, List<String> options, Path kubeconfig, Path dir)
       throws Exception {
@@ -250,7 +272,7 @@ public final class GpuDriverBenchmark {
       Thread.sleep(2);
     }
     double millis = (System.nanoTime() - begin) / 1e6;
-    return new Running(process, millis,
+    return new Running(process, millis, cpuMillis(process),
         plugins.resolve(DRIVER).resolve("dra-" + podUid + ".sock"));
   }
 
@@ -268,8 +290,7 @@ public final class GpuDriverBenchmark {
   }
 
   private static String jcmd(Process process, String... command) throws IOException {
-    List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
-        "jcmd").toString(), Long.toString(process.pid())));
+    List<String> line = new ArrayList<>(List.of(jcmd().toString(), Long.toString(process.pid())));
     line.addAll(List.of(command));
     return new String(new ProcessBuilder(line).redirectErrorStream(true).start()
         .getInputStream().readAllBytes());
@@ -288,33 +309,21 @@ public final class GpuDriverBenchmark {
     return matcher.group(1);
   }
 
-  /**
-   * A process's resident memory from {@code /proc/<pid>/status}: the total ({@code VmRSS}) and
-   * its part backed by files ({@code RssFile}: the JVM's libraries and the mapped class-data
-   * archive, which the kernel can drop and reread, and which pods of one image share).
-   */
-  private record Resident(long totalKib, long fileKib) {
-    static Resident of(Process process) throws IOException {
-      long total = -1;
-      long file = -1;
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()),
-          "status"))) {
-        if (line.startsWith("VmRSS:")) {
-          total = Long.parseLong(line.replaceAll("\\D", ""));
-        } else if (line.startsWith("RssFile:")) {
-          file = Long.parseLong(line.replaceAll("\\D", ""));
-        }
-      }
-      if (total < 0 || file < 0) {
-        throw new IllegalStateException("no VmRSS or RssFile for process " + process.pid());
-      }
-      return new Resident(total, file);
-    }
+  /** User and system CPU time of a process so far, from {@code /proc/<pid>/stat}. */
+  private static double cpuMillis(Process process) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+    // after "pid (comm) ": state is field 3, utime 14 and stime 15, in clock ticks of 10 ms
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10.0;
+  }
 
-    @Override
-    public String toString() {
-      return String.format("%.1f MiB (%.1f MiB of it file-backed)", totalKib / 1024.0,
-          fileKib / 1024.0);
-    }
+  private static Path jcmd() {
+    return Path.of(System.getProperty("java.home"), "bin", "jcmd");
+  }
+
+  /** Resident memory and its file-backed part (the JVM's libraries, a mapped archive). */
+  private static String resident(DriverMemory memory) {
+    return String.format("%.1f MiB (%.1f MiB of it file-backed)", memory.rssKib() / 1024.0,
+        memory.rssFileKib() / 1024.0);
   }
 }
