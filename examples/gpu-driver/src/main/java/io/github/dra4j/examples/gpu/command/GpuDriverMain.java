@@ -1,6 +1,10 @@
 package io.github.dra4j.examples.gpu.command;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,9 +16,11 @@ import picocli.CommandLine.Spec;
  * story on a simulated node, no cluster and no GPU needed).
  */
 @Command(name = "gpu-driver", mixinStandardHelpOptions = true,
-    description = "The dra4j reference GPU DRA driver.",
-    subcommands = {KubeletPluginCommand.class, WebhookCommand.class, DemoCommand.class})
+    description = "The dra4j reference GPU DRA driver.")
 public final class GpuDriverMain implements Callable<Integer> {
+
+  /** The commands, by name, in the order help lists them. */
+  private static final Map<String, Supplier<Object>> COMMANDS = commands();
 
   @Spec
   CommandSpec spec;
@@ -31,12 +37,39 @@ public final class GpuDriverMain implements Callable<Integer> {
     defaultProperty("org.slf4j.simpleLogger.defaultLogLevel", demo ? "error" : "info");
     defaultProperty("org.slf4j.simpleLogger.showDateTime", "true");
     defaultProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
-    int status = new CommandLine(new GpuDriverMain()).execute(args);
+    int status = commandLine(args).execute(args);
     if (status != 0) {
       System.exit(status);
     }
     // Status 0 returns from main instead: after SIGTERM the plugin's shutdown hook waits for
     // main to finish, and System.exit would wait for that hook.
+  }
+
+  /**
+   * The command line for these arguments. picocli reflects over every option of every command
+   * it is given, about a tenth of the DaemonSet's start-up, so when the first argument names a
+   * command only that one is built; anything else (help, a typo) gets all of them.
+   *
+   * @param args the command line
+   * @return the command line to execute it with
+   */
+  static CommandLine commandLine(String... args) {
+    CommandLine line = new CommandLine(new GpuDriverMain());
+    Supplier<Object> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
+    if (named != null) {
+      line.addSubcommand(args[0], named.get());
+    } else {
+      COMMANDS.forEach((name, command) -> line.addSubcommand(name, command.get()));
+    }
+    return line;
+  }
+
+  private static Map<String, Supplier<Object>> commands() {
+    Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+    commands.put("kubelet-plugin", KubeletPluginCommand::new);
+    commands.put("webhook", WebhookCommand::new);
+    commands.put("demo", DemoCommand::new);
+    return Collections.unmodifiableMap(commands);
   }
 
   private static void defaultProperty(String name, String value) {
