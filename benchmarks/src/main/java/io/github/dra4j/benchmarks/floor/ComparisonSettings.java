@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -23,7 +24,14 @@ import java.util.Map;
  * @param rounds alternating rounds of each scenario, whose medians are printed ({@code rounds},
  *     default 3)
  * @param callers the concurrent callers of each scenario ({@code callers}, default {@code 1,8})
- * @param starts start-ups and SIGTERMs timed ({@code starts}, default 5)
+ * @param starts start-ups and SIGTERMs timed ({@code starts}, default 5; 0 for none, to
+ *     shorten a run while iterating)
+ * @param scenarios the driver scenarios run, in their order ({@code scenarios}, names of {@link
+ *     ScenarioResults.Scenario} separated by commas, in any case, e.g. {@code cache_concurrent};
+ *     default all); the claim GET alone is timed only with {@code GET_CONCURRENT}
+ * @param sdkJar a sdk-kubeletplugin jar the driver runs instead of the one on this JVM's class
+ *     path ({@code sdk.jar}; none by default), to compare two builds of the SDK in alternating
+ *     invocations
  * @param java the driver's {@code java} ({@code java.bin}, default this JVM's)
  * @param jvmOptions the driver's JVM options ({@code driver.jvm.options}, default none: the
  *     JVM's defaults), with {@code -XX:NativeMemoryTracking=summary} added unless {@code nmt} is
@@ -37,7 +45,8 @@ import java.util.Map;
  *     profile.perf}, default false; needs {@code perf} on the path)
  */
 public record ComparisonSettings(Path goBench, Path goFloor, int calls, int warmup, int jitWarmup,
-    int rounds, List<Integer> callers, int starts, Path java, List<String> jvmOptions,
+    int rounds, List<Integer> callers, int starts, List<ScenarioResults.Scenario> scenarios,
+    Path sdkJar, Path java, List<String> jvmOptions,
     Map<String, String> environment, Path profile, int profileCalls, boolean profilePerf) {
 
   /**
@@ -72,15 +81,17 @@ public record ComparisonSettings(Path goBench, Path goFloor, int calls, int warm
         number("warmup", 2000), number("jit.warmup", 10_000), number("rounds", 3),
         Arrays.stream(System.getProperty("callers", "1,8").split(","))
             .map(String::strip).map(Integer::valueOf).toList(),
-        number("starts", 5),
+        number("starts", 5), scenarios(System.getProperty("scenarios", "")),
+        System.getProperty("sdk.jar", "").isBlank() ? null
+            : Path.of(System.getProperty("sdk.jar")).toAbsolutePath(),
         Path.of(System.getProperty("java.bin",
             Path.of(System.getProperty("java.home"), "bin", "java").toString())),
         List.copyOf(options), Map.copyOf(environment),
         profile.isBlank() ? null : Path.of(profile).toAbsolutePath(),
         number("profile.calls", 30_000), Boolean.getBoolean("profile.perf"));
-    if (settings.rounds() < 1 || settings.starts() < 1 || settings.calls() < 8
+    if (settings.rounds() < 1 || settings.starts() < 0 || settings.calls() < 8
         || settings.callers().stream().anyMatch(c -> c < 1 || c > settings.calls())) {
-      throw new IllegalArgumentException("want rounds >= 1, starts >= 1, calls >= 8 and"
+      throw new IllegalArgumentException("want rounds >= 1, starts >= 0, calls >= 8 and"
           + " 1 <= callers <= calls: " + settings);
     }
     return settings;
@@ -110,6 +121,20 @@ public record ComparisonSettings(Path goBench, Path goFloor, int calls, int warm
       throw new IllegalArgumentException("-D" + property + "=" + value + ": not an executable");
     }
     return path;
+  }
+
+  private static List<ScenarioResults.Scenario> scenarios(String names) {
+    if (names.isBlank()) {
+      return List.of(ScenarioResults.Scenario.values());
+    }
+    try {
+      return Arrays.stream(names.split(",")).map(String::strip)
+          .map(name -> ScenarioResults.Scenario.valueOf(name.toUpperCase(Locale.ROOT)))
+          .distinct().sorted().toList();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("-Dscenarios=" + names + ": want some of "
+          + Arrays.toString(ScenarioResults.Scenario.values()), e);
+    }
   }
 
   private static int number(String property, int fallback) {

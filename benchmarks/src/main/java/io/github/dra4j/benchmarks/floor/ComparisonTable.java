@@ -25,9 +25,9 @@ public final class ComparisonTable {
    *
    * @param settings the run's settings
    * @param results each scenario's runs
-   * @param get the claim GET alone
+   * @param get the claim GET alone; null when not timed
    * @param driverStarts the driver's medians: exec to registration socket, to DRA socket, SIGTERM
-   *     to exit
+   *     to exit; ignored when {@code settings.starts()} is 0
    * @param floorStarts the floor's medians in the same order (both sockets are its one socket)
    * @param floorMemory the floor's memory after the runs
    * @return the table
@@ -61,7 +61,7 @@ public final class ComparisonTable {
               r.driver(c, GoBench.Result::p50Millis)
                   - unserialized.driver(c, GoBench.Result::p50Millis), Double.NaN);
         }
-        if (r.scenario() == Scenario.GET_CONCURRENT && c == 1) {
+        if (r.scenario() == Scenario.GET_CONCURRENT && c == 1 && get != null) {
           table.millis("claim GET alone p50, separate client, 1 caller", get.p50Millis(),
               Double.NaN);
           table.millis("prepare p50 minus the GET alone (the SDK's share), 1 caller",
@@ -70,12 +70,14 @@ public final class ComparisonTable {
         }
       }
     }
-    table.section("process (claim cache on, serialized), medians of " + settings.starts()
-        + " starts");
-    table.wholeMillis("exec to registration socket (floor: to its socket)", driverStarts[0],
-        floorStarts[0]);
-    table.wholeMillis("exec to DRA socket", driverStarts[1], floorStarts[1]);
-    table.wholeMillis("SIGTERM to exit, no call in flight", driverStarts[2], floorStarts[2]);
+    if (settings.starts() > 0) {
+      table.section("process (claim cache on, serialized), medians of " + settings.starts()
+          + " starts");
+      table.wholeMillis("exec to registration socket (floor: to its socket)", driverStarts[0],
+          floorStarts[0]);
+      table.wholeMillis("exec to DRA socket", driverStarts[1], floorStarts[1]);
+      table.wholeMillis("SIGTERM to exit, no call in flight", driverStarts[2], floorStarts[2]);
+    }
     ProcessMemory memory = results.containsKey(Scenario.CACHE_SERIALIZED)
         ? results.get(Scenario.CACHE_SERIALIZED).memory() : null;
     if (memory != null) {

@@ -61,6 +61,9 @@ public final class FloorComparisonBenchmark {
 
   private static final String CLAIM = "bench";
 
+  /** GetInfo calls before a driver counts as not registering. */
+  private static final int GET_INFO_ATTEMPTS = 3;
+
   /** Idle time before a timed SIGTERM, so that no call and no start-up work is in flight. */
   private static final long IDLE_BEFORE_SIGTERM_MILLIS = 1000;
 
@@ -95,7 +98,7 @@ public final class FloorComparisonBenchmark {
       String uid = claim.getMetadata().getUid();
       Path kubeconfig = server.writeKubeconfig(root.resolve("kubeconfig"));
       ServerProcess.JvmLaunch launch = new ServerProcess.JvmLaunch(settings.java(),
-          settings.jvmOptions(), ServerProcess.JvmLaunch.currentClassPath(), kubeconfig,
+          settings.jvmOptions(), driverClassPath(settings), kubeconfig,
           settings.environment());
       GoBench bench = new GoBench(settings.goBench(), "default/" + CLAIM + "/" + uid,
           settings.warmup());
@@ -103,28 +106,34 @@ public final class FloorComparisonBenchmark {
       printHeader(settings, loadBefore);
 
       Map<Scenario, ScenarioResults> results = new EnumMap<>(Scenario.class);
-      for (Scenario scenario : Scenario.values()) {
+      for (Scenario scenario : settings.scenarios()) {
         results.put(scenario, runScenario(settings, scenario, launch, root, kubelet, bench,
             floor, uid));
       }
-      GoBench.Result get = ClaimGets.time(kubeconfig, CLAIM, settings.warmup(),
-          settings.calls());
+      GoBench.Result get = results.containsKey(Scenario.GET_CONCURRENT)
+          ? ClaimGets.time(kubeconfig, CLAIM, settings.warmup(), settings.calls()) : null;
       ProcessMemory floorMemory = ProcessMemory.of(floor.pid(), null);
       Starts driverStarts = driverStarts(settings, launch, root, kubelet, uid);
       Starts floorStarts = floorStarts(settings, root, kubelet, uid);
 
-      ComparisonTable table = ComparisonTable.of(settings, results, get, driverStarts.median(),
-          floorStarts.median(), floorMemory);
+      double[] none = {Double.NaN, Double.NaN, Double.NaN};
+      ComparisonTable table = ComparisonTable.of(settings, results, get,
+          settings.starts() > 0 ? driverStarts.median() : none,
+          settings.starts() > 0 ? floorStarts.median() : none, floorMemory);
       System.out.println();
       System.out.print(table);
       System.out.println();
       System.out.println("Every round (p50/p99, calls/s, server CPU and context switches (cs)"
           + " per call):");
       results.values().forEach(r -> System.out.print(r.scenario().title() + ":\n" + r.rounds()));
-      System.out.printf("claim GET alone: p50 %.3f ms, p99 %.3f ms, %,.0f/s%n", get.p50Millis(),
-          get.p99Millis(), get.callsPerSecond());
-      System.out.println("start-ups, exec to registration socket / DRA socket / SIGTERM to exit,"
-          + " ms: dra4j " + driverStarts + "; floor (its one socket) " + floorStarts);
+      if (get != null) {
+        System.out.printf("claim GET alone: p50 %.3f ms, p99 %.3f ms, %,.0f/s%n",
+            get.p50Millis(), get.p99Millis(), get.callsPerSecond());
+      }
+      if (settings.starts() > 0) {
+        System.out.println("start-ups, exec to registration socket / DRA socket / SIGTERM to"
+            + " exit, ms: dra4j " + driverStarts + "; floor (its one socket) " + floorStarts);
+      }
       results.values().forEach(r -> System.out.printf("memory of the driver after its runs, %s:"
           + " RSS %s (anon %s, file %s), threads %d, %s%n", r.scenario().title(),
           JvmMemory.mib(r.memory().rssKib()), JvmMemory.mib(r.memory().anonKib()),
@@ -147,7 +156,7 @@ public final class FloorComparisonBenchmark {
     try (ServerProcess driver = ServerProcess.startDriver(launch,
         root.resolve("d" + scenario.ordinal()), scenario.claimCache(),
         scenario.serialize())) {
-      checkDriver(kubelet, driver, uid);
+      checkDriver(kubelet, driver, uid, settings.jcmd());
       if (settings.jitWarmup() > 0) {
         bench.run(driver.draSocket(), driver.pid(), settings.jitWarmup(), 8, false);
       }
@@ -241,7 +250,7 @@ public final class FloorComparisonBenchmark {
       System.err.printf("start-up %d of the driver%n", i + 1);
       try (ServerProcess driver = ServerProcess.startDriver(launch, root.resolve("s" + i),
           true, true)) {
-        checkDriver(kubelet, driver, uid);
+        checkDriver(kubelet, driver, uid, settings.jcmd());
         Thread.sleep(IDLE_BEFORE_SIGTERM_MILLIS);
         starts.sigterm()[i] = driver.stop();
         starts.registration()[i] = driver.registrationMillis();
@@ -269,11 +278,31 @@ public final class FloorComparisonBenchmark {
     return starts;
   }
 
-  /** The driver registers its DRA socket as the kubelet sees it and prepares the claim. */
-  private static void checkDriver(KubeletClient kubelet, ServerProcess driver, String uid)
-      throws IOException {
+  /**
+   * The driver registers its DRA socket as the kubelet sees it and prepares the claim. GetInfo
+   * gets the kubelet's deadline (1 s) and, as the kubelet's plugin manager retries a failed
+   * registration on its next pass, {@value #GET_INFO_ATTEMPTS} attempts: on a loaded machine a
+   * JVM just started can take longer for its first call, which start-up figures measure, not this
+   * check. Each failed attempt is printed; after the last one the driver's threads are dumped next
+   * to its log.
+   */
+  private static void checkDriver(KubeletClient kubelet, ServerProcess driver, String uid,
+      Path jcmd) throws IOException, InterruptedException {
     Path registration = KubeletClient.registrationSockets(driver.registrationDirectory()).get(0);
-    String endpoint = kubelet.getInfo(registration).getEndpoint();
+    String endpoint = null;
+    for (int attempt = 1; endpoint == null; attempt++) {
+      try {
+        endpoint = kubelet.getInfo(registration).getEndpoint();
+      } catch (RuntimeException e) {
+        System.err.printf("GetInfo attempt %d of %d failed: %s%n", attempt, GET_INFO_ATTEMPTS, e);
+        if (attempt == GET_INFO_ATTEMPTS) {
+          Path dump = driver.log().resolveSibling("getinfo-threads.txt");
+          Files.writeString(dump, JvmMemory.jcmd(jcmd, driver.pid(), "Thread.print"));
+          throw new IllegalStateException("the dra4j driver did not answer GetInfo (threads"
+              + " right after: " + dump + ")", e);
+        }
+      }
+    }
     if (!Path.of(endpoint).equals(driver.draSocket())) {
       throw new IllegalStateException("the driver registered " + endpoint + ", but serves "
           + driver.draSocket());
@@ -295,8 +324,9 @@ public final class FloorComparisonBenchmark {
 
   private static void printHeader(ComparisonSettings settings, String loadBefore)
       throws IOException, InterruptedException {
-    Path sdk = Path.of(KubeletPlugin.class.getProtectionDomain().getCodeSource().getLocation()
-        .getPath());
+    Path sdk = settings.sdkJar() != null ? settings.sdkJar()
+        : Path.of(KubeletPlugin.class.getProtectionDomain().getCodeSource().getLocation()
+            .getPath());
     System.out.printf("dra4j driver against the Go floor, %s%n",
         ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME
             .withZone(ZoneOffset.UTC)).replaceFirst("\\.\\d+$", "") + "Z");
@@ -314,10 +344,26 @@ public final class FloorComparisonBenchmark {
         settings.environment().isEmpty() ? "" : "; more environment " + settings.environment());
     System.out.printf("kubelet side: %s -n %d -warmup %d, callers %s, %d alternating rounds"
         + " (floor, dra4j) per scenario, medians; one unmeasured %d-call run warms each driver"
-        + " process up%n", settings.goBench(), settings.calls(), settings.warmup(),
-        settings.callers(), settings.rounds(), settings.jitWarmup());
+        + " process up; scenarios %s%n", settings.goBench(), settings.calls(), settings.warmup(),
+        settings.callers(), settings.rounds(), settings.jitWarmup(), settings.scenarios());
     System.out.printf("floor: %s; API server: sdk-testing-apiserver's, in the benchmark's JVM"
         + " (%s)%n", settings.goFloor(), Runtime.version());
+  }
+
+  /** This JVM's class path, with {@code sdk.jar} in place of the sdk-kubeletplugin jar. */
+  private static String driverClassPath(ComparisonSettings settings) {
+    String classPath = ServerProcess.JvmLaunch.currentClassPath();
+    if (settings.sdkJar() == null) {
+      return classPath;
+    }
+    String sdk = Path.of(KubeletPlugin.class.getProtectionDomain().getCodeSource().getLocation()
+        .getPath()).toString();
+    List<String> entries = Arrays.stream(classPath.split(java.io.File.pathSeparator))
+        .map(entry -> entry.equals(sdk) ? settings.sdkJar().toString() : entry).toList();
+    if (!entries.contains(settings.sdkJar().toString())) {
+      throw new IllegalStateException("sdk.jar: " + sdk + " is not on the class path");
+    }
+    return String.join(java.io.File.pathSeparator, entries);
   }
 
   private static String javaVersion(Path java) throws IOException, InterruptedException {
