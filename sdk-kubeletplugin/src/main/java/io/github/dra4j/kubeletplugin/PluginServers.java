@@ -113,8 +113,11 @@ final class PluginServers implements AutoCloseable {
     interceptors.add(
         new CallObserver(settings.driverName(), settings.meterRegistry(), settings.logCalls()));
     interceptors.addAll(settings.interceptors());
+    // The SDK's own interceptor and services never block in a call's start or completion; a
+    // user's interceptor might, so with one every step of a call runs on the handler threads.
     UnixSocketServer.Settings socketSettings = new UnixSocketServer.Settings(
-        loops, handlers, interceptors, settings.socketPermissions(),
+        loops, handlers, interceptors, settings.interceptors().isEmpty(),
+        settings.socketPermissions(),
         new SocketProbe(loops.group(), Duration.ofSeconds(1)));
     List<SocketWatch.Watched> watched = new ArrayList<>();
 

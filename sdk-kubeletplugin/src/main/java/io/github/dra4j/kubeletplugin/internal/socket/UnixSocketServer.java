@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.socket;
 
 import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
+import io.github.dra4j.kubeletplugin.internal.grpc.CallOffload;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerServiceDefinition;
@@ -61,6 +62,8 @@ public final class UnixSocketServer implements AutoCloseable {
    * @param loops event loops to serve on (borrowed, not closed by the server)
    * @param executor executor running the service handlers (borrowed, not closed)
    * @param interceptors interceptors in call order: the first one sees a call first
+   * @param lightStart whether the interceptors and services start and complete calls without
+   *     blocking, so that the event loop may do it ({@link CallOffload})
    * @param permissions file mode of the socket
    * @param probe probe deciding whether an existing socket is still served
    */
@@ -68,6 +71,7 @@ public final class UnixSocketServer implements AutoCloseable {
       EpollEventLoops loops,
       Executor executor,
       List<ServerInterceptor> interceptors,
+      boolean lightStart,
       Set<PosixFilePermission> permissions,
       SocketProbe probe) {
     /**
@@ -75,9 +79,14 @@ public final class UnixSocketServer implements AutoCloseable {
      *
      * @param loops epoll event loops that both accept connections and do the socket I/O;
      *     borrowed, the server never shuts them down
-     * @param executor runs the service handlers and interceptors; borrowed, never shut down
+     * @param executor runs the service handlers and interceptors, handed each call's work once by
+     *     {@link CallOffload}; borrowed, never shut down
      * @param interceptors interceptors in call order (the first one sees a call first); copied,
      *     not null and without null elements
+     * @param lightStart true if every interceptor's {@code interceptCall} and every listener's
+     *     {@code onReady} and {@code onComplete} return without blocking, so that the event loop
+     *     runs them itself and a unary call needs one hand-over to the executor; false to hand
+     *     over every step
      * @param permissions file mode set on the socket before it is renamed into place, e.g. {@code
      *     rw-------}; copied, not null
      * @param probe decides whether a file at the socket path is still served by a live process,
@@ -219,7 +228,8 @@ public final class UnixSocketServer implements AutoCloseable {
             .channelType(EpollServerDomainSocketChannel.class)
             .bossEventLoopGroup(settings.loops().group())
             .workerEventLoopGroup(settings.loops().group())
-            .executor(settings.executor())
+            // The event loop delivers each call to CallOffload, which hands it to the executor.
+            .directExecutor()
             .withChildOption(ChannelOption.SO_KEEPALIVE, null);
     services.forEach(builder::addService);
     // grpc-java runs the interceptor added last first; add in reverse to keep the given order.
@@ -227,6 +237,7 @@ public final class UnixSocketServer implements AutoCloseable {
     for (int i = interceptors.size() - 1; i >= 0; i--) {
       builder.intercept(interceptors.get(i));
     }
+    builder.intercept(new CallOffload(settings.executor(), settings.lightStart()));
     return builder.build();
   }
 
