@@ -28,6 +28,9 @@ final class DeviceCheck {
         return Optional.of(where + " (pool " + device.poolName() + ") with an empty \"deviceName\"");
       }
       for (String request : device.requests()) {
+        if (FastNames.isRequestReference(request)) {
+          continue;
+        }
         try {
           RequestReference.parse(request);
         } catch (IllegalArgumentException e) {
@@ -36,7 +39,7 @@ final class DeviceCheck {
         }
       }
       for (String id : device.cdiDeviceIds()) {
-        if (!CDI_ID.matcher(id).matches()) {
+        if (!FastNames.isCdiDeviceId(id) && !CDI_ID.matcher(id).matches()) {
           return Optional.of(
               where + " (" + device.poolName() + "/" + device.deviceName()
                   + ") with CDI device ID " + ClaimRequestCheck.quote(id)

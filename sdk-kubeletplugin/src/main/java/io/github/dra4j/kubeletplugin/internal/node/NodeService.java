@@ -32,8 +32,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -103,8 +103,13 @@ public final class NodeService {
   public NodePrepareResourcesResponse prepare(NodePrepareResourcesRequest request)
       throws StatusException {
     return counted(request.getClaimsCount(), meters::prepared, () -> prepareClaims(request),
-        response -> response.getClaimsMap().values().stream()
-            .map(NodePrepareResourceResponse::getError));
+        NodePrepareResourcesResponse::getClaimsCount, response -> {
+          int failed = 0;
+          for (NodePrepareResourceResponse answer : response.getClaimsMap().values()) {
+            failed += answer.getError().isEmpty() ? 0 : 1;
+          }
+          return failed;
+        });
   }
 
   private NodePrepareResourcesResponse prepareClaims(NodePrepareResourcesRequest request)
@@ -193,8 +198,13 @@ public final class NodeService {
   public NodeUnprepareResourcesResponse unprepare(NodeUnprepareResourcesRequest request)
       throws StatusException {
     return counted(request.getClaimsCount(), meters::unprepared, () -> unprepareClaims(request),
-        response -> response.getClaimsMap().values().stream()
-            .map(NodeUnprepareResourceResponse::getError));
+        NodeUnprepareResourcesResponse::getClaimsCount, response -> {
+          int failed = 0;
+          for (NodeUnprepareResourceResponse answer : response.getClaimsMap().values()) {
+            failed += answer.getError().isEmpty() ? 0 : 1;
+          }
+          return failed;
+        });
   }
 
   private NodeUnprepareResourcesResponse unprepareClaims(NodeUnprepareResourcesRequest request)
@@ -241,7 +251,7 @@ public final class NodeService {
    * how long its pod waited.
    */
   private static <R> R counted(int claims, ClaimCounter counter, ClaimsCall<R> call,
-      Function<R, Stream<String>> errors) throws StatusException {
+      ToIntFunction<R> answered, ToIntFunction<R> failures) throws StatusException {
     long start = System.nanoTime();
     R response;
     try {
@@ -251,13 +261,13 @@ public final class NodeService {
       throw e;
     }
     long nanos = System.nanoTime() - start;
-    List<String> answers = errors.apply(response).toList();
-    int failed = (int) answers.stream().filter(error -> !error.isEmpty()).count();
+    int answers = answered.applyAsInt(response);
+    int failed = failures.applyAsInt(response);
     if (failed > 0) {
       counter.count(false, failed, nanos);
     }
-    if (answers.size() > failed) {
-      counter.count(true, answers.size() - failed, nanos);
+    if (answers > failed) {
+      counter.count(true, answers - failed, nanos);
     }
     return response;
   }
@@ -317,7 +327,8 @@ public final class NodeService {
   private <T> Map<String, T> callDriver(
       Collection<ClaimReference> refs, String operation, DriverCall<T> call)
       throws StatusException {
-    String claims = refs.stream().map(ClaimReference::toString).collect(Collectors.joining(","));
+    String claims = refs.size() == 1 ? refs.iterator().next().toString()
+        : refs.stream().map(ClaimReference::toString).collect(Collectors.joining(","));
     try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, claims);
         CallSerializer.Permit permit = acquire()) {
       Map<String, T> results = call.run();

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -51,7 +51,7 @@ public final class CallObserver implements ServerInterceptor {
   private final MeterRegistry registry;
   private final boolean logCalls;
   private final AtomicLong requestIds = new AtomicLong();
-  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  private final Map<String, AtomicReferenceArray<Timer>> timers = new ConcurrentHashMap<>();
   private final AtomicInteger inFlight = new AtomicInteger();
 
   /**
@@ -75,8 +75,12 @@ public final class CallObserver implements ServerInterceptor {
   public <Q, R> ServerCall.Listener<Q> interceptCall(
       ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
     ObservedCall<Q, R> observed = new ObservedCall<>(call);
-    ServerCall.Listener<Q> listener = observed.inContext(() -> next.startCall(observed, headers));
-    return observed.listen(listener);
+    boolean entered = observed.enter();
+    try {
+      return observed.listen(next.startCall(observed, headers));
+    } finally {
+      observed.exit(entered);
+    }
   }
 
   /** One call: its context, its timer and its log lines. */
@@ -96,75 +100,111 @@ public final class CallObserver implements ServerInterceptor {
       }
     }
 
-    <T> T inContext(Supplier<T> action) {
-      try (MDC.MDCCloseable id = MDC.putCloseable(MDC_REQUEST_ID, requestId);
-          MDC.MDCCloseable name = MDC.putCloseable(MDC_METHOD, method)) {
-        return action.get();
+    /**
+     * Puts the call's request ID and method in the MDC, unless this thread already holds them
+     * (a response sent from within a callback of the same call).
+     *
+     * @return whether they were put, and so must be removed by {@link #exit}
+     */
+    private boolean enter() {
+      // Identity on purpose: the very string of this call, not an equal one of another.
+      if (MDC.get(MDC_REQUEST_ID) == requestId) {
+        return false;
       }
+      MDC.put(MDC_REQUEST_ID, requestId);
+      MDC.put(MDC_METHOD, method);
+      return true;
     }
 
-    void inContext(Runnable action) {
-      inContext(() -> {
-        action.run();
-        return null;
-      });
+    private void exit(boolean entered) {
+      if (entered) {
+        MDC.remove(MDC_REQUEST_ID);
+        MDC.remove(MDC_METHOD);
+      }
     }
 
     ServerCall.Listener<Q> listen(ServerCall.Listener<Q> listener) {
       return new SimpleForwardingServerCallListener<>(listener) {
         @Override
         public void onMessage(Q message) {
-          inContext(() -> {
+          boolean entered = enter();
+          try {
             if (logCalls && LOG.isDebugEnabled()) {
               LOG.debug(streaming ? "handling stream {}" : "handling request {}",
                   MessageText.of(message));
             }
             super.onMessage(message);
-          });
+          } finally {
+            exit(entered);
+          }
         }
 
         @Override
         public void onHalfClose() {
-          inContext(super::onHalfClose);
+          boolean entered = enter();
+          try {
+            super.onHalfClose();
+          } finally {
+            exit(entered);
+          }
         }
 
         @Override
         public void onCancel() {
-          inContext(() -> {
+          boolean entered = enter();
+          try {
             finish(Status.CANCELLED);
             super.onCancel();
-          });
+          } finally {
+            exit(entered);
+          }
         }
 
         @Override
         public void onComplete() {
-          inContext(super::onComplete);
+          boolean entered = enter();
+          try {
+            super.onComplete();
+          } finally {
+            exit(entered);
+          }
         }
 
         @Override
         public void onReady() {
-          inContext(super::onReady);
+          boolean entered = enter();
+          try {
+            super.onReady();
+          } finally {
+            exit(entered);
+          }
         }
       };
     }
 
     @Override
     public void sendMessage(R message) {
-      inContext(() -> {
+      boolean entered = enter();
+      try {
         if (logCalls && LOG.isDebugEnabled()) {
           LOG.debug(streaming ? "sending stream message {}" : "handling request succeeded {}",
               MessageText.of(message));
         }
         super.sendMessage(message);
-      });
+      } finally {
+        exit(entered);
+      }
     }
 
     @Override
     public void close(Status status, Metadata trailers) {
-      inContext(() -> {
+      boolean entered = enter();
+      try {
         finish(status);
         super.close(status, trailers);
-      });
+      } finally {
+        exit(entered);
+      }
     }
 
     private void finish(Status status) {
@@ -189,15 +229,28 @@ public final class CallObserver implements ServerInterceptor {
     }
   }
 
-  /** The call timer of a method and outcome, registered on first use and reused after. */
+  /**
+   * The call timer of a method and outcome, registered on first use and reused after: one map
+   * lookup by the method's name (a string whose hash is cached), then an array slot by code.
+   */
   private Timer timer(String method, Status.Code code) {
-    return timers.computeIfAbsent(method + ' ' + code, key -> Timer.builder(
-            MetricNames.GRPC_OPERATIONS)
-        .description("Duration of DRA gRPC calls served by the plugin")
-        .tag(MetricNames.DRIVER_NAME, driverName)
-        .tag(MetricNames.METHOD_NAME, "/" + method)
-        .tag(MetricNames.GRPC_STATUS_CODE, GoCodeNames.of(code))
-        .serviceLevelObjectives(MetricNames.CALL_DURATION_BUCKETS.toArray(Duration[]::new))
-        .register(registry));
+    AtomicReferenceArray<Timer> byCode = timers.get(method);
+    if (byCode == null) {
+      byCode = timers.computeIfAbsent(method,
+          key -> new AtomicReferenceArray<>(Status.Code.values().length));
+    }
+    Timer timer = byCode.get(code.ordinal());
+    if (timer == null) {
+      // Registering twice is harmless: Micrometer returns the meter it already holds.
+      timer = Timer.builder(MetricNames.GRPC_OPERATIONS)
+          .description("Duration of DRA gRPC calls served by the plugin")
+          .tag(MetricNames.DRIVER_NAME, driverName)
+          .tag(MetricNames.METHOD_NAME, "/" + method)
+          .tag(MetricNames.GRPC_STATUS_CODE, GoCodeNames.of(code))
+          .serviceLevelObjectives(MetricNames.CALL_DURATION_BUCKETS.toArray(Duration[]::new))
+          .register(registry);
+      byCode.set(code.ordinal(), timer);
+    }
+    return timer;
   }
 }
