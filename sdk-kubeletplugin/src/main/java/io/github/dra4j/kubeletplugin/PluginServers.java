@@ -4,6 +4,7 @@ import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
 import io.github.dra4j.kubeletplugin.internal.claims.ApiServerClaimSource;
+import io.github.dra4j.kubeletplugin.internal.grpc.HandlerPool;
 import io.github.dra4j.kubeletplugin.internal.claims.CachedClaimSource;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
@@ -98,7 +99,7 @@ final class PluginServers implements AutoCloseable {
   private void startServing() {
     LOG.info("Starting DRA plugin: {}", settings.describe());
     EpollEventLoops loops = own(new EpollEventLoops(2, "dra4j-" + settings.driverName()));
-    ExecutorService handlers = Executors.newCachedThreadPool(new DaemonThreads("dra4j-grpc"));
+    ExecutorService handlers = HandlerPool.create("dra4j-grpc");
     own(() -> {
       // Let handlers still answering a cancelled call finish before the event loops stop, so
       // their late writes do not hit a shut-down event loop.
