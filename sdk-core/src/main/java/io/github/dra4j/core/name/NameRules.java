@@ -49,6 +49,9 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> dnsLabel(String value) {
+    if (isDnsLabel(value)) {
+      return Optional.empty();
+    }
     if (value == null || value.isEmpty()) {
       return Optional.of("Required value");
     }
@@ -71,6 +74,9 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> dnsSubdomain(String value, int maxLength) {
+    if (isDnsSubdomain(value, maxLength)) {
+      return Optional.empty();
+    }
     if (value == null || value.isEmpty()) {
       return Optional.of("Required value");
     }
@@ -195,6 +201,9 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> uid(String value) {
+    if (isUid(value)) {
+      return Optional.empty();
+    }
     if (value == null || value.isEmpty()) {
       return Optional.of("Required value");
     }
@@ -206,6 +215,78 @@ public final class NameRules {
           + " start and end with a letter or digit"));
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether {@link #dnsLabel} accepts a value, without a regular expression or an allocation: the
+   * kubelet plugin checks names on every call. 1 to {@value #DNS_LABEL_MAX} lower-case letters,
+   * digits or {@code -}, starting and ending with a letter or digit.
+   *
+   * @param value the value, may be null
+   * @return true if it is a DNS label
+   */
+  public static boolean isDnsLabel(String value) {
+    return value != null && value.length() <= DNS_LABEL_MAX && isLabel(value, 0, value.length());
+  }
+
+  /**
+   * Whether {@link #dnsSubdomain} accepts a value, without a regular expression or an
+   * allocation: at most {@code maxLength} characters, DNS labels (of any length) joined by dots.
+   *
+   * @param value the value, may be null
+   * @param maxLength the length limit
+   * @return true if it is a DNS subdomain
+   */
+  public static boolean isDnsSubdomain(String value, int maxLength) {
+    if (value == null || value.isEmpty() || value.length() > maxLength) {
+      return false;
+    }
+    int start = 0;
+    for (int dot = value.indexOf('.'); dot >= 0; dot = value.indexOf('.', start)) {
+      if (!isLabel(value, start, dot)) {
+        return false;
+      }
+      start = dot + 1;
+    }
+    return isLabel(value, start, value.length());
+  }
+
+  /**
+   * Whether {@link #uid} accepts a value, without a regular expression or an allocation: 1 to
+   * {@value #UID_MAX} ASCII letters, digits or {@code -}, starting and ending with a letter or
+   * digit.
+   *
+   * @param value the value, may be null
+   * @return true if it is a UID that may be part of a file name
+   */
+  public static boolean isUid(String value) {
+    if (value == null || value.isEmpty() || value.length() > UID_MAX) {
+      return false;
+    }
+    int end = value.length();
+    for (int i = 0; i < end; i++) {
+      char c = value.charAt(i);
+      boolean alphanumeric = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
+      if (!alphanumeric && (c != '-' || i == 0 || i == end - 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether {@code value[start, end)} is a lower-case RFC 1123 label of any non-zero length. */
+  private static boolean isLabel(String value, int start, int end) {
+    if (start >= end) {
+      return false;
+    }
+    for (int i = start; i < end; i++) {
+      char c = value.charAt(i);
+      boolean alphanumeric = c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+      if (!alphanumeric && (c != '-' || i == start || i == end - 1)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String tooLong(String value, int max) {

@@ -2,7 +2,6 @@ package io.github.dra4j.kubeletplugin.internal.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.resourceclaim.RequestReference;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,13 +47,6 @@ class FastNamesTest {
   }
 
   private static void assertAgrees(String value) {
-    assertThat(FastNames.isUid(value)).as("uid %s", value)
-        .isEqualTo(NameRules.uid(value).isEmpty());
-    assertThat(FastNames.isDnsLabel(value)).as("label %s", value)
-        .isEqualTo(NameRules.dnsLabel(value).isEmpty());
-    assertThat(FastNames.isDnsSubdomain(value, NameRules.DNS_SUBDOMAIN_MAX))
-        .as("subdomain %s", value)
-        .isEqualTo(NameRules.dnsSubdomain(value, NameRules.DNS_SUBDOMAIN_MAX).isEmpty());
     assertThat(FastNames.isRequestReference(value)).as("request %s", value)
         .isEqualTo(parses(value));
     assertThat(FastNames.isCdiDeviceId(value)).as("CDI ID %s", value)
