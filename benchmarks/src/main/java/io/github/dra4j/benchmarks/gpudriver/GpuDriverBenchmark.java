@@ -49,6 +49,8 @@ import java.util.stream.Collectors;
  * -Dexec.mainClass=io.github.dra4j.benchmarks.gpudriver.GpuDriverBenchmark -Dcds=true} (system
  * properties {@code jvm.options} to try other options, {@code java.bin} for another JVM, {@code
  * cycles}, default 1000, {@code aot} to use a JDK 25 AOT cache instead of the class-data archive,
+ * {@code ports} to turn on the liveness probe's gRPC port and the metrics port as the chart's
+ * defaults do (on random ports; without it the driver serves only its two sockets),
  * and {@code nmt}, {@code histogram}, {@code threads} or {@code smaps} to print
  * the driver's native memory, live objects, threads or resident memory by mapping at the end).
  */
@@ -260,6 +262,10 @@ public final class GpuDriverBenchmark {
     builder.environment().put("CDI_ROOT", cdi.toString());
     builder.environment().put("NUM_DEVICES", "8");
     builder.environment().put("MALLOC_ARENA_MAX", "2"); // as the chart sets it
+    if (Boolean.getBoolean("ports")) { // the chart's defaults: liveness probe and metrics on
+      builder.environment().put("HEALTHCHECK_PORT", "0"); // 0: a random free port
+      builder.environment().put("METRICS_PORT", "0");
+    }
     builder.redirectErrorStream(true).redirectOutput(dir.resolve("driver.log").toFile());
     long begin = System.nanoTime();
     Process process = builder.start();
