@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -51,7 +52,8 @@ import java.util.stream.Collectors;
  * cycles}, default 1000, {@code aot} to use a JDK 25 AOT cache instead of the class-data archive,
  * {@code ports} to turn on the liveness probe's gRPC port and the metrics port as the chart's
  * defaults do (on random ports; without it the driver serves only its two sockets),
- * and {@code nmt}, {@code histogram}, {@code threads} or {@code smaps} to print
+ * {@code kubeconfig} to give the driver a kubeconfig file instead of the in-cluster style
+ * variables a pod's configuration comes from, and {@code nmt}, {@code histogram}, {@code threads} or {@code smaps} to print
  * the driver's native memory, live objects, threads or resident memory by mapping at the end).
  */
 public final class GpuDriverBenchmark {
@@ -92,21 +94,24 @@ public final class GpuDriverBenchmark {
     }
     int cycles = Integer.getInteger("cycles", 1000);
     boolean nmt = Boolean.getBoolean("nmt");
-    System.out.printf("GPU driver %s, 8 simulated GPUs, JVM %s, options %s%n", jar,
-        System.getProperty("java.bin", "the benchmark's own, " + Runtime.version()),
-        String.join(" ", options));
+    System.out.printf("GPU driver %s, 8 simulated GPUs, JVM %s, options %s, API server %s%n",
+        jar, System.getProperty("java.bin", "the benchmark's own, " + Runtime.version()),
+        String.join(" ", options), Boolean.getBoolean("kubeconfig") ? "from a kubeconfig file"
+            : "from in-cluster style variables (KUBERNETES_MASTER, no kubeconfig)");
     try (InMemoryApiServer server = InMemoryApiServer.builder().build().start();
         KubeletClient kubelet = KubeletClient.create()) {
       KubernetesClient client = server.client();
       client.nodes().resource(new NodeBuilder().withNewMetadata().withName("node")
           .endMetadata().build()).create();
-      Path kubeconfig = server.writeKubeconfig(root.resolve("kubeconfig"));
+      ApiServerAccess access = Boolean.getBoolean("kubeconfig")
+          ? ApiServerAccess.kubeconfig(server.writeKubeconfig(root.resolve("kubeconfig")))
+          : ApiServerAccess.inCluster(server.url());
       List<Double> starts = new ArrayList<>();
       List<Double> startsCpu = new ArrayList<>();
       ResourceClaim claim = BenchmarkClaims.store(client, DRIVER, "bench");
       Claim wire = KubeletClient.claim("default", "bench", claim.getMetadata().getUid());
       for (int run = 0; run < 5; run++) {
-        Running driver = start(jar, withCache(options, root, run), kubeconfig,
+        Running driver = start(jar, withCache(options, root, run), access,
             root.resolve("r" + run));
         try {
           starts.add(driver.startMillis());
@@ -242,7 +247,28 @@ public final class GpuDriverBenchmark {
   private record Running(Process process, double startMillis, double startCpuMillis,
       Path draSocket) {}
 
-  private static Running start(Path jar, List<String> options, Path kubeconfig, Path dir)
+  /**
+   * How the driver finds the API server: as a DaemonSet's pod does by default (fabric8's
+   * in-cluster configuration from variables, no file to parse; a pod has its service account's
+   * token and CA where these give a URL and a token), or from a kubeconfig ({@code
+   * -Dkubeconfig=true}), whose parsing loads a YAML parser and, through fabric8's shared
+   * serializer, some 600 model classes that a pod never loads.
+   */
+  private record ApiServerAccess(Map<String, String> environment) {
+
+    static ApiServerAccess inCluster(String url) {
+      return new ApiServerAccess(Map.of("KUBERNETES_MASTER", url,
+          "KUBERNETES_AUTH_TOKEN", "benchmark",
+          "KUBERNETES_AUTH_TRYKUBECONFIG", "false",
+          "KUBERNETES_AUTH_TRYSERVICEACCOUNT", "false"));
+    }
+
+    static ApiServerAccess kubeconfig(Path file) {
+      return new ApiServerAccess(Map.of("KUBECONFIG", file.toString()));
+    }
+  }
+
+  private static Running start(Path jar, List<String> options, ApiServerAccess access, Path dir)
       throws Exception {
     Path registry = Files.createDirectories(dir.resolve("reg"));
     Path plugins = Files.createDirectories(dir.resolve("plg"));
@@ -254,7 +280,7 @@ public final class GpuDriverBenchmark {
     command.addAll(List.of("-jar", jar.toString(), "kubelet-plugin"));
     ProcessBuilder builder = new ProcessBuilder(command);
     String podUid = UUID.randomUUID().toString();
-    builder.environment().put("KUBECONFIG", kubeconfig.toString());
+    builder.environment().putAll(access.environment());
     builder.environment().put("NODE_NAME", "node"); // the pool BenchmarkClaims allocates from
     builder.environment().put("POD_UID", podUid);
     builder.environment().put("KUBELET_REGISTRAR_DIRECTORY_PATH", registry.toString());
