@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.dra4j.benchmarks.floor.ScenarioResults.ProcessMemory;
 import io.github.dra4j.benchmarks.floor.ScenarioResults.Scenario;
+import io.github.dra4j.benchmarks.kubeletplugin.ApiServerAccess;
 import io.github.dra4j.benchmarks.kubeletplugin.BenchmarkClaims;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
@@ -98,7 +99,7 @@ public final class FloorComparisonBenchmark {
       String uid = claim.getMetadata().getUid();
       Path kubeconfig = server.writeKubeconfig(root.resolve("kubeconfig"));
       ServerProcess.JvmLaunch launch = new ServerProcess.JvmLaunch(settings.java(),
-          settings.jvmOptions(), driverClassPath(settings), kubeconfig,
+          settings.jvmOptions(), driverClassPath(settings), ApiServerAccess.inCluster(server.url()),
           settings.environment());
       GoBench bench = new GoBench(settings.goBench(), "default/" + CLAIM + "/" + uid,
           settings.warmup());
@@ -347,7 +348,8 @@ public final class FloorComparisonBenchmark {
         + " process up; scenarios %s%n", settings.goBench(), settings.calls(), settings.warmup(),
         settings.callers(), settings.rounds(), settings.jitWarmup(), settings.scenarios());
     System.out.printf("floor: %s; API server: sdk-testing-apiserver's, in the benchmark's JVM"
-        + " (%s)%n", settings.goFloor(), Runtime.version());
+        + " (%s), the driver finds it %s%n", settings.goFloor(), Runtime.version(),
+        ApiServerAccess.inCluster("").describe());
   }
 
   /** This JVM's class path, with {@code sdk.jar} in place of the sdk-kubeletplugin jar. */

@@ -31,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * io.github.dra4j.benchmarks.floor.FloorPeerDriver}), so that start-up, shutdown, resident memory
  * and CPU can be measured. The plugin takes its settings from the environment ({@link
  * io.github.dra4j.kubeletplugin.KubeletPluginBuilder#fromEnvironment()}: {@code NODE_NAME}, {@code
- * POD_UID} for rolling-update mode, the kubelet directories, {@code KUBECONFIG}, {@code
- * METRICS_PORT}, {@code HEALTHCHECK_PORT}, ...), plus three of this driver's own:
+ * POD_UID} for rolling-update mode, the kubelet directories, {@code KUBECONFIG} or fabric8's
+ * in-cluster variables, {@code METRICS_PORT}, {@code HEALTHCHECK_PORT}, ...), plus three of this driver's own:
  *
  * <ul>
  *   <li>{@value #CLAIM_CACHE_VARIABLE}: {@code true} (default) for the opt-in claim cache, {@code

@@ -1,5 +1,6 @@
 package io.github.dra4j.benchmarks.floor;
 
+import io.github.dra4j.benchmarks.kubeletplugin.ApiServerAccess;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -49,10 +50,11 @@ public final class ServerProcess implements AutoCloseable {
    * @param java the {@code java} binary
    * @param options the JVM options
    * @param classPath the class path holding {@link FloorPeerDriver} and the SDK
-   * @param kubeconfig the API server's kubeconfig
+   * @param apiServer how the driver finds the API server
    * @param environment more environment variables for the driver, which win over the defaults
    */
-  public record JvmLaunch(Path java, List<String> options, String classPath, Path kubeconfig,
+  public record JvmLaunch(Path java, List<String> options, String classPath,
+      ApiServerAccess apiServer,
       Map<String, String> environment) {
 
     /**
@@ -132,7 +134,7 @@ public final class ServerProcess implements AutoCloseable {
     Map<String, String> env = builder.environment();
     env.remove("JAVA_TOOL_OPTIONS"); // the options printed are all the options
     env.remove("JDK_JAVA_OPTIONS");
-    env.put("KUBECONFIG", launch.kubeconfig().toString());
+    env.putAll(launch.apiServer().environment());
     env.put("NODE_NAME", "node"); // the pool BenchmarkClaims allocates from
     env.put("POD_UID", UUID.randomUUID().toString());
     env.put("KUBELET_REGISTRAR_DIRECTORY_PATH", registry.toString());

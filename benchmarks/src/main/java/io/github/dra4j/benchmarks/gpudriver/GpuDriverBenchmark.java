@@ -3,6 +3,7 @@ package io.github.dra4j.benchmarks.gpudriver;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.benchmarks.kubeletplugin.ApiServerAccess;
 import io.github.dra4j.benchmarks.kubeletplugin.BenchmarkClaims;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
@@ -17,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -96,8 +96,8 @@ public final class GpuDriverBenchmark {
     boolean nmt = Boolean.getBoolean("nmt");
     System.out.printf("GPU driver %s, 8 simulated GPUs, JVM %s, options %s, API server %s%n",
         jar, System.getProperty("java.bin", "the benchmark's own, " + Runtime.version()),
-        String.join(" ", options), Boolean.getBoolean("kubeconfig") ? "from a kubeconfig file"
-            : "from in-cluster style variables (KUBERNETES_MASTER, no kubeconfig)");
+        String.join(" ", options), (Boolean.getBoolean("kubeconfig") ? "from a kubeconfig file"
+            : ApiServerAccess.inCluster("").describe()));
     try (InMemoryApiServer server = InMemoryApiServer.builder().build().start();
         KubeletClient kubelet = KubeletClient.create()) {
       KubernetesClient client = server.client();
@@ -246,27 +246,6 @@ public final class GpuDriverBenchmark {
    */
   private record Running(Process process, double startMillis, double startCpuMillis,
       Path draSocket) {}
-
-  /**
-   * How the driver finds the API server: as a DaemonSet's pod does by default (fabric8's
-   * in-cluster configuration from variables, no file to parse; a pod has its service account's
-   * token and CA where these give a URL and a token), or from a kubeconfig ({@code
-   * -Dkubeconfig=true}), whose parsing loads a YAML parser and, through fabric8's shared
-   * serializer, some 600 model classes that a pod never loads.
-   */
-  private record ApiServerAccess(Map<String, String> environment) {
-
-    static ApiServerAccess inCluster(String url) {
-      return new ApiServerAccess(Map.of("KUBERNETES_MASTER", url,
-          "KUBERNETES_AUTH_TOKEN", "benchmark",
-          "KUBERNETES_AUTH_TRYKUBECONFIG", "false",
-          "KUBERNETES_AUTH_TRYSERVICEACCOUNT", "false"));
-    }
-
-    static ApiServerAccess kubeconfig(Path file) {
-      return new ApiServerAccess(Map.of("KUBECONFIG", file.toString()));
-    }
-  }
 
   private static Running start(Path jar, List<String> options, ApiServerAccess access, Path dir)
       throws Exception {
