@@ -11,7 +11,10 @@ import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
 import io.github.dra4j.kubeletplugin.lifecycle.PreparedClaim;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -55,6 +58,32 @@ class PluginOptionsTest {
         .containsExactly("--node-name", "--pod-uid", "--kubelet-registrar-directory-path",
             "--kubelet-plugins-directory-path", "--cdi-root", "--healthcheck-port",
             "--metrics-port", "--kubeconfig", "--kube-api-qps", "--kube-api-burst");
+  }
+
+  @Test
+  void optionsFromTheEnvironmentAreWhatPicocliFillsFromTheSameVariables() {
+    // Every option the mixin declares, given once as a flag and once as its variable: the two
+    // ways must agree, so an option added to the mixin cannot be missed by fromEnvironment.
+    List<String> flags = new ArrayList<>();
+    Map<String, String> environment = new HashMap<>();
+    int i = 0;
+    for (var option : new CommandLine(new TestCommand()).getCommandSpec().options()) {
+      String variable = option.defaultValueString(false).replaceAll("^\\$\\{env:(.*)}$", "$1");
+      String value = "value-" + i++;
+      flags.add(option.longestName() + "=" + value);
+      environment.put(variable, value);
+    }
+    environment.put("UNRELATED", "x");
+
+    assertThat(PluginOptions.fromEnvironment(environment).asEnvironment())
+        .containsExactlyEntriesOf(parse(flags.toArray(String[]::new)).asEnvironment())
+        .hasSize(KubeletPluginBuilder.ENVIRONMENT_VARIABLES.size());
+  }
+
+  @Test
+  void anEmptyVariableIsLeftOutAsAnUnsetOne() {
+    assertThat(PluginOptions.fromEnvironment(Map.of("NODE_NAME", "", "CDI_ROOT", "/c"))
+        .asEnvironment()).containsExactly(Map.entry("CDI_ROOT", "/c"));
   }
 
   @Test

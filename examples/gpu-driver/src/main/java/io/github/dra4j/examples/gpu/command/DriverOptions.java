@@ -6,6 +6,7 @@ import io.github.dra4j.examples.gpu.GpuDriver;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import picocli.CommandLine.Option;
@@ -67,6 +68,30 @@ public final class DriverOptions {
       description = "XIDs that do not make a GPU unhealthy, comma separated, beside the usual "
           + "ones (env ADDITIONAL_XIDS_TO_IGNORE).")
   String additionalXidsToIgnore;
+
+  /** Empty options, for picocli to fill. */
+  public DriverOptions() {}
+
+  /**
+   * The options as picocli fills them when no flag is given: each from its environment variable.
+   *
+   * @param environment variable names to values, such as {@link System#getenv()}
+   * @return the options
+   */
+  public static DriverOptions fromEnvironment(Map<String, String> environment) {
+    DriverOptions options = new DriverOptions();
+    options.driverName = environment.get("DRIVER_NAME");
+    options.backend = environment.get("GPU_BACKEND");
+    options.numDevices = environment.get("NUM_DEVICES");
+    options.gpuPartitions = environment.get("GPU_PARTITIONS");
+    options.allowMultipleAllocations = environment.get("GPU_ALLOW_MULTIPLE_ALLOCATIONS");
+    options.deviceStatus = environment.get("GPU_DEVICE_STATUS");
+    options.healthFile = environment.get("GPU_HEALTH_FILE");
+    options.hostDriverRoot = environment.get("NVIDIA_DRIVER_ROOT");
+    options.containerDriverRoot = environment.get("DRIVER_ROOT_CTR_PATH");
+    options.additionalXidsToIgnore = environment.get("ADDITIONAL_XIDS_TO_IGNORE");
+    return options;
+  }
 
   /**
    * The checked settings.

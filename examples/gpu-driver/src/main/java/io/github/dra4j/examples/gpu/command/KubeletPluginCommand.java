@@ -6,6 +6,7 @@ import io.github.dra4j.examples.gpu.backend.SimulatedBackend;
 import io.github.dra4j.kubeletplugin.FatalErrorPolicy;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.picocli.PluginOptions;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -39,19 +40,36 @@ public final class KubeletPluginCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** An empty command, for picocli to fill. */
+  public KubeletPluginCommand() {}
+
+  /**
+   * The command as picocli fills it when no flag is given, every setting from its environment
+   * variable: how the DaemonSet runs it ({@code args: ["kubelet-plugin"]}), without picocli.
+   *
+   * @param environment variable names to values, such as {@link System#getenv()}
+   * @return the command, to {@link #call()}
+   */
+  static KubeletPluginCommand fromEnvironment(Map<String, String> environment) {
+    KubeletPluginCommand command = new KubeletPluginCommand();
+    command.plugin = PluginOptions.fromEnvironment(environment);
+    command.driver = DriverOptions.fromEnvironment(environment);
+    return command;
+  }
+
   @Override
   public Integer call() throws Exception {
     DriverSettings settings;
     try {
       settings = driver.settings();
     } catch (IllegalArgumentException e) {
-      spec.commandLine().getErr().println("gpu-driver kubelet-plugin: " + e.getMessage());
+      err().println("gpu-driver kubelet-plugin: " + e.getMessage());
       return 2;
     }
     Map<String, String> environment = plugin.asEnvironment();
     String nodeName = environment.get("NODE_NAME");
     if (nodeName == null) {
-      spec.commandLine().getErr().println("gpu-driver kubelet-plugin: NODE_NAME (--node-name)"
+      err().println("gpu-driver kubelet-plugin: NODE_NAME (--node-name)"
           + " is required: the node's name, from the downward API's spec.nodeName");
       return 2;
     }
@@ -71,6 +89,27 @@ public final class KubeletPluginCommand implements Callable<Integer> {
     }
     LOG.info("{} stopped", settings.driverName());
     return 0;
+  }
+
+  /**
+   * Runs the command from the environment alone, as {@code main} does for the DaemonSet's command
+   * line, with the exit statuses picocli gives: the command's own, or 1 when it throws.
+   *
+   * @param environment variable names to values, such as {@link System#getenv()}
+   * @return the exit status
+   */
+  static int run(Map<String, String> environment) {
+    try {
+      return fromEnvironment(environment).call();
+    } catch (Exception e) {
+      LOG.error("gpu-driver kubelet-plugin failed", e);
+      return 1;
+    }
+  }
+
+  /** Where bad settings are reported: picocli's error stream, or standard error without it. */
+  private PrintWriter err() {
+    return spec != null ? spec.commandLine().getErr() : new PrintWriter(System.err, true);
   }
 
   /**

@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.examples.gpu.GpuDriver;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The GPU driver's own settings as picocli fills them from flags: defaults, every value
@@ -63,6 +68,30 @@ class DriverOptionsTest {
     assertThat(settings.hostDriverRoot()).isEqualTo(Path.of("/run/nvidia/driver"));
     assertThat(settings.containerDriverRoot()).isEqualTo(Path.of("/host-driver"));
     assertThat(settings.additionalXidsToIgnore()).containsExactlyInAnyOrder(13, 31);
+  }
+
+  @Test
+  void optionsFromTheEnvironmentAreWhatPicocliFillsFromTheSameVariables() {
+    // Each flag and the variable it defaults to, given the same valid value: the settings agree,
+    // and an option added without its line in fromEnvironment fails here.
+    Map<String, String> values = Map.of("DRIVER_NAME", "gpu.acme.com", "GPU_BACKEND", "nvml",
+        "NUM_DEVICES", "4", "GPU_PARTITIONS", "2", "GPU_ALLOW_MULTIPLE_ALLOCATIONS", "true",
+        "GPU_DEVICE_STATUS", "true", "GPU_HEALTH_FILE", "/etc/gpu/health.json",
+        "NVIDIA_DRIVER_ROOT", "/run/nvidia/driver", "DRIVER_ROOT_CTR_PATH", "/host-driver",
+        "ADDITIONAL_XIDS_TO_IGNORE", "13,31");
+    List<String> flags = new ArrayList<>();
+    Map<String, String> environment = new HashMap<>();
+    for (OptionSpec option : new CommandLine(new DriverOptions()).getCommandSpec().options()) {
+      String variable = option.defaultValueString(false).replaceAll("^\\$\\{env:(.*)}$", "$1");
+      assertThat(values).containsKey(variable);
+      flags.add(option.longestName() + "=" + values.get(variable));
+      environment.put(variable, values.get(variable));
+    }
+
+    assertThat(environment.keySet()).isEqualTo(VARIABLES);
+    assertThat(DriverOptions.fromEnvironment(environment).settings())
+        .isEqualTo(parse(flags.toArray(String[]::new)).settings());
+    assertThat(DriverOptions.fromEnvironment(Map.of()).settings()).isEqualTo(parse().settings());
   }
 
   @Test

@@ -4,11 +4,48 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The command line builds only the command it runs, and every command for help or a typo. */
+/**
+ * The command line builds only the command it runs, and every command for help or a typo; the
+ * DaemonSet's command line, {@code kubelet-plugin} alone, runs without picocli.
+ */
 class GpuDriverMainTest {
+
+  @Test
+  void theDaemonSetsCommandLineRunsWithoutPicocliAndReportsBadSettingsAsPicocliWould()
+      throws Exception {
+    // A child JVM, so the class-load log shows what that command line loads; NODE_NAME missing
+    // and a malformed NUM_DEVICES stop it before anything starts.
+    ProcessBuilder builder = new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xlog:class+load=info:stdout", "-cp", System.getProperty("java.class.path"),
+        GpuDriverMain.class.getName(), "kubelet-plugin").redirectErrorStream(true);
+    builder.environment().keySet().removeIf(name -> name.equals("NODE_NAME"));
+    builder.environment().put("NUM_DEVICES", "eight");
+    Process child = builder.start();
+    String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(child.exitValue()).as(out).isEqualTo(2);
+    assertThat(out).contains("gpu-driver kubelet-plugin: NUM_DEVICES=\"eight\"")
+        .contains(KubeletPluginCommand.class.getName() + " source:")
+        .doesNotContain("picocli.CommandLine");
+  }
+
+  @Test
+  void aCommandLineWithFlagsGoesThroughPicocli() {
+    StringWriter err = new StringWriter();
+    CommandLine line = GpuDriverMain.commandLine("kubelet-plugin", "--num-devices", "eight");
+    line.setErr(new PrintWriter(err));
+
+    assertThat(line.execute("kubelet-plugin", "--num-devices", "eight")).isEqualTo(2);
+    assertThat(err.toString()).contains("NUM_DEVICES=\"eight\"");
+  }
 
   @Test
   void aNamedCommandIsTheOnlyOneBuilt() {
