@@ -107,7 +107,7 @@ public final class KubeletPlugin implements AutoCloseable {
             exitAfterGracePeriod();
           }
         }, settings.meterRegistry());
-    // A client made from the environment is made while the sockets start; without it the
+    // A client made from the environment is made once the sockets are up; without it the
     // plugin can neither read claims nor publish, which the fatal-error policy then handles.
     settings.kubeClient().whenFailed(error -> events.report(error,
         "make the API client for " + settings.kubeClient().masterUrl()));
@@ -138,6 +138,8 @@ public final class KubeletPlugin implements AutoCloseable {
     }
     try {
       plugin.servers = PluginServers.start(settings, plugin.events::report, plugin.claimStatus);
+      // The sockets are up: now make the API client, which nothing before needed.
+      settings.kubeClient().begin();
     } catch (RuntimeException | Error e) {
       plugin.stopDriver();
       plugin.closeClaimStatus();

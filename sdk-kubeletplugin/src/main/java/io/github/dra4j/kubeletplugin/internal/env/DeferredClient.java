@@ -3,9 +3,11 @@ package io.github.dra4j.kubeletplugin.internal.env;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -15,21 +17,29 @@ import java.util.function.Supplier;
  * <p>Making a fabric8 client loads and initializes a few thousand classes (its object mapper, the
  * HTTP client, TLS): on a small node that is most of a plugin's start-up. Nothing the plugin
  * does before its sockets are up talks to the API server, so the client the plugin makes from
- * the environment is made on the daemon thread {@code dra4j-client-<driver>} while the sockets
- * start, and each user asks for it ({@link #get()}) only when it first reads or writes: the
- * first claim read, the first slice publish, the first status write. A client given to the
+ * the environment is made on the daemon thread {@code dra4j-client-<driver>}, which the plugin
+ * {@linkplain #begin() begins} once its sockets are up: on a node with two cores, making it while
+ * the sockets start took CPU from the thread starting them. Each user asks for the client ({@link
+ * #get()}) only when it first reads or writes: the first claim read, the first slice publish, the
+ * first status write; one that asks before the plugin begins it begins it. A client given to the
  * builder is simply {@linkplain #of(KubernetesClient) wrapped}.
  *
- * <p>Thread-safe; immutable apart from the one future it completes.
+ * <p>Thread-safe: the flag that it has begun and the one future it completes are its only
+ * state.
  */
 public final class DeferredClient implements Supplier<KubernetesClient> {
 
   private final CompletableFuture<KubernetesClient> client;
   private final String masterUrl;
+  /** Makes the client on its thread; started at most once, by whoever begins first. */
+  private final Thread maker;
+  private final AtomicBoolean begun = new AtomicBoolean();
 
-  private DeferredClient(CompletableFuture<KubernetesClient> client, String masterUrl) {
+  private DeferredClient(CompletableFuture<KubernetesClient> client, String masterUrl,
+      Thread maker) {
     this.client = client;
     this.masterUrl = masterUrl;
+    this.maker = maker;
   }
 
   /**
@@ -41,16 +51,16 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
   public static DeferredClient of(KubernetesClient client) {
     Objects.requireNonNull(client, "client");
     return new DeferredClient(CompletableFuture.completedFuture(client),
-        client.getMasterUrl() == null ? "(unknown)" : client.getMasterUrl().toString());
+        client.getMasterUrl() == null ? "(unknown)" : client.getMasterUrl().toString(), null);
   }
 
   /**
-   * Starts making a client on a new daemon thread.
+   * A client to be made on a new daemon thread once {@linkplain #begin() begun}.
    *
    * @param factory makes the client
    * @param masterUrl the API server's URL, known before the client is made
    * @param threadName the thread's name
-   * @return the client being made
+   * @return the client, not begun
    */
   public static DeferredClient make(Supplier<KubernetesClient> factory, String masterUrl,
       String threadName) {
@@ -63,8 +73,17 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
       }
     }, threadName);
     thread.setDaemon(true);
-    thread.start();
-    return new DeferredClient(future, masterUrl);
+    return new DeferredClient(future, masterUrl, thread);
+  }
+
+  /**
+   * Starts making the client, unless that has begun already or it was closed first. The plugin
+   * begins it once its sockets are up.
+   */
+  public void begin() {
+    if (maker != null && begun.compareAndSet(false, true)) {
+      maker.start();
+    }
   }
 
   /**
@@ -76,6 +95,7 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
    */
   @Override
   public KubernetesClient get() {
+    begin();
     boolean interrupted = false;
     try {
       while (true) {
@@ -85,6 +105,9 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
           interrupted = true; // a reader is not cancellable here; keep the flag for the caller
         } catch (ExecutionException e) {
           throw failure(e.getCause());
+        } catch (CancellationException e) {
+          throw new KubernetesClientException(
+              "the API client was closed before it was made", e);
         }
       }
     } finally {
@@ -95,13 +118,14 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
   }
 
   /**
-   * Calls {@code action} once with the error if the client cannot be made.
+   * Calls {@code action} once with the error if the client cannot be made; not when it is closed
+   * before it was begun.
    *
    * @param action what to do with the error
    */
   public void whenFailed(Consumer<Throwable> action) {
     client.whenComplete((made, error) -> {
-      if (error != null) {
+      if (error != null && !(error instanceof CancellationException)) {
         action.accept(error instanceof CompletionException && error.getCause() != null
             ? error.getCause() : error);
       }
@@ -117,8 +141,15 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
     return masterUrl;
   }
 
-  /** Closes the client once it is made (at once if it is), or does nothing if it failed. */
+  /**
+   * Closes the client once it is made (at once if it is), or does nothing if it failed; one never
+   * begun is never made.
+   */
   public void close() {
+    if (maker != null && begun.compareAndSet(false, true)) {
+      client.cancel(false);
+      return;
+    }
     client.whenComplete((made, error) -> {
       if (made != null) {
         made.close();

@@ -9,6 +9,7 @@ import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -60,6 +61,7 @@ class DeferredClientTest {
     }, "https://example", "dra4j-client-test");
     CompletableFuture<Throwable> reported = new CompletableFuture<>();
     deferred.whenFailed(reported::complete);
+    deferred.begin();
 
     assertThat(reported.get(10, TimeUnit.SECONDS)).isSameAs(cause);
     assertThatThrownBy(deferred::get).isInstanceOf(KubernetesClientException.class)
@@ -76,6 +78,7 @@ class DeferredClientTest {
       await(release);
       return client;
     }, "https://example", "dra4j-client-test");
+    deferred.begin();
 
     deferred.close();
     release.countDown();
@@ -85,6 +88,45 @@ class DeferredClientTest {
       Thread.sleep(10);
     }
     assertThat(client.getHttpClient().isClosed()).isTrue();
+  }
+
+  @Test
+  void nothingIsMadeUntilBegunAndBeginningTwiceMakesOneClient() throws Exception {
+    AtomicInteger made = new AtomicInteger();
+    DeferredClient deferred = DeferredClient.make(() -> {
+      made.incrementAndGet();
+      return server.newClient();
+    }, "https://example", "dra4j-client-test");
+
+    Thread.sleep(200);
+    assertThat(made).as("made before it was begun").hasValue(0);
+    deferred.begin();
+    deferred.begin();
+    KubernetesClient client = deferred.get();
+
+    assertThat(made).hasValue(1);
+    assertThat(deferred.get()).isSameAs(client);
+    deferred.close();
+  }
+
+  @Test
+  void aClientClosedBeforeItWasBegunIsNeverMadeAndReportsNoFailure() throws Exception {
+    AtomicInteger made = new AtomicInteger();
+    DeferredClient deferred = DeferredClient.make(() -> {
+      made.incrementAndGet();
+      return server.newClient();
+    }, "https://example", "dra4j-client-test");
+    AtomicReference<Throwable> reported = new AtomicReference<>();
+    deferred.whenFailed(reported::set);
+
+    deferred.close();
+    deferred.begin();
+
+    assertThatThrownBy(deferred::get).isInstanceOf(KubernetesClientException.class)
+        .hasMessage("the API client was closed before it was made");
+    Thread.sleep(100);
+    assertThat(made).hasValue(0);
+    assertThat(reported).hasValue(null);
   }
 
   @Test
