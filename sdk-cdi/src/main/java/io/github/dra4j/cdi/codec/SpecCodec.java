@@ -53,6 +53,7 @@ public final class SpecCodec {
   private static final SpecCodec STANDARD = new SpecCodec();
 
   private final ObjectMapper json;
+  private final SpecJsonWriter writer = new SpecJsonWriter();
 
   private SpecCodec() {
     this.json = strict(JsonMapper.builder()).build();
@@ -133,13 +134,14 @@ public final class SpecCodec {
   }
 
   /**
-   * Serializes a spec as compact JSON, as written to {@code .json} files.
+   * Serializes a spec as compact JSON, as written to {@code .json} files: the bytes an object
+   * mapper writes from the spec types' annotations, without its introspection.
    *
    * @param spec the spec
    * @return UTF-8 JSON
    */
   public byte[] toJson(CdiSpec spec) {
-    return json.writeValueAsBytes(spec);
+    return writer.write(spec);
   }
 
   /**
