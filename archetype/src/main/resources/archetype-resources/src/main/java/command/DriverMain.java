@@ -29,7 +29,11 @@ public final class DriverMain implements Callable<Integer> {
     defaultProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
     defaultProperty("org.slf4j.simpleLogger.showDateTime", "true");
     defaultProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
-    int status = commandLine().execute(args);
+    // The DaemonSet's command line, kubelet-plugin alone, takes its settings from the environment
+    // and runs without picocli (see KubeletPluginCommand.run).
+    int status = args.length == 1 && args[0].equals("kubelet-plugin")
+        ? KubeletPluginCommand.run(System.getenv())
+        : commandLine().execute(args);
     if (status != 0) {
       System.exit(status);
     }
@@ -45,13 +49,24 @@ public final class DriverMain implements Callable<Integer> {
    */
   public static CommandLine commandLine() {
     return new CommandLine(new DriverMain()).setExecutionExceptionHandler((error, line, parsed) -> {
-      StringBuilder message = new StringBuilder(line.getCommandName()).append(": ").append(error);
-      for (Throwable cause = error.getCause(); cause != null; cause = cause.getCause()) {
-        message.append("; caused by ").append(cause);
-      }
-      line.getErr().println(message);
+      line.getErr().println(failure(line.getCommandName(), error));
       return 1;
     });
+  }
+
+  /**
+   * A failed command in one line, with its causes.
+   *
+   * @param command the command's name
+   * @param error what it threw
+   * @return the line
+   */
+  static String failure(String command, Throwable error) {
+    StringBuilder message = new StringBuilder(command).append(": ").append(error);
+    for (Throwable cause = error.getCause(); cause != null; cause = cause.getCause()) {
+      message.append("; caused by ").append(cause);
+    }
+    return message.toString();
   }
 
   private static void defaultProperty(String name, String value) {

@@ -1,5 +1,6 @@
 package ${package}.command;
 
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -51,7 +52,28 @@ public final class EnvironmentDefaults implements IDefaultValueProvider {
     if (!(argument instanceof OptionSpec option)) {
       return null;
     }
-    String value = environment.get(variable(option));
-    return value == null || value.isBlank() ? null : value.trim();
+    return value(environment.get(variable(option)));
+  }
+
+  /**
+   * The environment as the flags see it, for running a command without picocli: blank variables
+   * left out, values trimmed.
+   *
+   * @param environment variable names to values
+   * @return the variables that set a flag
+   */
+  public static Map<String, String> values(Map<String, String> environment) {
+    Map<String, String> values = new HashMap<>();
+    environment.forEach((name, value) -> {
+      String flag = value(value);
+      if (flag != null) {
+        values.put(name, flag);
+      }
+    });
+    return values;
+  }
+
+  private static String value(String variable) {
+    return variable == null || variable.isBlank() ? null : variable.trim();
   }
 }

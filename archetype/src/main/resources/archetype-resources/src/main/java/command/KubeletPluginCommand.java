@@ -7,6 +7,8 @@ import io.github.dra4j.core.option.SettingsCheck;
 import io.github.dra4j.kubeletplugin.FatalErrorPolicy;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.picocli.PluginOptions;
+import java.io.PrintWriter;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +34,7 @@ public final class KubeletPluginCommand implements Callable<Integer> {
   public static final int DEFAULT_DEVICE_COUNT = 4;
 
   private static final Logger LOG = LoggerFactory.getLogger(KubeletPluginCommand.class);
+  private static final String NAME = "${artifactId} kubelet-plugin";
 
   @Mixin
   PluginOptions plugin;
@@ -49,6 +52,29 @@ public final class KubeletPluginCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /**
+   * Runs the command with every setting from the environment, without picocli: how the DaemonSet
+   * runs it ({@code args: ["kubelet-plugin"]}). Each flag defaults to its variable anyway, and
+   * picocli's classes are Java 5 bytecode that no class-data archive holds, so building a command
+   * line is a quarter of a second of every start.
+   *
+   * @param environment variable names to values, such as {@link System#getenv()}
+   * @return the exit status, as picocli would give it
+   */
+  static int run(Map<String, String> environment) {
+    Map<String, String> values = EnvironmentDefaults.values(environment);
+    KubeletPluginCommand command = new KubeletPluginCommand();
+    command.plugin = PluginOptions.fromEnvironment(values);
+    command.driverName = values.get("DRIVER_NAME");
+    command.deviceCount = values.get("DEVICE_COUNT");
+    try {
+      return command.call();
+    } catch (Exception e) {
+      System.err.println(DriverMain.failure(NAME, e));
+      return 1;
+    }
+  }
+
   @Override
   public Integer call() throws Exception {
     // Every malformed setting is named with its value, all in one message, before anything starts.
@@ -60,8 +86,9 @@ public final class KubeletPluginCommand implements Callable<Integer> {
     String nodeName = check.required("NODE_NAME", plugin.asEnvironment().get("NODE_NAME"),
         "the node's name, from the downward API's spec.nodeName (--node-name)").orElse(null);
     if (!check.problems().isEmpty()) {
-      spec.commandLine().getErr().println(spec.qualifiedName() + ": "
-          + String.join("; ", check.problems()));
+      PrintWriter err = spec != null ? spec.commandLine().getErr()
+          : new PrintWriter(System.err, true);
+      err.println(NAME + ": " + String.join("; ", check.problems()));
       return 2;
     }
     DeviceDriver driver = DeviceDriver.create(name, nodeName,

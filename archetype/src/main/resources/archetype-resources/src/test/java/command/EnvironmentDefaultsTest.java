@@ -2,8 +2,11 @@ package ${package}.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -57,5 +60,31 @@ class EnvironmentDefaultsTest {
     assertThat(err.toString()).contains("DRIVER_NAME=\"Not_A_Name\"",
         "WEBHOOK_PORT=\"https\": want a port from 0 to 65535",
         "TLS_CERT_FILE is required: the server's certificate chain, PEM (--tls-cert-file)");
+  }
+
+  @Test
+  void theDaemonSetsCommandLineReadsItsSettingsFromTheEnvironmentAsTheFlagsWould() {
+    // kubelet-plugin alone runs without picocli: the same settings, the same message.
+    CommandLine line = DriverMain.commandLine();
+    StringWriter flagErr = new StringWriter();
+    line.setErr(new PrintWriter(flagErr, true));
+    int flagStatus = line.execute("kubelet-plugin", "--device-count", "many", "--driver-name",
+        "Not_A_Name", "--node-name", "");
+
+    PrintStream err = System.err;
+    ByteArrayOutputStream envErr = new ByteArrayOutputStream();
+    int envStatus;
+    try {
+      System.setErr(new PrintStream(envErr, true, StandardCharsets.UTF_8));
+      envStatus = KubeletPluginCommand.run(Map.of("DEVICE_COUNT", " many ",
+          "DRIVER_NAME", "Not_A_Name", "NODE_NAME", " "));
+    } finally {
+      System.setErr(err);
+    }
+
+    assertThat(flagStatus).isEqualTo(2);
+    assertThat(envStatus).isEqualTo(2);
+    assertThat(envErr.toString(StandardCharsets.UTF_8).trim()).isEqualTo(flagErr.toString().trim())
+        .contains("DEVICE_COUNT=\"many\"", "DRIVER_NAME=\"Not_A_Name\"", "NODE_NAME is required");
   }
 }
