@@ -11,6 +11,7 @@ import io.github.dra4j.cdi.spec.NetDevice;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.json.JsonFactory;
@@ -71,58 +72,31 @@ final class SpecJsonWriter {
 
   private static void edits(JsonGenerator json, ContainerEdits edits) {
     json.writeStartObject();
-    strings(json, "env", edits.env());
-    if (!edits.deviceNodes().isEmpty()) {
-      json.writeName("deviceNodes");
-      json.writeStartArray();
-      for (DeviceNode node : edits.deviceNodes()) {
-        deviceNode(json, node);
-      }
-      json.writeEndArray();
-    }
-    if (!edits.netDevices().isEmpty()) {
-      json.writeName("netDevices");
-      json.writeStartArray();
-      for (NetDevice device : edits.netDevices()) {
-        json.writeStartObject();
-        json.writeStringProperty("hostInterfaceName", device.hostInterfaceName());
-        json.writeStringProperty("name", device.name());
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-    }
-    if (!edits.hooks().isEmpty()) {
-      json.writeName("hooks");
-      json.writeStartArray();
-      for (Hook hook : edits.hooks()) {
-        hook(json, hook);
-      }
-      json.writeEndArray();
-    }
-    if (!edits.mounts().isEmpty()) {
-      json.writeName("mounts");
-      json.writeStartArray();
-      for (Mount mount : edits.mounts()) {
-        json.writeStartObject();
-        json.writeStringProperty("hostPath", mount.hostPath());
-        json.writeStringProperty("containerPath", mount.containerPath());
-        strings(json, "options", mount.options());
-        text(json, "type", mount.type());
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-    }
+    array(json, "env", edits.env(), JsonGenerator::writeString);
+    array(json, "deviceNodes", edits.deviceNodes(), SpecJsonWriter::deviceNode);
+    array(json, "netDevices", edits.netDevices(), SpecJsonWriter::netDevice);
+    array(json, "hooks", edits.hooks(), SpecJsonWriter::hook);
+    array(json, "mounts", edits.mounts(), SpecJsonWriter::mount);
     if (edits.intelRdt() != null) {
       intelRdt(json, edits.intelRdt());
     }
-    if (!edits.additionalGids().isEmpty()) {
-      json.writeName("additionalGids");
-      json.writeStartArray();
-      for (long gid : edits.additionalGids()) {
-        json.writeNumber(gid);
-      }
-      json.writeEndArray();
-    }
+    array(json, "additionalGids", edits.additionalGids(), JsonGenerator::writeNumber);
+    json.writeEndObject();
+  }
+
+  private static void netDevice(JsonGenerator json, NetDevice device) {
+    json.writeStartObject();
+    json.writeStringProperty("hostInterfaceName", device.hostInterfaceName());
+    json.writeStringProperty("name", device.name());
+    json.writeEndObject();
+  }
+
+  private static void mount(JsonGenerator json, Mount mount) {
+    json.writeStartObject();
+    json.writeStringProperty("hostPath", mount.hostPath());
+    json.writeStringProperty("containerPath", mount.containerPath());
+    array(json, "options", mount.options(), JsonGenerator::writeString);
+    text(json, "type", mount.type());
     json.writeEndObject();
   }
 
@@ -154,8 +128,8 @@ final class SpecJsonWriter {
     json.writeStartObject();
     json.writeStringProperty("hookName", hook.hookName());
     json.writeStringProperty("path", hook.path());
-    strings(json, "args", hook.args());
-    strings(json, "env", hook.env());
+    array(json, "args", hook.args(), JsonGenerator::writeString);
+    array(json, "env", hook.env(), JsonGenerator::writeString);
     if (hook.timeout() != null) {
       json.writeNumberProperty("timeout", hook.timeout().intValue());
     }
@@ -194,14 +168,16 @@ final class SpecJsonWriter {
     json.writeEndObject();
   }
 
-  private static void strings(JsonGenerator json, String name, List<String> values) {
+  /** Writes a list as an array named {@code name}, or nothing when it is empty. */
+  private static <T> void array(JsonGenerator json, String name, List<T> values,
+      BiConsumer<JsonGenerator, T> element) {
     if (values.isEmpty()) {
       return;
     }
     json.writeName(name);
     json.writeStartArray();
-    for (String value : values) {
-      json.writeString(value);
+    for (T value : values) {
+      element.accept(json, value);
     }
     json.writeEndArray();
   }
