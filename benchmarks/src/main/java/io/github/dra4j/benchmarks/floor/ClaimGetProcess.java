@@ -23,11 +23,16 @@ import tools.jackson.databind.ObjectMapper;
  * <p>For the subtraction to be fair this process is the driver's in everything but the SDK: it
  * runs on the same class path (so fabric8 picks the same HTTP client, Vert.x unless the JDK
  * client is on it; the first line it prints names the one it got) with the same JVM and options,
- * finds the API server from the same environment variables, makes its client as the plugin does
- * for a driver configured from the environment (fabric8's configuration from the environment,
- * serialization without the class-path scan), reads the claim with fabric8's resource DSL from
- * the calling thread as a handler thread of the plugin did, and is warmed up as the driver is.
- * Only then does the CPU per call read from {@code /proc} compare with the driver's.
+ * finds the API server from the same environment variables, makes its client from the
+ * environment with serialization without the class-path scan, as the plugin does, reads the claim
+ * with fabric8's resource DSL from the calling thread, as a driver author would write it, and is
+ * warmed up as the driver is. Only then does the CPU per call read from {@code /proc} compare
+ * with the driver's.
+ *
+ * <p>It is the GET with fabric8's defaults: its own Vert.x instance with two event loops per core.
+ * The plugin's own client runs one event loop and skips the DSL, so its GET costs less than this
+ * one, and prepare minus this GET (the table's "SDK's share") includes what the plugin saves on
+ * the GET.
  *
  * <p>Run by the benchmark, not by hand: {@code java -cp <class path> ...ClaimGetProcess
  * <namespace> <name>}, then one command per line on standard input, each answered by one line:
@@ -58,8 +63,8 @@ public final class ClaimGetProcess {
     if (args.length != 2) {
       throw new IllegalArgumentException("want <namespace> <name>, got " + Arrays.toString(args));
     }
-    // As EnvironmentOptions makes the plugin's client: configuration from the environment,
-    // serialization without the scan of every model class, fabric8's default HTTP client.
+    // Configuration from the environment and serialization without the scan of every model class,
+    // as the plugin's client; fabric8's default HTTP client with its defaults.
     try (KubernetesClient client = new KubernetesClientBuilder()
         .withConfig(Config.autoConfigure(null))
         .withKubernetesSerialization(new KubernetesSerialization(new ObjectMapper(), false))

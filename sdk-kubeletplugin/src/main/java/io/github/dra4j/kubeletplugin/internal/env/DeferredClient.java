@@ -2,12 +2,15 @@ package io.github.dra4j.kubeletplugin.internal.env;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The plugin's API client, possibly still being made on a thread of its own.
@@ -24,12 +27,17 @@ import java.util.function.Supplier;
  */
 public final class DeferredClient implements Supplier<KubernetesClient> {
 
+  private static final Logger LOG = LoggerFactory.getLogger(DeferredClient.class);
+
   private final CompletableFuture<KubernetesClient> client;
   private final String masterUrl;
+  private final List<? extends AutoCloseable> alsoClosed;
 
-  private DeferredClient(CompletableFuture<KubernetesClient> client, String masterUrl) {
+  private DeferredClient(CompletableFuture<KubernetesClient> client, String masterUrl,
+      List<? extends AutoCloseable> alsoClosed) {
     this.client = client;
     this.masterUrl = masterUrl;
+    this.alsoClosed = alsoClosed;
   }
 
   /**
@@ -41,7 +49,7 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
   public static DeferredClient of(KubernetesClient client) {
     Objects.requireNonNull(client, "client");
     return new DeferredClient(CompletableFuture.completedFuture(client),
-        client.getMasterUrl() == null ? "(unknown)" : client.getMasterUrl().toString());
+        client.getMasterUrl() == null ? "(unknown)" : client.getMasterUrl().toString(), List.of());
   }
 
   /**
@@ -54,6 +62,21 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
    */
   public static DeferredClient make(Supplier<KubernetesClient> factory, String masterUrl,
       String threadName) {
+    return make(factory, masterUrl, threadName, List.of());
+  }
+
+  /**
+   * Starts making a client on a new daemon thread, with resources of its own that are closed
+   * after it (such as the HTTP client's event loops).
+   *
+   * @param factory makes the client; it adds to {@code alsoClosed} before it returns
+   * @param masterUrl the API server's URL, known before the client is made
+   * @param threadName the thread's name
+   * @param alsoClosed a thread-safe list, closed in its order after the client
+   * @return the client being made
+   */
+  public static DeferredClient make(Supplier<KubernetesClient> factory, String masterUrl,
+      String threadName, List<? extends AutoCloseable> alsoClosed) {
     CompletableFuture<KubernetesClient> future = new CompletableFuture<>();
     Thread thread = new Thread(() -> {
       try {
@@ -64,7 +87,7 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
     }, threadName);
     thread.setDaemon(true);
     thread.start();
-    return new DeferredClient(future, masterUrl);
+    return new DeferredClient(future, masterUrl, alsoClosed);
   }
 
   /**
@@ -117,11 +140,21 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
     return masterUrl;
   }
 
-  /** Closes the client once it is made (at once if it is), or does nothing if it failed. */
+  /**
+   * Closes the client once it is made (at once if it is), then its own resources; does nothing
+   * if it failed.
+   */
   public void close() {
     client.whenComplete((made, error) -> {
       if (made != null) {
         made.close();
+      }
+      for (AutoCloseable resource : alsoClosed) {
+        try {
+          resource.close();
+        } catch (Exception e) {
+          LOG.debug("Closing {} after the API client failed: {}", resource, e.toString());
+        }
       }
     });
   }
