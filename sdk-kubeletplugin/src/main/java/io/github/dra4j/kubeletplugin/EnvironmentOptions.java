@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.utils.HttpClientUtils;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.github.dra4j.kubeletplugin.KubeletPluginBuilder.Explicit;
 import io.github.dra4j.kubeletplugin.internal.env.DeferredClient;
+import io.github.dra4j.kubeletplugin.internal.env.NodeAgentVertx;
 import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.env.StoppingJdkHttpClientFactory;
 import io.github.dra4j.kubeletplugin.internal.env.RateLimiter;
@@ -14,7 +15,10 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
@@ -66,9 +70,10 @@ final class EnvironmentOptions {
       return null;
     }
     Config config = config(env);
-    return DeferredClient.make(() -> client(config, env),
+    List<AutoCloseable> alsoClosed = new CopyOnWriteArrayList<>();
+    return DeferredClient.make(() -> client(config, env, alsoClosed::add),
         config.getMasterUrl() == null ? "(unknown)" : config.getMasterUrl(),
-        "dra4j-client-" + b.driverName);
+        "dra4j-client-" + b.driverName, alsoClosed);
   }
 
   /** fabric8's factory of JDK HTTP clients, named so that the class loads only if present. */
@@ -97,7 +102,8 @@ final class EnvironmentOptions {
     return config;
   }
 
-  private static KubernetesClient client(Config config, PluginEnvironment env) {
+  private static KubernetesClient client(Config config, PluginEnvironment env,
+      Consumer<AutoCloseable> alsoClosed) {
     // fabric8 would otherwise load every model class on the class path (some 600) to map any
     // kind to its type; the plugin reads each object by its type, and a watch event of a kind
     // not mapped is converted to the watched type, so none of them is needed. That is about
@@ -105,9 +111,13 @@ final class EnvironmentOptions {
     // (Serialization.unmarshal of arbitrary YAML) with this client gets generic resources.
     KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
         .withKubernetesSerialization(new KubernetesSerialization(new ObjectMapper(), false));
-    if (JDK_HTTP_CLIENT.equals(HttpClientUtils.getHttpClientFactory().getClass().getName())) {
+    String factory = HttpClientUtils.getHttpClientFactory().getClass().getName();
+    if (JDK_HTTP_CLIENT.equals(factory)) {
       // fabric8 would run the JDK client: the same, but it stops its selector thread on close.
       builder.withHttpClientFactory(new StoppingJdkHttpClientFactory());
+    } else if (NodeAgentVertx.FACTORY.equals(factory)) {
+      // fabric8 would run Vert.x with two event loops per core: the same with one.
+      builder.withHttpClientFactory(NodeAgentVertx.factory(alsoClosed));
     }
     if (env.qps().isPresent() || env.burst().isPresent()) {
       // client-go's defaults for the one that is not given: 5 per second, bursts of 10.

@@ -25,7 +25,6 @@ public final class ComparisonTable {
    *
    * @param settings the run's settings
    * @param results each scenario's runs
-   * @param get the claim GET alone; null when not timed
    * @param driverStarts the driver's medians: exec to registration socket, to DRA socket, SIGTERM
    *     to exit; ignored when {@code settings.starts()} is 0
    * @param floorStarts the floor's medians in the same order (both sockets are its one socket)
@@ -33,7 +32,7 @@ public final class ComparisonTable {
    * @return the table
    */
   public static ComparisonTable of(ComparisonSettings settings,
-      Map<Scenario, ScenarioResults> results, GoBench.Result get, double[] driverStarts,
+      Map<Scenario, ScenarioResults> results, double[] driverStarts,
       double[] floorStarts, ProcessMemory floorMemory) {
     ComparisonTable table = new ComparisonTable();
     for (ScenarioResults r : results.values()) {
@@ -61,12 +60,20 @@ public final class ComparisonTable {
               r.driver(c, GoBench.Result::p50Millis)
                   - unserialized.driver(c, GoBench.Result::p50Millis), Double.NaN);
         }
-        if (r.scenario() == Scenario.GET_CONCURRENT && c == 1 && get != null) {
-          table.millis("claim GET alone p50, separate client, 1 caller", get.p50Millis(),
-              Double.NaN);
-          table.millis("prepare p50 minus the GET alone (the SDK's share), 1 caller",
-              r.driver(c, GoBench.Result::p50Millis) - get.p50Millis(),
+        if (r.hasGet(c)) {
+          table.millis("the claim GET alone (own JVM, the driver's client), p50, " + callers,
+              r.get(c, GoBench.Result::p50Millis), Double.NaN);
+          table.rate("the claim GET alone, calls/s, " + callers,
+              r.get(c, GoBench.Result::callsPerSecond), Double.NaN);
+          table.micros("the claim GET alone, CPU per call of its JVM, " + callers,
+              r.get(c, GoBench.Result::cpuMicrosPerCall), Double.NaN);
+          table.millis("prepare p50 minus the GET alone (the SDK's share), " + callers,
+              r.driver(c, GoBench.Result::p50Millis) - r.get(c, GoBench.Result::p50Millis),
               r.floor(c, GoBench.Result::p50Millis));
+          table.micros("server CPU per call minus the GET alone's (the SDK's share), " + callers,
+              r.driver(c, GoBench.Result::cpuMicrosPerCall)
+                  - r.get(c, GoBench.Result::cpuMicrosPerCall),
+              r.floor(c, GoBench.Result::cpuMicrosPerCall));
         }
       }
     }
@@ -137,7 +144,8 @@ public final class ComparisonTable {
    * @param floorRate the floor's calls per second
    */
   public void rate(String figure, double draRate, double floorRate) {
-    add(figure, String.format("%,.0f", draRate), String.format("%,.0f", floorRate),
+    add(figure, String.format("%,.0f", draRate),
+        Double.isNaN(floorRate) ? "—" : String.format("%,.0f", floorRate),
         ratio(draRate, floorRate));
   }
 
@@ -149,7 +157,8 @@ public final class ComparisonTable {
    * @param floorMicros the floor's microseconds per call
    */
   public void micros(String figure, double draMicros, double floorMicros) {
-    add(figure, String.format("%,.0f µs", draMicros), String.format("%,.0f µs", floorMicros),
+    add(figure, String.format("%,.0f µs", draMicros),
+        Double.isNaN(floorMicros) ? "—" : String.format("%,.0f µs", floorMicros),
         ratio(draMicros, floorMicros));
   }
 

@@ -2,9 +2,7 @@ package io.github.dra4j.benchmarks.floor;
 
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.dra4j.benchmarks.floor.ScenarioResults.ProcessMemory;
 import io.github.dra4j.benchmarks.floor.ScenarioResults.Scenario;
 import io.github.dra4j.benchmarks.kubeletplugin.ApiServerAccess;
@@ -42,8 +40,10 @@ import java.util.stream.Collectors;
  * from Java to prepare the claim without a per-claim error, warmed up, and then measured against
  * the floor in alternating runs (floor, dra4j, floor, dra4j, ...) with 1 and 8 callers; the table
  * gives the medians over the rounds. Each run's CPU per call is the server's user + system time
- * from {@code /proc/<pid>/stat} over the run, divided by its calls. After that: the claim GET
- * alone, made the SDK's way by a separate client against the same API server; exec to
+ * from {@code /proc/<pid>/stat} over the run, divided by its calls. With a GET per claim, each
+ * round also times the claim GET alone ({@link ClaimGets}: a JVM started as the driver is, same
+ * class path and so the same HTTP client, same API server variables, warmed up as the driver is)
+ * with the same callers, so that prepare minus GET is what the SDK adds. After that: exec to
  * registration socket and SIGTERM to exit (no call in flight), median of several starts; resident
  * memory, heap, metaspace, direct memory (NMT) and threads of the driver after its runs.
  *
@@ -97,7 +97,6 @@ public final class FloorComparisonBenchmark {
           .build()).create();
       ResourceClaim claim = BenchmarkClaims.store(client, FloorPeerDriver.NAME, CLAIM);
       String uid = claim.getMetadata().getUid();
-      Path kubeconfig = server.writeKubeconfig(root.resolve("kubeconfig"));
       ServerProcess.JvmLaunch launch = new ServerProcess.JvmLaunch(settings.java(),
           settings.jvmOptions(), driverClassPath(settings), ApiServerAccess.inCluster(server.url()),
           settings.environment());
@@ -111,14 +110,12 @@ public final class FloorComparisonBenchmark {
         results.put(scenario, runScenario(settings, scenario, launch, root, kubelet, bench,
             floor, uid));
       }
-      GoBench.Result get = results.containsKey(Scenario.GET_CONCURRENT)
-          ? ClaimGets.time(kubeconfig, CLAIM, settings.warmup(), settings.calls()) : null;
       ProcessMemory floorMemory = ProcessMemory.of(floor.pid(), null);
       Starts driverStarts = driverStarts(settings, launch, root, kubelet, uid);
       Starts floorStarts = floorStarts(settings, root, kubelet, uid);
 
       double[] none = {Double.NaN, Double.NaN, Double.NaN};
-      ComparisonTable table = ComparisonTable.of(settings, results, get,
+      ComparisonTable table = ComparisonTable.of(settings, results,
           settings.starts() > 0 ? driverStarts.median() : none,
           settings.starts() > 0 ? floorStarts.median() : none, floorMemory);
       System.out.println();
@@ -127,10 +124,6 @@ public final class FloorComparisonBenchmark {
       System.out.println("Every round (p50/p99, calls/s, server CPU and context switches (cs)"
           + " per call):");
       results.values().forEach(r -> System.out.print(r.scenario().title() + ":\n" + r.rounds()));
-      if (get != null) {
-        System.out.printf("claim GET alone: p50 %.3f ms, p99 %.3f ms, %,.0f/s%n",
-            get.p50Millis(), get.p99Millis(), get.callsPerSecond());
-      }
       if (settings.starts() > 0) {
         System.out.println("start-ups, exec to registration socket / DRA socket / SIGTERM to"
             + " exit, ms: dra4j " + driverStarts + "; floor (its one socket) " + floorStarts);
@@ -156,10 +149,18 @@ public final class FloorComparisonBenchmark {
     System.err.printf("%s: starting the driver%n", scenario.title());
     try (ServerProcess driver = ServerProcess.startDriver(launch,
         root.resolve("d" + scenario.ordinal()), scenario.claimCache(),
-        scenario.serialize())) {
+        scenario.serialize());
+        ClaimGets gets = scenario == Scenario.GET_CONCURRENT
+            ? ClaimGets.start(launch, "default", CLAIM, root.resolve("gets.log")) : null) {
       checkDriver(kubelet, driver, uid, settings.jcmd());
+      if (gets != null) {
+        System.out.println("the claim GET alone: " + gets.description());
+      }
       if (settings.jitWarmup() > 0) {
         bench.run(driver.draSocket(), driver.pid(), settings.jitWarmup(), 8, false);
+        if (gets != null) {
+          gets.run(settings.jitWarmup(), 8, 0);
+        }
       }
       for (int round = 0; round < settings.rounds(); round++) {
         for (int callers : settings.callers()) {
@@ -168,9 +169,15 @@ public final class FloorComparisonBenchmark {
           GoBench.Result driverRun = bench.run(driver.draSocket(), driver.pid(),
               settings.calls(), callers, false);
           results.add(callers, driverRun, floorRun);
-          System.err.printf("%s, round %d, %d callers: dra4j p50 %.3f ms, floor %.3f ms%n",
+          String alone = "";
+          if (gets != null) {
+            GoBench.Result getRun = gets.run(settings.calls(), callers, settings.warmup());
+            results.addGet(callers, getRun);
+            alone = String.format(", GET alone %.3f ms", getRun.p50Millis());
+          }
+          System.err.printf("%s, round %d, %d callers: dra4j p50 %.3f ms, floor %.3f ms%s%n",
               scenario.title(), round + 1, callers, driverRun.p50Millis(),
-              floorRun.p50Millis());
+              floorRun.p50Millis(), alone);
         }
       }
       results.memory(ProcessMemory.of(driver.pid(), settings.jcmd()));
@@ -385,41 +392,5 @@ public final class FloorComparisonBenchmark {
   private static String loadAverage() throws IOException {
     String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
     return fields[0] + " " + fields[1] + " " + fields[2];
-  }
-
-  /** The claim GET alone, the SDK's way, from a client of its own. */
-  static final class ClaimGets {
-    private ClaimGets() {}
-
-    /**
-     * Times GETs of one claim from one caller.
-     *
-     * @return p50, p99 and rate; no CPU figure
-     */
-    static GoBench.Result time(Path kubeconfig, String name, int warmup, int calls)
-        throws IOException {
-      Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
-      try (KubernetesClient separate = new KubernetesClientBuilder().withConfig(config).build()) {
-        var resource = separate.resources(ResourceClaim.class).inNamespace("default")
-            .withName(name);
-        for (int i = 0; i < warmup; i++) {
-          resource.get();
-        }
-        long[] nanos = new long[calls];
-        long start = System.nanoTime();
-        for (int i = 0; i < calls; i++) {
-          long t = System.nanoTime();
-          if (resource.get() == null) {
-            throw new IllegalStateException("claim " + name + " is gone");
-          }
-          nanos[i] = System.nanoTime() - t;
-        }
-        double wall = (System.nanoTime() - start) / 1e9;
-        Arrays.sort(nanos);
-        return new GoBench.Result(nanos[calls / 2] / 1e6,
-            nanos[(int) ((calls - 1) * 0.99)] / 1e6, nanos[calls - 1] / 1e6, calls / wall,
-            Double.NaN, Double.NaN, Double.NaN, Map.of());
-      }
-    }
   }
 }

@@ -96,6 +96,7 @@ public final class ScenarioResults {
   private final Scenario scenario;
   private final Map<Integer, List<GoBench.Result>> driver = new TreeMap<>();
   private final Map<Integer, List<GoBench.Result>> floor = new TreeMap<>();
+  private final Map<Integer, List<GoBench.Result>> get = new TreeMap<>();
   private ProcessMemory memory;
 
   /**
@@ -126,6 +127,38 @@ public final class ScenarioResults {
   public void add(int callers, GoBench.Result driverRun, GoBench.Result floorRun) {
     driver.computeIfAbsent(callers, c -> new ArrayList<>()).add(driverRun);
     floor.computeIfAbsent(callers, c -> new ArrayList<>()).add(floorRun);
+  }
+
+  /**
+   * Adds one round of the claim GET alone ({@link ClaimGets}), timed in the same round as the
+   * driver's run.
+   *
+   * @param callers the concurrent callers
+   * @param getRun the GET's figures
+   */
+  public void addGet(int callers, GoBench.Result getRun) {
+    get.computeIfAbsent(callers, c -> new ArrayList<>()).add(getRun);
+  }
+
+  /**
+   * Whether the GET alone was timed with this many callers.
+   *
+   * @param callers concurrent callers
+   * @return true if so
+   */
+  public boolean hasGet(int callers) {
+    return get.containsKey(callers);
+  }
+
+  /**
+   * The median over the rounds of one figure of the GET alone.
+   *
+   * @param callers concurrent callers
+   * @param figure which figure
+   * @return its median
+   */
+  public double get(int callers, ToDoubleFunction<GoBench.Result> figure) {
+    return median(get.get(callers), figure);
   }
 
   /**
@@ -161,15 +194,17 @@ public final class ScenarioResults {
   }
 
   /**
-   * Every round's p50, p99 and calls/s of both, for judging the noise.
+   * Every round's p50, p99 and calls/s of both (and of the GET alone when timed), for judging
+   * the noise.
    *
    * @return one line per number of callers
    */
   public String rounds() {
     StringBuilder out = new StringBuilder();
     for (int callers : driver.keySet()) {
-      out.append(String.format("  %d caller%s: dra4j %s; floor %s%n", callers,
-          callers == 1 ? "" : "s", rounds(driver.get(callers)), rounds(floor.get(callers))));
+      out.append(String.format("  %d caller%s: dra4j %s; floor %s%s%n", callers,
+          callers == 1 ? "" : "s", rounds(driver.get(callers)), rounds(floor.get(callers)),
+          get.containsKey(callers) ? "; GET alone " + rounds(get.get(callers)) : ""));
     }
     return out.toString();
   }

@@ -25,9 +25,10 @@ import org.slf4j.LoggerFactory;
  * <p>Unlike the Go helper, a 404 first asks the API server's discovery (cached for a minute)
  * which versions it serves: if it serves the version just tried, the claim does not exist, and
  * the answer is that one 404 instead of three GETs. Only when discovery cannot be read are the
- * other versions tried blindly. Older versions are read as raw JSON and converted, so the API
- * client never logs its "unstable version" warning for the SDK's own fallback. Thread-safe; owned
- * by one plugin.
+ * other versions tried blindly. Each GET goes through the API client's HTTP client without
+ * fabric8's resource DSL ({@link ClaimGet}), so the API client never logs its "unstable version"
+ * warning for the SDK's own fallback either. Older versions are converted to v1. Thread-safe;
+ * owned by one plugin.
  */
 public final class ApiServerClaimSource implements ClaimSource {
 
@@ -41,6 +42,7 @@ public final class ApiServerClaimSource implements ClaimSource {
   private final LongSupplier nanoTime;
   private final AtomicInteger current = new AtomicInteger();
   private volatile Discovery discovery;
+  private volatile ClaimGet gets;
 
   /** What discovery said and when; {@code served} is null when it could not be read. */
   private record Discovery(Set<ClaimVersion> served, long readAtNanos) {}
@@ -122,21 +124,17 @@ public final class ApiServerClaimSource implements ClaimSource {
    */
   private HasMetadata read(KubernetesClient client, ClaimVersion version, String namespace,
       String name) {
-    if (version == ClaimVersion.V1) {
-      return client.resources(version.type()).inNamespace(namespace).withName(name).get();
+    return gets(client).get(version.version(), version.type(), namespace, name);
+  }
+
+  /** The GETs through this client, made at the first read (and again if the client changes). */
+  private ClaimGet gets(KubernetesClient client) {
+    ClaimGet made = gets;
+    if (made == null || !made.isFor(client)) {
+      made = ClaimGet.of(client);
+      gets = made; // racing readers make equal ones; either may win
     }
-    String json;
-    try {
-      json = client.raw("/apis/" + GROUP + "/" + version.version() + "/namespaces/" + namespace
-          + "/resourceclaims/" + name);
-    } catch (KubernetesClientException e) {
-      if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
-        return null;
-      }
-      throw e;
-    }
-    return json == null ? null
-        : client.getKubernetesSerialization().unmarshal(json, version.type());
+    return made;
   }
 
   /** The versions the API server serves, from discovery cached for a minute; null if unknown. */

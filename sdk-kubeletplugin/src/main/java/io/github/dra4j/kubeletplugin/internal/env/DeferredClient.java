@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.env;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -10,6 +11,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The plugin's API client, possibly still being made on a thread of its own.
@@ -24,21 +27,25 @@ import java.util.function.Supplier;
  * first status write; one that asks before the plugin begins it begins it. A client given to the
  * builder is simply {@linkplain #of(KubernetesClient) wrapped}.
  *
- * <p>Thread-safe: the flag that it has begun and the one future it completes are its only
- * state.
+ * <p>Thread-safe: the flag that it has begun, the one future it completes and the thread-safe
+ * list of resources its factory fills are its only state.
  */
 public final class DeferredClient implements Supplier<KubernetesClient> {
 
+  private static final Logger LOG = LoggerFactory.getLogger(DeferredClient.class);
+
   private final CompletableFuture<KubernetesClient> client;
   private final String masterUrl;
+  private final List<? extends AutoCloseable> alsoClosed;
   /** Makes the client on its thread; started at most once, by whoever begins first. */
   private final Thread maker;
   private final AtomicBoolean begun = new AtomicBoolean();
 
   private DeferredClient(CompletableFuture<KubernetesClient> client, String masterUrl,
-      Thread maker) {
+      List<? extends AutoCloseable> alsoClosed, Thread maker) {
     this.client = client;
     this.masterUrl = masterUrl;
+    this.alsoClosed = alsoClosed;
     this.maker = maker;
   }
 
@@ -51,7 +58,8 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
   public static DeferredClient of(KubernetesClient client) {
     Objects.requireNonNull(client, "client");
     return new DeferredClient(CompletableFuture.completedFuture(client),
-        client.getMasterUrl() == null ? "(unknown)" : client.getMasterUrl().toString(), null);
+        client.getMasterUrl() == null ? "(unknown)" : client.getMasterUrl().toString(), List.of(),
+        null);
   }
 
   /**
@@ -64,6 +72,21 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
    */
   public static DeferredClient make(Supplier<KubernetesClient> factory, String masterUrl,
       String threadName) {
+    return make(factory, masterUrl, threadName, List.of());
+  }
+
+  /**
+   * A client to be made on a new daemon thread once {@linkplain #begin() begun}, with resources of
+   * its own that are closed after it (such as the HTTP client's event loops).
+   *
+   * @param factory makes the client; it adds to {@code alsoClosed} before it returns
+   * @param masterUrl the API server's URL, known before the client is made
+   * @param threadName the thread's name
+   * @param alsoClosed a thread-safe list, closed in its order after the client
+   * @return the client, not begun
+   */
+  public static DeferredClient make(Supplier<KubernetesClient> factory, String masterUrl,
+      String threadName, List<? extends AutoCloseable> alsoClosed) {
     CompletableFuture<KubernetesClient> future = new CompletableFuture<>();
     Thread thread = new Thread(() -> {
       try {
@@ -73,7 +96,7 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
       }
     }, threadName);
     thread.setDaemon(true);
-    return new DeferredClient(future, masterUrl, thread);
+    return new DeferredClient(future, masterUrl, alsoClosed, thread);
   }
 
   /**
@@ -142,8 +165,8 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
   }
 
   /**
-   * Closes the client once it is made (at once if it is), or does nothing if it failed; one never
-   * begun is never made.
+   * Closes the client once it is made (at once if it is), then its own resources; does nothing
+   * if it failed; one never begun is never made.
    */
   public void close() {
     if (maker != null && begun.compareAndSet(false, true)) {
@@ -153,6 +176,13 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
     client.whenComplete((made, error) -> {
       if (made != null) {
         made.close();
+      }
+      for (AutoCloseable resource : alsoClosed) {
+        try {
+          resource.close();
+        } catch (Exception e) {
+          LOG.debug("Closing {} after the API client failed: {}", resource, e.toString());
+        }
       }
     });
   }

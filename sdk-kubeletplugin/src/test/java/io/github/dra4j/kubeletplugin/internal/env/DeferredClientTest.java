@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -127,6 +129,27 @@ class DeferredClientTest {
     Thread.sleep(100);
     assertThat(made).hasValue(0);
     assertThat(reported).hasValue(null);
+  }
+
+  @Test
+  void theClientsOwnResourcesAreClosedAfterIt() throws Exception {
+    KubernetesClient client = server.newClient();
+    List<String> order = new CopyOnWriteArrayList<>();
+    List<AutoCloseable> alsoClosed = new CopyOnWriteArrayList<>();
+    DeferredClient deferred = DeferredClient.make(() -> {
+      alsoClosed.add(() -> order.add("event loops, client closed: "
+          + client.getHttpClient().isClosed()));
+      alsoClosed.add(() -> {
+        throw new IllegalStateException("already closed");
+      });
+      alsoClosed.add(() -> order.add("after a failing one"));
+      return client;
+    }, "https://example", "dra4j-client-test", alsoClosed);
+    deferred.get();
+
+    deferred.close();
+
+    assertThat(order).containsExactly("event loops, client closed: true", "after a failing one");
   }
 
   @Test
