@@ -53,7 +53,8 @@ import java.util.stream.Collectors;
  * {@code ports} to turn on the liveness probe's gRPC port and the metrics port as the chart's
  * defaults do (on random ports; without it the driver serves only its two sockets),
  * {@code kubeconfig} to give the driver a kubeconfig file instead of the in-cluster style
- * variables a pod's configuration comes from, and {@code nmt}, {@code histogram}, {@code threads} or {@code smaps} to print
+ * variables a pod's configuration comes from, {@code floor} to measure the JVM floor ({@link
+ * JvmFloorRun}) the same way after the driver, and {@code nmt}, {@code histogram}, {@code threads} or {@code smaps} to print
  * the driver's native memory, live objects, threads or resident memory by mapping at the end).
  */
 public final class GpuDriverBenchmark {
@@ -120,7 +121,7 @@ public final class GpuDriverBenchmark {
             // The first pod on a node serves claims before it is replaced; what it loaded by
             // then is what its class-data archive (written as it exits) holds for the next.
             awaitDevices(client, 8);
-            cycles(kubelet, driver, wire, TRAINING_CYCLES);
+            cycles(kubelet, driver.draSocket(), wire, TRAINING_CYCLES);
           }
           if (run < 4) {
             continue;
@@ -129,7 +130,7 @@ public final class GpuDriverBenchmark {
           DriverMemory started = DriverMemory.of(jcmd(), driver.process().pid(), nmt);
           diagnose(driver.process(), true);
           double cpuBefore = cpuMillis(driver.process());
-          long[] prepares = cycles(kubelet, driver, wire, cycles);
+          long[] prepares = cycles(kubelet, driver.draSocket(), wire, cycles);
           double cpuPerCycle = (cpuMillis(driver.process()) - cpuBefore) / cycles;
           DriverMemory after = DriverMemory.of(jcmd(), driver.process().pid(), nmt);
           diagnose(driver.process(), false);
@@ -159,6 +160,17 @@ public final class GpuDriverBenchmark {
       System.out.printf("CPU time used by then: median %.0f ms (in order %s)%n",
           startsCpu.stream().sorted().toList().get(2),
           startsCpu.stream().map(ms -> String.format("%.0f", ms)).toList());
+      if (Boolean.getBoolean("floor")) { // the same JVM and options serving DRA from memory
+        JvmFloorRun.Result floor = new JvmFloorRun(System.getProperty("java.bin",
+            Path.of(System.getProperty("java.home"), "bin", "java").toString()),
+            withCache(options, root, 1), root, jcmd(), nmt).measure(
+                (socket, count) -> cycles(kubelet, socket, wire, count), TRAINING_CYCLES, cycles);
+        System.out.printf("JVM floor (grpc-java serving DRA from memory, same JVM and options):"
+            + " socket %.0f ms after exec; resident %s after start-up, %s after %d cycles%n",
+            floor.startMillis(), resident(floor.started()), resident(floor.after()), cycles);
+        System.out.print(DriverMemory.table(floor.started(), floor.after(), cycles,
+            floor.liveKib()).replaceFirst("driver memory", "JVM floor memory"));
+      }
     }
   }
 
@@ -184,8 +196,8 @@ public final class GpuDriverBenchmark {
    *
    * @return each prepare's latency in nanoseconds
    */
-  private static long[] cycles(KubeletClient kubelet, Running driver, Claim wire, int cycles) {
-    var stub = DRAPluginGrpc.newBlockingStub(kubelet.channel(driver.draSocket()));
+  private static long[] cycles(KubeletClient kubelet, Path socket, Claim wire, int cycles) {
+    var stub = DRAPluginGrpc.newBlockingStub(kubelet.channel(socket));
     NodePrepareResourcesRequest prepare =
         NodePrepareResourcesRequest.newBuilder().addClaims(wire).build();
     NodeUnprepareResourcesRequest unprepare =
