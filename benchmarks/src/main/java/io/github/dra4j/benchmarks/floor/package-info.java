@@ -6,6 +6,9 @@
  * kubelet-side client in alternating runs, and prints latency, throughput, CPU per call,
  * start-up, shutdown and memory side by side, with the settings it ran with. With {@code
  * -Dprofile=<dir>} it also records the driver under each load with JFR and summarizes where the
- * time and the allocations go ({@link io.github.dra4j.benchmarks.floor.JfrSummary}).
+ * time and the allocations go ({@link io.github.dra4j.benchmarks.floor.JfrSummary}). {@link
+ * io.github.dra4j.benchmarks.floor.JvmFloorServer} is go-floor's server in Java, the least a JVM
+ * serving DRA over grpc-java takes, which {@code GpuDriverBenchmark -Dfloor=true} measures beside
+ * the GPU driver.
  */
 package io.github.dra4j.benchmarks.floor;

@@ -34,7 +34,8 @@ public final class ApiServerClaimSource implements ClaimSource {
 
   private static final Logger LOG = LoggerFactory.getLogger(ApiServerClaimSource.class);
   private static final ClaimVersion[] ORDER = ClaimVersion.values();
-  private static final String GROUP = "resource.k8s.io";
+  /** The API group of ResourceClaims, for discovery and for the GET's path. */
+  static final String GROUP = "resource.k8s.io";
   private static final Duration DISCOVERY_TTL = Duration.ofMinutes(1);
 
   private final Supplier<KubernetesClient> clients;

@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
 final class ClaimGet {
 
   private static final Logger LOG = LoggerFactory.getLogger(ClaimGet.class);
-  private static final String GROUP_PATH = "/apis/resource.k8s.io/";
+  private static final String GROUP_PATH = "/apis/" + ApiServerClaimSource.GROUP + "/";
 
   private final KubernetesClient client;
   private final String root;
