@@ -18,9 +18,9 @@ import java.util.Map;
  * @param calls measured calls of each bench run ({@code calls}, default 10000)
  * @param warmup bench's own warm-up calls before each measured run ({@code warmup}, default
  *     2000)
- * @param jitWarmup calls of one unmeasured 8-caller run against each new driver process before
- *     its rounds, so that the rounds see compiled code ({@code jit.warmup}, default 10000; 0 for
- *     none)
+ * @param jitWarmup calls of each unmeasured 8-caller run against a new driver process before its
+ *     rounds, repeated until its CPU per call settles, so that the rounds see compiled code
+ *     ({@code jit.warmup}, default 10000; 0 for none)
  * @param rounds alternating rounds of each scenario, whose medians are printed ({@code rounds},
  *     default 3)
  * @param callers the concurrent callers of each scenario ({@code callers}, default {@code 1,8})
