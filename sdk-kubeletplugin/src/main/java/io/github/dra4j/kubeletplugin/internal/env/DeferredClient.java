@@ -181,7 +181,7 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
         try {
           resource.close();
         } catch (Exception e) {
-          LOG.debug("Closing {} after the API client failed: {}", resource, e.toString());
+          LOG.debug("Closing {} with the API client failed: {}", resource, e.toString());
         }
       }
     });

@@ -40,8 +40,7 @@ class NodeAgentVertxTest {
   @Test
   void answersToManyThreadsShareOneEventLoopThatStopsWithTheClient() throws Exception {
     List<AutoCloseable> alsoClosed = new CopyOnWriteArrayList<>();
-    Config config = Config.fromKubeconfig(java.nio.file.Files.readString(
-        server.writeKubeconfig(java.nio.file.Files.createTempFile("kubeconfig", ".yaml"))));
+    Config config = Config.fromKubeconfig(server.kubeconfig());
     KubernetesClient client = new KubernetesClientBuilder().withConfig(config)
         .withHttpClientFactory(NodeAgentVertx.factory(alsoClosed::add)).build();
     Set<Thread> answeredOn = ConcurrentHashMap.newKeySet();
