@@ -1,5 +1,6 @@
 package io.github.dra4j.resourceapi;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -56,5 +57,17 @@ public record FieldError(FieldErrorType type, String field, String value, String
   @Override
   public String toString() {
     return field + ": " + body();
+  }
+
+  /**
+   * Joins errors as the API server lists them in a message: one error as it is, several in
+   * brackets separated by commas, a line that repeats an earlier one left out.
+   *
+   * @param errors the errors, at least one
+   * @return e.g. {@code [spec.driver: Required value, spec.pool.name: Required value]}
+   */
+  public static String join(List<FieldError> errors) {
+    List<String> lines = errors.stream().map(FieldError::toString).distinct().toList();
+    return lines.size() == 1 ? lines.get(0) : "[" + String.join(", ", lines) + "]";
   }
 }
