@@ -1,5 +1,6 @@
 package io.github.dra4j.cli;
 
+import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -7,8 +8,10 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs the in-memory API server as a process: {@code apiserver [--port N] [--kubeconfig FILE]}.
- * It listens on the loopback interface (port 0 or no {@code --port}: a free one), writes a
+ * Runs the in-memory API server as a process: {@code apiserver [--port N] [--kubeconfig FILE]
+ * [--feature-gates GATE=BOOL,...]}. It listens on the loopback interface (port 0 or no {@code
+ * --port}: a free one), enforces kube-apiserver 1.36's rules for {@code resource.k8s.io} with the
+ * DRA feature gates given (in kube-apiserver's form, on top of 1.36's defaults), writes a
  * kubeconfig pointing at itself if asked, prints its URL and serves until the process is killed.
  * The leading word {@code apiserver} is optional, so a launcher with several sub-commands can pass
  * its arguments through unchanged.
@@ -16,9 +19,10 @@ import java.util.concurrent.CountDownLatch;
 public final class ApiServerCommand {
 
   /** Parsed command line. */
-  record Arguments(int port, Path kubeconfig) {}
+  record Arguments(int port, Path kubeconfig, FeatureGates featureGates) {}
 
-  private static final String USAGE = "usage: apiserver [--port N] [--kubeconfig FILE]";
+  private static final String USAGE =
+      "usage: apiserver [--port N] [--kubeconfig FILE] [--feature-gates GATE=true|false,...]";
 
   private ApiServerCommand() {}
 
@@ -55,8 +59,10 @@ public final class ApiServerCommand {
    * @return the running server; the caller closes it
    */
   static InMemoryApiServer start(Arguments arguments, PrintStream out) {
-    InMemoryApiServer server = InMemoryApiServer.builder().port(arguments.port()).build().start();
+    InMemoryApiServer server = InMemoryApiServer.builder().port(arguments.port())
+        .featureGates(arguments.featureGates()).build().start();
     out.println("dra4j in-memory API server listening on " + server.url());
+    out.println("feature gates: " + arguments.featureGates());
     if (arguments.kubeconfig() != null) {
       server.writeKubeconfig(arguments.kubeconfig());
       out.println("kubeconfig written to " + arguments.kubeconfig().toAbsolutePath());
@@ -75,6 +81,7 @@ public final class ApiServerCommand {
   static Arguments parse(List<String> args) {
     int port = 0;
     Path kubeconfig = null;
+    FeatureGates gates = FeatureGates.kubernetes136();
     int i = !args.isEmpty() && args.get(0).equals("apiserver") ? 1 : 0;
     for (; i < args.size(); i++) {
       String option = args.get(i);
@@ -91,10 +98,17 @@ public final class ApiServerCommand {
           }
         }
         case "--kubeconfig" -> kubeconfig = Path.of(valueOf(args, ++i, option));
+        case "--feature-gates" -> {
+          try {
+            gates = gates.withSpec(valueOf(args, ++i, option));
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--feature-gates: " + e.getMessage(), e);
+          }
+        }
         default -> throw new IllegalArgumentException("unknown argument: \"" + option + "\"");
       }
     }
-    return new Arguments(port, kubeconfig);
+    return new Arguments(port, kubeconfig, gates);
   }
 
   private static String valueOf(List<String> args, int index, String option) {

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -22,9 +23,27 @@ class ApiServerCommandTest {
   @Test
   void parsesPortAndKubeconfigWithOrWithoutSubcommand() {
     assertThat(ApiServerCommand.parse(List.of("apiserver", "--port", "8080", "--kubeconfig", "k")))
-        .isEqualTo(new ApiServerCommand.Arguments(8080, Path.of("k")));
+        .isEqualTo(new ApiServerCommand.Arguments(8080, Path.of("k"),
+            FeatureGates.kubernetes136()));
     assertThat(ApiServerCommand.parse(List.of()))
-        .isEqualTo(new ApiServerCommand.Arguments(0, null));
+        .isEqualTo(new ApiServerCommand.Arguments(0, null, FeatureGates.kubernetes136()));
+  }
+
+  @Test
+  void parsesFeatureGatesOnTopOfTheDefaults() {
+    FeatureGates gates = ApiServerCommand.parse(List.of("--feature-gates",
+        "DRAConsumableCapacity=true, DRADeviceBindingConditions=false")).featureGates();
+    assertThat(gates.enabled(FeatureGates.DRA_CONSUMABLE_CAPACITY)).isTrue();
+    assertThat(gates.enabled(FeatureGates.DRA_DEVICE_BINDING_CONDITIONS)).isFalse();
+    assertThat(gates.enabled(FeatureGates.DRA_PRIORITIZED_LIST))
+        .isEqualTo(FeatureGates.kubernetes136().enabled(FeatureGates.DRA_PRIORITIZED_LIST));
+    assertThatThrownBy(() -> ApiServerCommand.parse(List.of("--feature-gates", "DRANope=true")))
+        .hasMessageStartingWith("--feature-gates: unknown DRA feature gate \"DRANope\"; known"
+            + " gates: ");
+    assertThatThrownBy(() -> ApiServerCommand.parse(List.of("--feature-gates",
+        "DRAConsumableCapacity=yes")))
+        .hasMessage("--feature-gates: feature gate \"DRAConsumableCapacity=yes\": expected"
+            + " <gate>=true or <gate>=false");
   }
 
   @Test
@@ -44,7 +63,8 @@ class ApiServerCommandTest {
     Path kubeconfig = dir.resolve("sub/kubeconfig");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (InMemoryApiServer server = ApiServerCommand.start(
-        new ApiServerCommand.Arguments(0, kubeconfig), new PrintStream(out, true, StandardCharsets.UTF_8))) {
+        new ApiServerCommand.Arguments(0, kubeconfig, FeatureGates.kubernetes136()),
+        new PrintStream(out, true, StandardCharsets.UTF_8))) {
       assertThat(out.toString(StandardCharsets.UTF_8))
           .contains("listening on " + server.url())
           .contains("kubeconfig written to " + kubeconfig.toAbsolutePath());

@@ -34,11 +34,22 @@ public record ApiRequest(
   }
 
   /**
-   * Tells whether this request was a write that the server accepted (status 2xx).
+   * Tells whether this request was a write that the server accepted (status 2xx) and carried out
+   * (a {@code dryRun} changes nothing).
    *
    * @return true for a successful create, update, patch, delete or delete-collection
    */
   public boolean isSuccessfulWrite() {
-    return verb != null && verb.isWrite() && status >= 200 && status < 300;
+    return verb != null && verb.isWrite() && status >= 200 && status < 300 && !isDryRun();
+  }
+
+  /**
+   * Tells whether this request only asked what a write would do ({@code dryRun} in its query).
+   *
+   * @return true for a dry run
+   */
+  public boolean isDryRun() {
+    int query = path.indexOf('?');
+    return query >= 0 && ("&" + path.substring(query + 1)).contains("&dryRun=");
   }
 }

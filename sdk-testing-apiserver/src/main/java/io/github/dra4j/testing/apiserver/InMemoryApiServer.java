@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.github.dra4j.resourceapi.ResourceApiRules;
 import io.github.dra4j.testing.apiserver.internal.catalog.ResourceCatalog;
 import io.github.dra4j.testing.apiserver.internal.dispatch.Discovery;
 import io.github.dra4j.testing.apiserver.internal.dispatch.GeneratedNames;
@@ -32,8 +33,13 @@ import tools.jackson.databind.json.JsonMapper;
  *       metadata.name} and {@code metadata.namespace} everywhere). Unsupported fields answer 400.
  *   <li>Watches that resume from a resource version, deliver selection changes as ADDED/DELETED
  *       and answer 410 Expired beyond their history.
+ *   <li>kube-apiserver's rules for {@code resource.k8s.io} ({@link ResourceApiRules}):
+ *       validation answered with 422 and the real server's causes, defaults, and the create,
+ *       update and status strategies, with the DRA feature gates of Kubernetes 1.36 (a builder
+ *       option); {@code dryRun=All} checks a write without storing it; unknown fields are dropped
+ *       from what is stored.
  *   <li>Real-looking {@code generateName} suffixes, delete preconditions (uid, resourceVersion),
- *       ResourceSlice validation of the API limits, discovery documents and {@code /version}.
+ *       discovery documents and {@code /version}.
  *   <li>Test hooks: disabled group-versions (404), injected faults, stored-object transformers
  *       (to simulate disabled feature gates), a request log, and closing all watches.
  *   <li>The wire protocol of a real server, for clients other than fabric8: every answer carries
@@ -47,7 +53,7 @@ import tools.jackson.databind.json.JsonMapper;
  *       with schemas read from the fabric8 model classes, so {@code kubectl create} and {@code
  *       replace} validate without extra flags: kubectl sends {@code fieldValidation=Strict} and
  *       this server rejects fields the kind's fabric8 model does not declare (400), or warns about
- *       them by default. {@code /openapi/v2} is not served; {@code dryRun} is rejected (400).
+ *       them by default. {@code /openapi/v2} is not served.
  *   <li>Patches as JSON patch, JSON merge patch (RFC 7386) and strategic merge patch, which is
  *       applied as a merge patch: lists are replaced, also those a real server merges by key, and
  *       {@code $}-directives are refused. Server-side apply answers 415.
@@ -65,6 +71,7 @@ public final class InMemoryApiServer implements AutoCloseable {
   private final ServerBehaviour behaviour;
   private final WatchHub watches;
   private final HttpFrontEnd http;
+  private final ResourceApiRules rules;
   private final Object clientLock = new Object();
   private final List<KubernetesClient> clients = new ArrayList<>();
   private KubernetesClient sharedClient;
@@ -79,7 +86,8 @@ public final class InMemoryApiServer implements AutoCloseable {
     this.behaviour = new ServerBehaviour();
     builder.disabledGroupVersions().forEach(behaviour::disable);
     builder.transformers().forEach((gvr, list) -> list.forEach(t -> behaviour.addTransformer(gvr, t)));
-    behaviour.validateResourceSlices(builder.validateResourceSlices());
+    behaviour.enforceApiRules(builder.enforceApiRules());
+    this.rules = ResourceApiRules.kubernetes136().withFeatureGates(builder.featureGates());
     this.watches = new WatchHub(mapper, builder.historyLimit());
     ModelTypes types = new ModelTypes();
     OpenApiDocuments openApi =
@@ -89,15 +97,16 @@ public final class InMemoryApiServer implements AutoCloseable {
     InMemoryDispatcher dispatcher =
         new InMemoryDispatcher(
             mapper, catalog, behaviour, watches, discovery, new GeneratedNames(builder.random()),
-            types);
+            types, rules);
     this.http = new HttpFrontEnd(dispatcher, mapper);
   }
 
   /**
    * Starts configuring a server.
    *
-   * @return a builder with defaults: random port, every group-version served, ResourceSlice
-   *     validation on, 10,000 watch events of history, {@code /version} reporting v1.34.0
+   * @return a builder with defaults: random port, every group-version served, the API server's
+   *     rules enforced with Kubernetes 1.36's feature gates, 10,000 watch events of history,
+   *     {@code /version} reporting v1.34.0
    */
   public static InMemoryApiServerBuilder builder() {
     return new InMemoryApiServerBuilder();
@@ -239,12 +248,22 @@ public final class InMemoryApiServer implements AutoCloseable {
   }
 
   /**
-   * Switches validation of ResourceSlice API limits on or off.
+   * Switches the API server's rules for {@code resource.k8s.io} on or off from now on.
    *
-   * @param enabled true to reject invalid slices with 422
+   * @param enabled false to store what clients send as it is, e.g. to plant an object a real
+   *     server would refuse, as one written by an older server might be
    */
-  public void validateResourceSlices(boolean enabled) {
-    behaviour.validateResourceSlices(enabled);
+  public void enforceApiRules(boolean enabled) {
+    behaviour.enforceApiRules(enabled);
+  }
+
+  /**
+   * Returns the rules this server enforces, with its feature gates.
+   *
+   * @return the rules
+   */
+  public ResourceApiRules apiRules() {
+    return rules;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.dra4j.testing.apiserver;
 
+import io.github.dra4j.resourceapi.FeatureGates;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +18,8 @@ public final class InMemoryApiServerBuilder {
   private final Set<String> disabledGroupVersions = new LinkedHashSet<>();
   private final Map<GroupVersionResource, List<StoredObjectTransformer>> transformers =
       new LinkedHashMap<>();
-  private boolean validateResourceSlices = true;
+  private boolean enforceApiRules = true;
+  private FeatureGates featureGates = FeatureGates.kubernetes136();
   private int historyLimit = 10_000;
   private String kubernetesVersion = "v1.34.0";
   private Random random = new SecureRandom();
@@ -63,14 +65,42 @@ public final class InMemoryApiServerBuilder {
   }
 
   /**
-   * Switches ResourceSlice validation (on by default).
+   * Switches the API server's rules for {@code resource.k8s.io} (on by default): validation with
+   * the real server's field paths and messages, defaults, and the create, update and status
+   * strategies (see {@link io.github.dra4j.resourceapi.ResourceApiRules}).
    *
-   * @param enabled false to accept slices that break API limits
+   * @param enabled false to store what clients send as it is, e.g. to plant an object a real
+   *     server would refuse
    * @return this builder
    */
-  public InMemoryApiServerBuilder validateResourceSlices(boolean enabled) {
-    this.validateResourceSlices = enabled;
+  public InMemoryApiServerBuilder enforceApiRules(boolean enabled) {
+    this.enforceApiRules = enabled;
     return this;
+  }
+
+  /**
+   * Sets the DRA feature gates (default: Kubernetes 1.36's defaults). A field behind a gate that
+   * is off is dropped on write, as the real server does.
+   *
+   * @param gates the gates, e.g. {@code FeatureGates.kubernetes136().with("DRADeviceTaints",
+   *     true)}
+   * @return this builder
+   */
+  public InMemoryApiServerBuilder featureGates(FeatureGates gates) {
+    this.featureGates = Objects.requireNonNull(gates, "gates");
+    return this;
+  }
+
+  /**
+   * Sets DRA feature gates in kube-apiserver's {@code --feature-gates} form, on top of Kubernetes
+   * 1.36's defaults.
+   *
+   * @param spec e.g. {@code DRADeviceTaints=true,DRAConsumableCapacity=true}
+   * @return this builder
+   * @throws IllegalArgumentException for an unknown gate or a bad value, naming it
+   */
+  public InMemoryApiServerBuilder featureGates(String spec) {
+    return featureGates(FeatureGates.kubernetes136().withSpec(spec));
   }
 
   /**
@@ -134,8 +164,12 @@ public final class InMemoryApiServerBuilder {
     return transformers;
   }
 
-  boolean validateResourceSlices() {
-    return validateResourceSlices;
+  boolean enforceApiRules() {
+    return enforceApiRules;
+  }
+
+  FeatureGates featureGates() {
+    return featureGates;
   }
 
   int historyLimit() {

@@ -118,8 +118,12 @@ class WireProtocolTest {
         .contains("application/merge-patch+json");
     assertStatus(http.send("PATCH", CLASSES + "/a", "application/apply-patch+yaml", "{}"), 415,
         "UnsupportedMediaType");
-    assertThat(assertStatus(createClass("b", "", "?dryRun=All"), 400, "BadRequest")
-        .path("message").asString()).contains("dryRun", "\"All\"");
+    JsonNode badDryRun = assertStatus(createClass("b", "", "?dryRun=Yes"), 422, "Invalid");
+    assertThat(badDryRun.path("message").asString()).isEqualTo("CreateOptions.meta.k8s.io \"\" is"
+        + " invalid: dryRun: Unsupported value: []string{\"Yes\"}: supported values: \"All\"");
+    assertThat(badDryRun.at("/details/causes/0/field").asString()).isEqualTo("dryRun");
+    assertThat(badDryRun.at("/details/causes/0/reason").asString())
+        .isEqualTo("FieldValueNotSupported");
     server.failNext(ApiVerb.GET, "deviceclasses", 503, 1);
     assertStatus(http.get(CLASSES + "/a", null), 503, "ServiceUnavailable");
   }
@@ -153,8 +157,43 @@ class WireProtocolTest {
     assertThat(nested.path("message").asString())
         .endsWith("unknown field \"spec.selectors[0].cel.expresion\"");
 
-    assertThat(assertStatus(createClass("x", "", "?fieldValidation=Loose"), 400, "BadRequest")
-        .path("message").asString()).contains("fieldValidation", "\"Loose\"");
+    assertThat(assertStatus(createClass("x", "", "?fieldValidation=Loose"), 422, "Invalid")
+        .path("message").asString()).isEqualTo("CreateOptions.meta.k8s.io \"\" is invalid:"
+            + " fieldValidation: Unsupported value: \"Loose\": supported values: \"\", \"Ignore\","
+            + " \"Strict\", \"Warn\"");
+    assertThat(assertStatus(http.send("PATCH", CLASSES + "/clean?fieldValidation=Loose",
+        "application/merge-patch+json", "{}"), 422, "Invalid").path("message").asString())
+        .startsWith("PatchOptions.meta.k8s.io \"\" is invalid: fieldValidation:");
+
+    assertThat(json(http.get(CLASSES + "/ignored", null)).path("spec").has("selectorz"))
+        .as("unknown fields are dropped from what is stored, whatever the directive").isFalse();
+    assertThat(json(http.get(CLASSES + "/warned", null)).path("spec").has("selectorz")).isFalse();
+  }
+
+  @Test
+  void dryRunChecksAndAnswersWithoutStoring() {
+    HttpResponse<String> created = createClass("dry", "", "?dryRun=All");
+    assertThat(created.statusCode()).isEqualTo(201);
+    assertThat(json(created).at("/metadata/name").asString()).isEqualTo("dry");
+    assertThat(json(created).at("/metadata/uid").asString()).isNotEmpty();
+    assertThat(json(created).at("/metadata").has("resourceVersion")).isFalse();
+    assertStatus(http.get(CLASSES + "/dry", null), 404, "NotFound");
+
+    createClass("a", "", "");
+    String stored = json(http.get(CLASSES + "/a", null)).at("/metadata/resourceVersion").asString();
+    HttpResponse<String> patched = http.send("PATCH", CLASSES + "/a?dryRun=All",
+        "application/merge-patch+json", "{\"metadata\":{\"labels\":{\"k\":\"v\"}}}");
+    assertThat(patched.statusCode()).isEqualTo(200);
+    assertThat(json(patched).at("/metadata/labels/k").asString()).isEqualTo("v");
+    HttpResponse<String> replaced = http.send("PUT", CLASSES + "/a?dryRun=All",
+        "application/json", CLASS.formatted("a", ",\"config\":[]"));
+    assertThat(replaced.statusCode()).isEqualTo(200);
+    assertThat(http.send("DELETE", CLASSES + "/a?dryRun=All", null, null).statusCode())
+        .isEqualTo(200);
+    JsonNode after = json(http.get(CLASSES + "/a", null));
+    assertThat(after.at("/metadata/resourceVersion").asString()).isEqualTo(stored);
+    assertThat(after.at("/metadata").has("labels")).isFalse();
+    assertThat(server.countWrites("deviceclasses")).as("only the one real create").isEqualTo(1);
   }
 
   @Test
@@ -212,7 +251,7 @@ class WireProtocolTest {
       assertThat(patch.path("x-kubernetes-group-version-kind").path("group").asString())
           .as(path).isEqualTo("resource.k8s.io");
       assertThat(patch.path("parameters").findValuesAsString("name"))
-          .as(path).contains("fieldValidation").doesNotContain("dryRun");
+          .as(path).contains("fieldValidation", "dryRun");
     }
     JsonNode claimSchema = document.at("/components/schemas/io.k8s.api.resource.v1.ResourceClaim");
     assertThat(claimSchema.path("properties").propertyNames())

@@ -1,9 +1,11 @@
 package io.github.dra4j.testing.apiserver.internal.dispatch;
 
 import io.fabric8.mockwebserver.http.MockResponse;
+import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
 import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -19,6 +21,12 @@ public final class ApiError extends RuntimeException {
 
   /** The {@code Status.reason} of the answer. */
   private final String reason;
+
+  /** The {@code Status.details} of a 422 answer, or null. */
+  private transient Details details;
+
+  /** What a 422 answer's {@code details} name: the object and one cause per refused field. */
+  private record Details(String name, String group, String kind, List<FieldError> causes) {}
 
   /**
    * Creates an error.
@@ -130,20 +138,36 @@ public final class ApiError extends RuntimeException {
   }
 
   /**
-   * The answer for an object that fails validation.
+   * The answer for an object that fails validation, as kube-apiserver words it: 422 {@code
+   * Invalid}, the message {@code <Kind>.<group> "<name>" is invalid: <errors>} (one error as it
+   * is, several in brackets, a repeated line once), and {@code details} with the group, kind, name
+   * and one cause per error (its type as the reason, its message without the field, its field).
    *
    * @param kind the object's kind
-   * @param resource the resource
-   * @param name the object name
-   * @param causes one entry per violation, in the form {@code field: problem}
-   * @return a 422 error with the real server's wording
+   * @param group the kind's API group, {@code ""} for the core group
+   * @param name the object name ({@code ""} if it has none)
+   * @param errors the refused fields, at least one
+   * @return a 422 error
    */
-  public static ApiError invalid(
-      String kind, GroupVersionResource resource, String name, List<String> causes) {
-    String joined = causes.size() == 1 ? causes.get(0) : "[" + String.join(", ", causes) + "]";
-    String qualifiedKind = resource.group().isEmpty() ? kind : kind + "." + resource.group();
-    return new ApiError(
-        422, "Invalid", qualifiedKind + " \"" + name + "\" is invalid: " + joined);
+  public static ApiError invalid(String kind, String group, String name, List<FieldError> errors) {
+    String qualifiedKind = group.isEmpty() ? kind : kind + "." + group;
+    ApiError error = new ApiError(
+        422, "Invalid", qualifiedKind + " \"" + name + "\" is invalid: " + FieldError.join(errors));
+    error.details = new Details(name, group, kind, List.copyOf(errors));
+    return error;
+  }
+
+  /**
+   * The answer for request options that fail validation ({@code dryRun}, {@code fieldValidation}),
+   * as kube-apiserver words it: 422 with the options' kind in the {@code meta.k8s.io} group and no
+   * name.
+   *
+   * @param optionsKind {@code CreateOptions}, {@code UpdateOptions} or {@code PatchOptions}
+   * @param errors the refused options
+   * @return a 422 error
+   */
+  public static ApiError invalidOptions(String optionsKind, List<FieldError> errors) {
+    return invalid(optionsKind, "meta.k8s.io", "", errors);
   }
 
   /**
@@ -157,6 +181,21 @@ public final class ApiError extends RuntimeException {
     status.put("kind", "Status").put("apiVersion", "v1");
     status.putObject("metadata");
     status.put("status", "Failure").put("message", getMessage()).put("reason", reason);
+    if (details != null) {
+      ObjectNode detailsNode = status.putObject("details");
+      if (!details.name().isEmpty()) {
+        detailsNode.put("name", details.name());
+      }
+      if (!details.group().isEmpty()) {
+        detailsNode.put("group", details.group());
+      }
+      detailsNode.put("kind", details.kind());
+      ArrayNode causes = detailsNode.putArray("causes");
+      for (FieldError error : details.causes()) {
+        causes.addObject().put("reason", error.type().reason()).put("message", error.body())
+            .put("field", error.field());
+      }
+    }
     status.put("code", code);
     return new MockResponse()
         .setResponseCode(code)

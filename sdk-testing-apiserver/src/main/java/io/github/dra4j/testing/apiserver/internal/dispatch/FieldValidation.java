@@ -6,13 +6,15 @@ import io.github.dra4j.testing.apiserver.internal.schema.UnknownFields;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The {@code fieldValidation} query parameter of create, update and patch, as the real API server
- * treats it: {@code Strict} fails the request with 400 if the body has fields its kind does not
- * declare, {@code Warn} (the default) answers with one {@code Warning} header per such field,
- * {@code Ignore} does neither. Unknown fields are kept in the stored object (a real server drops
- * them). JSON patches and kinds without a fabric8 model class are not checked. Immutable.
+ * Unknown fields in create, update and patch bodies, as the real API server treats them under the
+ * {@code fieldValidation} directive: {@code Strict} fails the request with 400 if the body has
+ * fields its kind does not declare, {@code Warn} (the default) answers with one {@code Warning}
+ * header per such field, {@code Ignore} does neither. Whatever the directive, unknown fields are
+ * dropped from what is stored. JSON patches and kinds without a fabric8 model class are not
+ * checked. Immutable.
  */
 final class FieldValidation {
 
@@ -27,21 +29,14 @@ final class FieldValidation {
   /**
    * Checks a request body.
    *
-   * @param target the request
+   * @param directive Ignore, Warn or Strict (already checked)
    * @param info the resource
    * @param body the object, or the merge patch, sent
-   * @return the {@code Warning} header values to answer with; empty unless the directive is Warn
-   * @throws ApiError 400 for an unknown directive, or for unknown fields under Strict
+   * @return the warnings to answer with ({@code unknown field "spec.x"}); empty unless the
+   *     directive is Warn
+   * @throws ApiError 400 for unknown fields under Strict
    */
-  List<String> check(RequestTarget target, ResourceInfo info, JsonNode body) {
-    String directive = target.queryParameter("fieldValidation");
-    if (directive == null || directive.isEmpty()) {
-      directive = "Warn";
-    }
-    if (!List.of("Ignore", "Warn", "Strict").contains(directive)) {
-      throw new ApiError(400, "BadRequest", "invalid fieldValidation \"" + directive
-          + "\": must be Ignore, Warn or Strict");
-    }
+  List<String> check(String directive, ResourceInfo info, JsonNode body) {
     Optional<Class<?>> kindClass = types.kindClass(info.gvr().groupVersion(), info.kind());
     if (directive.equals("Ignore") || kindClass.isEmpty() || !body.isObject()) {
       return List.of();
@@ -57,8 +52,17 @@ final class FieldValidation {
           + "\" cannot be handled as a " + info.kind() + ": strict decoding error: "
           + String.join(", ", unknown));
     }
-    return unknown.stream()
-        .map(message -> "299 - \"" + message.replace("\\", "\\\\").replace("\"", "\\\"") + "\"")
-        .toList();
+    return unknown;
+  }
+
+  /**
+   * Drops the fields an object's kind does not declare, as the server does before storing it.
+   *
+   * @param info the resource
+   * @param object the object to store, changed in place
+   */
+  void dropUnknown(ResourceInfo info, ObjectNode object) {
+    types.kindClass(info.gvr().groupVersion(), info.kind())
+        .ifPresent(kindClass -> unknownFields.remove(object, kindClass));
   }
 }

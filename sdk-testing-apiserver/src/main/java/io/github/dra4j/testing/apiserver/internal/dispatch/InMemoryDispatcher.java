@@ -3,8 +3,12 @@ package io.github.dra4j.testing.apiserver.internal.dispatch;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.github.dra4j.resourceapi.FieldError;
+import io.github.dra4j.resourceapi.FieldErrorType;
+import io.github.dra4j.resourceapi.ResourceApiRules;
 import io.github.dra4j.testing.apiserver.ApiVerb;
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
 import io.github.dra4j.testing.apiserver.internal.catalog.ResourceCatalog;
@@ -55,7 +59,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private final WatchHub watches;
   private final Discovery discovery;
   private final GeneratedNames names;
-  private final ResourceSliceAdmission sliceAdmission = new ResourceSliceAdmission();
+  private final RulesAdmission rules;
   private final FieldValidation fieldValidation;
   private final RequestBodies bodies;
   private final StoreAnswers answers;
@@ -71,6 +75,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
    * @param discovery the non-resource responder
    * @param names generator of {@code generateName} suffixes
    * @param types the fabric8 model lookup behind {@code fieldValidation}
+   * @param apiRules the API server's rules for {@code resource.k8s.io}
    */
   public InMemoryDispatcher(
       JsonMapper mapper,
@@ -79,8 +84,10 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       WatchHub watches,
       Discovery discovery,
       GeneratedNames names,
-      ModelTypes types) {
+      ModelTypes types,
+      ResourceApiRules apiRules) {
     this.mapper = mapper;
+    this.rules = new RulesAdmission(apiRules, behaviour);
     this.fieldValidation = new FieldValidation(types);
     this.bodies = new RequestBodies(mapper);
     this.answers = new StoreAnswers(mapper);
@@ -166,11 +173,6 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     if (fault.isPresent()) {
       throw injected(fault.getAsInt(), target);
     }
-    String dryRun = target.queryParameter("dryRun");
-    if (dryRun != null) {
-      throw new ApiError(400, "BadRequest",
-          "dryRun is not supported by the in-memory API server: \"" + dryRun + "\"");
-    }
     ResourceInfo info = catalog.describe(resource, target.namespace() != null);
     if (target.verb() == ApiVerb.WATCH) {
       return new Answer.Watch(watches.open(selection(target, info), WatchQuery.parse(target)));
@@ -243,45 +245,83 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   }
 
   private MockResponse create(RecordedRequest request, RequestTarget target, ResourceInfo info) {
+    WriteOptions options = WriteOptions.of(target);
     ObjectNode body = bodies.object(request);
     ObjectNode metadata = body.withObjectProperty("metadata");
+    boolean governed = rules.governs(info);
     if (metadata.path("name").asString("").isEmpty()) {
       String prefix = metadata.path("generateName").asString("");
-      if (prefix.isEmpty()) {
-        throw ApiError.invalid(kindOf(body, info), target.resource(), "",
-            List.of("metadata.name: Required value: name or generateName is required"));
+      if (!prefix.isEmpty()) {
+        String name;
+        do {
+          name = names.generate(prefix);
+        } while (watches.exists(target.resource(), target.namespace(), name));
+        metadata.put("name", name);
+      } else if (!governed) {
+        throw ApiError.invalid(kindOf(body, info), target.resource().group(), "",
+            List.of(new FieldError(FieldErrorType.REQUIRED, "metadata.name", null,
+                "name or generateName is required")));
       }
-      String namespace = target.namespace();
-      String name;
-      do {
-        name = names.generate(prefix);
-      } while (watches.exists(target.resource(), namespace, name));
-      metadata.put("name", name);
     }
-    String name = metadata.path("name").asString("");
+    List<String> warnings = new ArrayList<>(
+        fieldValidation.check(options.fieldValidation(), info, body));
+    fieldValidation.dropUnknown(info, body);
+    ObjectNode admitted = governed ? rules.create(info, body, warnings) : body;
+    String name = admitted.path("metadata").path("name").asString("");
     if (watches.exists(target.resource(), target.namespace(), name)) {
       throw ApiError.alreadyExists(target.resource(), name);
     }
-    admit(target, info, body);
-    List<String> warnings = fieldValidation.check(target, info, body);
-    MockResponse response = transformed(super.dispatch(bodies.withBody(request, body)), target.resource());
+    if (options.dryRun()) {
+      return StoreAnswers.withWarnings(json(201, DryRuns.created(admitted)), warnings);
+    }
+    MockResponse response = transformed(super.dispatch(bodies.withBody(request, admitted)),
+        target.resource());
     return StoreAnswers.withWarnings(response, warnings);
   }
 
   private MockResponse update(RecordedRequest request, RequestTarget target, ResourceInfo info) {
-    RecordedRequest forwarded = request;
+    WriteOptions options = WriteOptions.of(target);
+    JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
     List<String> warnings;
+    ObjectNode body;
     if (target.verb() == ApiVerb.UPDATE) {
-      ObjectNode body = bodies.object(request);
-      checkResourceVersion(target, body);
-      admit(target, info, body);
-      warnings = fieldValidation.check(target, info, body);
-      forwarded = bodies.withBody(request, body);
+      body = bodies.object(request);
+      warnings = new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, body));
     } else {
       JsonNode patch = bodies.json(request);
-      forwarded = PatchTypes.forStore(request, patch,
-          watches.get(target.resource(), target.namespace(), target.name()), target);
-      warnings = fieldValidation.check(target, info, patch);
+      warnings = new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, patch));
+      if (!rules.governs(info) && !options.dryRun()) {
+        RecordedRequest forwarded = PatchTypes.forStore(request, patch, current, target);
+        MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
+        return StoreAnswers.withWarnings(
+            transformed(answers.notFoundWithStatus(response, target), target.resource()), warnings);
+      }
+      if (!(PatchTypes.apply(request, patch, current, target) instanceof ObjectNode patched)) {
+        throw new ApiError(400, "BadRequest", "the patched object is not a JSON object");
+      }
+      body = patched;
+    }
+    checkResourceVersion(target, body);
+    if (current == null) {
+      throw ApiError.objectNotFound(target.resource(), target.name());
+    }
+    fieldValidation.dropUnknown(info, body);
+    boolean status = "status".equals(target.subresource());
+    RecordedRequest forwarded;
+    if (rules.governs(info)) {
+      body = rules.update(info, body, (ObjectNode) current, status, warnings);
+      // the rules decided what is stored, status or not: the store replaces the whole object
+      forwarded = RequestBodies.copy(request, request.getHeaders(), mapper.writeValueAsBytes(body),
+          RequestTarget.objectPath(target.resource(), target.namespace(), target.name()), HttpMethod.PUT);
+    } else {
+      forwarded = bodies.withBody(request, body);
+      if (target.verb() == ApiVerb.PATCH) {
+        forwarded = RequestBodies.copy(request, request.getHeaders(),
+            mapper.writeValueAsBytes(body), request.getPath(), HttpMethod.PUT);
+      }
+    }
+    if (options.dryRun()) {
+      return StoreAnswers.withWarnings(json(200, body), warnings);
     }
     MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
     return StoreAnswers.withWarnings(
@@ -306,6 +346,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   }
 
   private MockResponse delete(RecordedRequest request, RequestTarget target) {
+    boolean dryRun = WriteOptions.of(target).dryRun();
     String body = RequestBodies.text(request);
     if (body != null && !body.isBlank()) {
       JsonNode preconditions = bodies.parse(body).path("preconditions");
@@ -320,6 +361,13 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
         checkPrecondition(target, "ResourceVersion", resourceVersion,
             current.path("metadata").path("resourceVersion"));
       }
+    }
+    if (dryRun) {
+      JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
+      if (current == null) {
+        throw ApiError.objectNotFound(target.resource(), target.name());
+      }
+      return json(200, (ObjectNode) current);
     }
     return answers.notFoundWithStatus(super.dispatch(request), target);
   }
@@ -346,18 +394,6 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       }
     }
     return json(200, listBody(info, watches.latestResourceVersion(), deleted));
-  }
-
-  private void admit(RequestTarget target, ResourceInfo info, ObjectNode body) {
-    if (!"ResourceSlice".equals(info.kind()) || !behaviour.validatesResourceSlices()) {
-      return;
-    }
-    JsonNode stored = behaviour.transform(target.resource(), body.deepCopy());
-    List<String> causes = sliceAdmission.validate(stored);
-    if (!causes.isEmpty()) {
-      throw ApiError.invalid("ResourceSlice", target.resource(),
-          body.path("metadata").path("name").asString(""), causes);
-    }
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.dra4j.testing.apiserver.internal.dispatch;
 
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.zjsonpatch.JsonDiff;
+import io.fabric8.zjsonpatch.JsonPatch;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -41,29 +42,57 @@ final class PatchTypes {
    */
   static RecordedRequest forStore(
       RecordedRequest request, JsonNode patch, JsonNode current, RequestTarget target) {
+    if (contentType(request).equals(JSON_PATCH)) {
+      return request;
+    }
+    JsonNode operations = JsonDiff.asJson(current, apply(request, patch, current, target));
+    return RequestBodies.copy(request,
+        request.getHeaders().newBuilder().set("Content-Type", JSON_PATCH).build(),
+        operations.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Applies a patch request to the stored object, as the server does before it checks and stores
+   * the result.
+   *
+   * @param request the PATCH request
+   * @param patch its parsed body
+   * @param current the object as stored now, or null if there is none
+   * @param target what the request addresses, for the not-found answer
+   * @return the patched object (a new node; {@code current} is not changed)
+   * @throws ApiError 415 for a missing or unsupported content type, 400 for a strategic merge
+   *     patch directive or a JSON patch that does not apply, 404 for a missing object
+   */
+  static JsonNode apply(
+      RecordedRequest request, JsonNode patch, JsonNode current, RequestTarget target) {
+    String type = contentType(request);
+    if (current == null) {
+      throw ApiError.objectNotFound(target.resource(), target.name());
+    }
+    if (type.equals(JSON_PATCH)) {
+      try {
+        return JsonPatch.apply(patch, current.deepCopy());
+      } catch (RuntimeException e) {
+        throw new ApiError(400, "BadRequest", "the JSON patch does not apply: " + e.getMessage());
+      }
+    }
+    if (type.equals(STRATEGIC_MERGE_PATCH)) {
+      rejectDirectives(patch, "");
+    }
+    return MergePatch.apply(current, patch);
+  }
+
+  /** The patch's media type, checked to be one the server accepts. */
+  private static String contentType(RecordedRequest request) {
     String header = request.getHeader("Content-Type");
     String type = header == null ? "" : header.split(";")[0].trim().toLowerCase(Locale.ROOT);
-    switch (type) {
-      case JSON_PATCH -> {
-        return request;
-      }
-      case MERGE_PATCH, STRATEGIC_MERGE_PATCH -> {
-        if (type.equals(STRATEGIC_MERGE_PATCH)) {
-          rejectDirectives(patch, "");
-        }
-        if (current == null) {
-          throw ApiError.objectNotFound(target.resource(), target.name());
-        }
-        JsonNode operations = JsonDiff.asJson(current, MergePatch.apply(current, patch));
-        return RequestBodies.copy(request,
-            request.getHeaders().newBuilder().set("Content-Type", JSON_PATCH).build(),
-            operations.toString().getBytes(StandardCharsets.UTF_8));
-      }
-      default -> throw new ApiError(415, "UnsupportedMediaType",
+    if (!List.of(JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH).contains(type)) {
+      throw new ApiError(415, "UnsupportedMediaType",
           "the body of the request was in an unknown format - accepted media types include: "
               + String.join(", ", List.of(JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH))
               + " (Content-Type was \"" + (header == null ? "" : header) + "\")");
     }
+    return type;
   }
 
   private static void rejectDirectives(JsonNode node, String path) {

@@ -1,5 +1,6 @@
 package io.github.dra4j.testing.apiserver.internal.dispatch;
 
+import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.RecordedRequest;
@@ -70,7 +71,12 @@ final class RequestBodies {
 
   /** Copies a request with other headers and body. */
   static RecordedRequest copy(RecordedRequest request, Headers headers, byte[] body) {
-    return new RecordedRequest(
-        request.getHttpVersion(), request.method(), request.getPath(), headers, new Buffer(body));
+    return copy(request, headers, body, request.getPath(), request.method());
+  }
+
+  /** Copies a request with other headers, body, path and method. */
+  static RecordedRequest copy(RecordedRequest request, Headers headers, byte[] body, String path,
+      HttpMethod method) {
+    return new RecordedRequest(request.getHttpVersion(), method, path, headers, new Buffer(body));
   }
 }

@@ -11,7 +11,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The knobs a test turns on the in-memory API server while it runs: disabled group-versions,
- * injected faults, stored-object transformers, ResourceSlice validation, and the request log.
+ * injected faults, stored-object transformers, whether the API server's rules for {@code resource.k8s.io} are enforced, and the request
+ * log.
  * Thread-safe: every part is a concurrent structure or synchronizes itself.
  */
 public final class ServerBehaviour {
@@ -21,7 +22,7 @@ public final class ServerBehaviour {
       new ConcurrentHashMap<>();
   private final FaultPlan faults = new FaultPlan();
   private final RequestLog requests = new RequestLog();
-  private volatile boolean validateResourceSlices = true;
+  private volatile boolean enforceApiRules = true;
 
   /**
    * Makes every request on a group-version answer 404, as a server that does not serve it.
@@ -93,21 +94,23 @@ public final class ServerBehaviour {
   }
 
   /**
-   * Switches the built-in ResourceSlice validation (API limits) on or off.
+   * Switches the API server's rules for {@code resource.k8s.io} (validation, defaults, strategies)
+   * on or off.
    *
-   * @param enabled true to reject slices that break the limits with 422
+   * @param enabled false to store what clients send as it is, e.g. to plant an object that a real
+   *     server would refuse, as one written by an older server might be
    */
-  public void validateResourceSlices(boolean enabled) {
-    this.validateResourceSlices = enabled;
+  public void enforceApiRules(boolean enabled) {
+    this.enforceApiRules = enabled;
   }
 
   /**
-   * Tells whether ResourceSlices are validated.
+   * Tells whether the API server's rules are enforced.
    *
-   * @return true if slices that break API limits are rejected
+   * @return true if writes of {@code resource.k8s.io} objects go through them
    */
-  public boolean validatesResourceSlices() {
-    return validateResourceSlices;
+  public boolean enforcesApiRules() {
+    return enforceApiRules;
   }
 
   /**

@@ -57,10 +57,14 @@ final class StoreAnswers {
     return response;
   }
 
-  /** Adds one {@code Warning} header per warning to a successful answer. */
+  /**
+   * Adds one {@code Warning} header per warning to a successful answer, as the server writes
+   * them: code 299, agent {@code -}, the text quoted.
+   */
   static MockResponse withWarnings(MockResponse response, List<String> warnings) {
     if (response.code() < 300) {
-      warnings.forEach(warning -> response.addHeader("Warning", warning));
+      warnings.forEach(warning -> response.addHeader("Warning",
+          "299 - \"" + warning.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));
     }
     return response;
   }

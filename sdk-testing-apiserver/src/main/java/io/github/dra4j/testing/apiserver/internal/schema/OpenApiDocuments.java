@@ -30,8 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
  * the PATCH operation of the object's kind and, finding the {@code fieldValidation} parameter
  * there, leaves validation to the server and sends {@code fieldValidation=Strict}; the server then
  * rejects unknown fields (see {@link UnknownFields}). Without these documents kubectl falls back
- * to {@code /openapi/v2} in protobuf and gives up unless told {@code --validate=false}. The
- * {@code dryRun} parameter is not listed: this server does not support it.
+ * to {@code /openapi/v2} in protobuf and gives up unless told {@code --validate=false}. Writes
+ * and deletes list {@code dryRun}, which the server honours.
  *
  * <p>Thread-safe: documents are built once per group-version and kept as immutable strings.
  */
@@ -40,9 +40,9 @@ public final class OpenApiDocuments {
   private static final List<String> LIST_PARAMETERS = List.of(
       "allowWatchBookmarks", "continue", "fieldSelector", "labelSelector", "limit",
       "resourceVersion", "resourceVersionMatch", "sendInitialEvents", "timeoutSeconds", "watch");
-  private static final List<String> WRITE_PARAMETERS = List.of("fieldManager", "fieldValidation");
+  private static final List<String> WRITE_PARAMETERS = List.of("dryRun", "fieldManager", "fieldValidation");
   private static final List<String> DELETE_PARAMETERS =
-      List.of("gracePeriodSeconds", "propagationPolicy");
+      List.of("dryRun", "gracePeriodSeconds", "propagationPolicy");
   private static final List<String> PATCH_TYPES = List.of(
       "application/json-patch+json", "application/merge-patch+json",
       "application/strategic-merge-patch+json");
@@ -277,6 +277,8 @@ public final class OpenApiDocuments {
             + "Ignore, Warn (the default: a Warning header per field) or Strict (the request "
             + "fails).";
         case "fieldManager" -> "A name for the actor making the change (accepted, not recorded).";
+        case "dryRun" -> "All: check and answer as if the request were carried out, without"
+            + " storing anything.";
         default -> "The " + name + " option of the Kubernetes API.";
       };
     }
