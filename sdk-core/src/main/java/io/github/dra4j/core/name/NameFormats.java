@@ -11,10 +11,11 @@ import java.util.List;
  * server's answer; callers add the field path and the value.
  *
  * <p>Two families of length messages exist in the server and both are kept: the older checks of
- * {@code util/validation} (DNS labels and subdomains as names, namespaces, device and request names)
- * say {@code must be no more than 63 characters}, the newer ones of {@code validate/content} (label
- * keys and values, qualified names, declarative long names) say {@code must be no more than 63
- * bytes}. Lengths are counted in UTF-8 bytes, as Go's {@code len} counts them.
+ * {@code util/validation} (DNS labels and subdomains as names, namespaces, device and request
+ * names) say {@code must be no more than 63 characters}, the newer ones of {@code
+ * validate/content} (label keys and values, qualified names, declarative long names) say {@code
+ * must be no more than 63 bytes}. Lengths are counted in UTF-8 bytes, as Go's {@code len}
+ * counts them.
  *
  * <p>A valid value is checked without a regular expression and without allocating (the kubelet
  * plugin checks names on every call); the returned empty list is shared. Stateless.
