@@ -43,8 +43,8 @@ final class DeviceValidation {
   static List<FieldError> device(Device device, Device old, Boolean perDeviceNodeSelection,
       FieldPath path) {
     Device value = device == null ? new Device() : device;
-    List<FieldError> errors = new ArrayList<>(DeviceFieldRules.deviceName(value.getName(),
-        path.child("name")));
+    List<FieldError> errors = new ArrayList<>(DeviceFieldRules.deviceName(
+        value.getName() == null ? "" : value.getName(), path.child("name")));
     int described = size(value.getAttributes()) + size(value.getCapacity());
     if (described > ResourceLimits.SLICE_MAX_ATTRIBUTES_AND_CAPACITIES_PER_DEVICE) {
       errors.add(Errors.invalid(path, described, "the total number of attributes and capacities "
@@ -86,7 +86,7 @@ final class DeviceValidation {
     if (!Boolean.TRUE.equals(perDeviceNodeSelection)) {
       if (device.getNodeName() != null || device.getNodeSelector() != null
           || device.getAllNodes() != null) {
-        errors.add(Errors.invalid(path, GoSyntax.NULL, "`nodeName`, `nodeSelector` and "
+        errors.add(Errors.invalid(path, null, "`nodeName`, `nodeSelector` and "
             + "`allNodes` can only be set if `perDeviceNodeSelection` is set to true in the "
             + "ResourceSlice spec"));
       }

@@ -4,88 +4,88 @@ import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
 import io.github.dra4j.resourceapi.internal.field.GoValues;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Prints the structures that the server's slice messages show with Go's {@code %#v}: node
- * selector terms and device attributes, with the type names of the server's internal API. Fabric8
- * cannot tell an absent list from an empty one, so both print as Go's nil list. Stateless.
+ * The structures that the server's slice messages show as values. Since Kubernetes 1.34 the
+ * server prints them as JSON, and validation runs on its internal types, which have no JSON tags:
+ * fields carry their Go names ({@code MatchExpressions}, {@code StringValue}) in declaration
+ * order, absent pointers and lists print as {@code null}. Fabric8 cannot tell an absent list from
+ * an empty one, so both print as {@code null}. Stateless.
  */
 final class GoSyntax {
-
-  /**
-   * Where Go prints the memory address of a pointer field that is set (which differs from run to
-   * run), this fixed address is printed instead.
-   */
-  static final String POINTER_ADDRESS = "0xc000000000";
-
-  /** How the server prints an absent value: the string {@code null}, quoted. */
-  static final GoValues.Raw NULL = new GoValues.Raw("\"null\"");
 
   private GoSyntax() {}
 
   /**
-   * Prints node selector terms as {@code []core.NodeSelectorTerm{...}}.
+   * Node selector terms as the server prints a {@code []core.NodeSelectorTerm}.
    *
    * @param terms the terms, may be null
    * @return the printed value
    */
   static GoValues.Raw nodeSelectorTerms(List<NodeSelectorTerm> terms) {
-    return new GoValues.Raw(list("core.NodeSelectorTerm", terms, GoSyntax::term));
+    return GoValues.json(list(terms, GoSyntax::term));
   }
 
   /**
-   * Prints a device attribute as {@code resource.DeviceAttribute{...}}.
+   * A device attribute as the server prints a {@code resource.DeviceAttribute}.
    *
    * @param attribute the attribute
    * @return the printed value
    */
   static GoValues.Raw deviceAttribute(DeviceAttribute attribute) {
-    String text = "resource.DeviceAttribute{"
-        + "IntValue:" + pointer("int64", attribute.getInt())
-        + ", BoolValue:" + pointer("bool", attribute.getBool())
-        + ", StringValue:" + pointer("string", attribute.getString())
-        + ", VersionValue:" + pointer("string", attribute.getVersion())
-        + ", IntValues:" + list("int64", attribute.getInts(), String::valueOf)
-        + ", BoolValues:" + list("bool", attribute.getBools(), String::valueOf)
-        + ", StringValues:" + list("string", attribute.getStrings(), GoSyntax::quote)
-        + ", VersionValues:" + list("string", attribute.getVersions(), GoSyntax::quote)
-        + "}";
-    return new GoValues.Raw(text);
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("IntValue", attribute.getInt());
+    fields.put("BoolValue", attribute.getBool());
+    fields.put("StringValue", attribute.getString());
+    fields.put("VersionValue", attribute.getVersion());
+    fields.put("IntValues", list(attribute.getInts(), v -> v));
+    fields.put("BoolValues", list(attribute.getBools(), v -> v));
+    fields.put("StringValues", list(attribute.getStrings(), v -> v));
+    fields.put("VersionValues", list(attribute.getVersions(), v -> v));
+    return GoValues.json(new GoValues.Struct(fields));
   }
 
-  private static String term(NodeSelectorTerm term) {
-    return "core.NodeSelectorTerm{MatchExpressions:"
-        + list("core.NodeSelectorRequirement", term.getMatchExpressions(), GoSyntax::requirement)
-        + ", MatchFields:"
-        + list("core.NodeSelectorRequirement", term.getMatchFields(), GoSyntax::requirement)
-        + "}";
+  /**
+   * A list of string-typed values (such as {@code []resource.SkipNodeOperation}) as the server
+   * prints it.
+   *
+   * @param values the values, may be null
+   * @return the printed value
+   */
+  static GoValues.Raw stringList(List<String> values) {
+    return GoValues.json(list(values, v -> v));
   }
 
-  private static String requirement(NodeSelectorRequirement requirement) {
-    return "core.NodeSelectorRequirement{Key:" + GoValues.quote(nullToEmpty(requirement.getKey()))
-        + ", Operator:" + GoValues.quote(nullToEmpty(requirement.getOperator()))
-        + ", Values:" + list("string", requirement.getValues(), GoSyntax::quote) + "}";
+  private static GoValues.Struct term(NodeSelectorTerm term) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("MatchExpressions", list(term.getMatchExpressions(), GoSyntax::requirement));
+    fields.put("MatchFields", list(term.getMatchFields(), GoSyntax::requirement));
+    return new GoValues.Struct(fields);
   }
 
-  private static <T> String list(String type, List<T> items, Function<T, String> item) {
+  private static GoValues.Struct requirement(NodeSelectorRequirement requirement) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("Key", nullToEmpty(requirement.getKey()));
+    fields.put("Operator", nullToEmpty(requirement.getOperator()));
+    fields.put("Values", list(requirement.getValues(), v -> v));
+    return new GoValues.Struct(fields);
+  }
+
+  // A list as JSON sees a Go slice: null when absent (or, for fabric8, empty).
+  private static <T> List<Object> list(List<T> items, Function<? super T, ?> item) {
     if (items == null || items.isEmpty()) {
-      return "[]" + type + "(nil)";
+      return null;
     }
-    StringBuilder out = new StringBuilder("[]").append(type).append('{');
-    for (int i = 0; i < items.size(); i++) {
-      out.append(i == 0 ? "" : ", ").append(item.apply(items.get(i)));
+    List<Object> out = new ArrayList<>();
+    for (T value : items) {
+      out.add(value == null ? null : item.apply(value));
     }
-    return out.append('}').toString();
-  }
-
-  private static String pointer(String type, Object value) {
-    return "(*" + type + ")(" + (value == null ? "nil" : POINTER_ADDRESS) + ")";
-  }
-
-  private static String quote(String value) {
-    return GoValues.quote(nullToEmpty(value));
+    return out;
   }
 
   private static String nullToEmpty(String value) {

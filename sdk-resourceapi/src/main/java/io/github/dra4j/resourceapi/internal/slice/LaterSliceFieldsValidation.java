@@ -7,11 +7,9 @@ import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.device.DeviceFieldRules;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
-import io.github.dra4j.resourceapi.internal.field.GoValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * The rules of two slice fields that Kubernetes 1.36 does not have and drops on write, as
@@ -99,9 +97,7 @@ final class LaterSliceFieldsValidation {
         || operations.contains(ALL)) {
       return errors;
     }
-    String printed = operations.stream().map(op -> GoValues.quote(op == null ? "" : op))
-        .collect(Collectors.joining(", ", "[]resource.SkipNodeOperation{", "}"));
-    errors.add(Errors.invalid(path, new GoValues.Raw(printed),
+    errors.add(Errors.invalid(path, GoSyntax.stringList(operations),
         "NodePrepareResources cannot be skipped unless NodeUnprepareResources is also skipped"));
     return errors;
   }

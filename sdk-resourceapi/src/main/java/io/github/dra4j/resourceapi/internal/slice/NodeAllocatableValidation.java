@@ -8,6 +8,7 @@ import io.github.dra4j.core.quantity.QuantityValue;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
+import io.github.dra4j.resourceapi.internal.field.GoValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,8 @@ final class NodeAllocatableValidation {
     resources.forEach((name, resource) -> {
       FieldPath keyPath = path.key(name);
       if (!isNodeAllocatableResourceName(name)) {
-        errors.add(Errors.invalid(keyPath, name, "must be a node allocatable resource name"));
+        errors.add(Errors.invalid(keyPath, GoValues.typed(name),
+            "must be a node allocatable resource name"));
       }
       NodeAllocatableResource value = resource == null ? new NodeAllocatableResource() : resource;
       if (value.getMapping() == null && value.getOverhead() == null) {
@@ -72,7 +74,7 @@ final class NodeAllocatableValidation {
         errors.add(Errors.invalid(path.child("capacityKey"), "",
             "capacityKey must not be an empty string"));
       } else if (capacities == null || !capacities.containsKey(capacityKey)) {
-        errors.add(Errors.notFound(path.child("capacityKey"), capacityKey));
+        errors.add(Errors.notFound(path.child("capacityKey"), GoValues.typed(capacityKey)));
       }
       QuantityValue multiplier = GoQuantity.of(mapping.getCapacityMultiplier());
       if (multiplier == null) {

@@ -73,7 +73,7 @@ public final class ResourceSliceValidation {
   private static List<FieldError> spec(ResourceSliceSpec spec, ResourceSliceSpec old,
       FieldPath path) {
     ResourcePool pool = spec.getPool() == null ? new ResourcePool() : spec.getPool();
-    List<FieldError> errors = new ArrayList<>(DeviceFieldRules.driverName(spec.getDriver(),
+    List<FieldError> errors = new ArrayList<>(DeviceFieldRules.driverName(emptyIfNull(spec.getDriver()),
         path.child("driver")));
     errors.addAll(pool(pool, path.child("pool")));
     if (old != null) {
@@ -208,8 +208,7 @@ public final class ResourceSliceValidation {
     if (Objects.equals(value, old)) {
       return List.of();
     }
-    Object printed = value == null ? GoSyntax.NULL : value;
-    return List.of(Errors.invalid(path, printed, "field is immutable"));
+    return List.of(Errors.invalid(path, value, "field is immutable"));
   }
 
   private static ResourceSliceSpec spec(ResourceSlice slice) {

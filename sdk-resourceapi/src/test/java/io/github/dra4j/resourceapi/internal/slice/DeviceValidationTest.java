@@ -237,14 +237,13 @@ class DeviceValidationTest {
   }
 
   @Test
-  void printsAnAttributeWithTwoValuesAsGoDoes() {
+  void printsAnAttributeWithTwoValuesAsTheServer() {
     ResourceSlice slice = withAttribute(attribute("{'string': 'x', 'ints': [1, 2]}"));
     assertThat(strings(ResourceSliceValidation.validate(slice, GATES))).containsExactly(
-        "spec.devices[0].attributes[foo]: Invalid value: resource.DeviceAttribute{"
-            + "IntValue:(*int64)(nil), BoolValue:(*bool)(nil), "
-            + "StringValue:(*string)(0xc000000000), VersionValue:(*string)(nil), "
-            + "IntValues:[]int64{1, 2}, BoolValues:[]bool(nil), StringValues:[]string(nil), "
-            + "VersionValues:[]string(nil)}: exactly one value must be specified");
+        "spec.devices[0].attributes[foo]: Invalid value: {\"IntValue\":null,"
+            + "\"BoolValue\":null,\"StringValue\":\"x\",\"VersionValue\":null,"
+            + "\"IntValues\":[1,2],\"BoolValues\":null,\"StringValues\":null,"
+            + "\"VersionValues\":null}: exactly one value must be specified");
   }
 
   @Test
@@ -261,7 +260,7 @@ class DeviceValidationTest {
             + "must not exceed 32",
         "spec.devices[1]: Invalid value: 49: the total number of attribute values must not "
             + "exceed 48",
-        "spec.devices[2]: Invalid value: \"null\": `nodeName`, `nodeSelector` and `allNodes` "
+        "spec.devices[2]: Invalid value: null: `nodeName`, `nodeSelector` and `allNodes` "
             + "can only be set if `perDeviceNodeSelection` is set to true in the ResourceSlice "
             + "spec");
     ResourceSlice both = perDevice(d -> {

@@ -96,7 +96,7 @@ class ResourceSliceUpdateTest {
       s.getSpec().setAllNodes(true);
     });
     assertThat(strings(ResourceSliceValidation.validateUpdate(removed.slice(), removed.old(),
-        GATES))).containsExactly("spec.nodeName: Invalid value: \"null\": field is immutable");
+        GATES))).containsExactly("spec.nodeName: Invalid value: null: field is immutable");
     Update pool = update(valid(), s -> s.getSpec().getPool().setName("valid-updated"));
     assertThat(strings(ResourceSliceValidation.validateUpdate(pool.slice(), pool.old(), GATES)))
         .containsExactly("spec.pool.name: Invalid value: \"valid-updated\": field is immutable");

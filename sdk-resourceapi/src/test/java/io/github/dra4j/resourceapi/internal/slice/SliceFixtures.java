@@ -103,8 +103,10 @@ final class SliceFixtures {
   }
 
   static DeviceCounterConsumption consumption(String counterSet) {
-    return json("{'counterSet': '" + counterSet + "', 'counters': {'memory': {'value': '1Gi'}}}",
+    DeviceCounterConsumption consumption = json("{'counters': {'memory': {'value': '1Gi'}}}",
         DeviceCounterConsumption.class);
+    consumption.setCounterSet(counterSet);
+    return consumption;
   }
 
   static Map<String, io.fabric8.kubernetes.api.model.resource.v1.Counter> counters(int count) {
