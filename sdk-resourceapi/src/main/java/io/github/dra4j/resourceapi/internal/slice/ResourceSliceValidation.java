@@ -73,8 +73,8 @@ public final class ResourceSliceValidation {
   private static List<FieldError> spec(ResourceSliceSpec spec, ResourceSliceSpec old,
       FieldPath path) {
     ResourcePool pool = spec.getPool() == null ? new ResourcePool() : spec.getPool();
-    List<FieldError> errors = new ArrayList<>(DeviceFieldRules.driverName(emptyIfNull(spec.getDriver()),
-        path.child("driver")));
+    List<FieldError> errors = new ArrayList<>(DeviceFieldRules.driverName(
+        emptyIfNull(spec.getDriver()), path.child("driver")));
     errors.addAll(pool(pool, path.child("pool")));
     if (old != null) {
       String oldPoolName = old.getPool() == null ? null : old.getPool().getName();
