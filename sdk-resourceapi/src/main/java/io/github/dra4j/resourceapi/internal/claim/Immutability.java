@@ -8,7 +8,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,8 +22,6 @@ public final class Immutability {
 
   /** The detail of a changed immutable field. */
   public static final String FIELD_IS_IMMUTABLE = "field is immutable";
-
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
   private Immutability() {}
 
@@ -54,24 +51,24 @@ public final class Immutability {
    * @return true if their JSON is the same once nulls and empty lists are left out
    */
   public static boolean semanticallyEqual(Object a, Object b) {
-    return normalize(MAPPER.valueToTree(a)).equals(normalize(MAPPER.valueToTree(b)));
+    return normalize(PlainJson.tree(a)).equals(normalize(PlainJson.tree(b)));
   }
 
   /** Drops null fields and empty arrays, recursively; turns a null or empty array to null. */
   private static JsonNode normalize(JsonNode node) {
     if (node == null || node.isNull() || node.isMissingNode()
         || node.isArray() && node.isEmpty()) {
-      return MAPPER.nullNode();
+      return PlainJson.nullNode();
     }
     if (node.isArray()) {
-      var array = MAPPER.createArrayNode();
+      var array = PlainJson.arrayNode();
       for (JsonNode item : node) {
         array.add(normalize(item));
       }
       return array;
     }
     if (node.isObject()) {
-      ObjectNode object = MAPPER.createObjectNode();
+      ObjectNode object = PlainJson.objectNode();
       for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator();
           it.hasNext(); ) {
         Map.Entry<String, JsonNode> entry = it.next();
