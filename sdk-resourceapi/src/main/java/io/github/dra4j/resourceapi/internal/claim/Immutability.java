@@ -7,6 +7,7 @@ import io.github.dra4j.resourceapi.internal.field.GoValues;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -31,16 +32,16 @@ public final class Immutability {
    * @param value the new value
    * @param old the stored value
    * @param printed the new value as the error shows it ({@link GoValues#print} rules; a {@link
-   *     GoValues.Raw} for a structure)
+   *     GoValues.Raw} for a structure), asked for only if it changed
    * @param path the field
    * @return no error, or {@code <path>: Invalid value: <printed>: field is immutable}
    */
-  public static List<FieldError> immutable(Object value, Object old, Object printed,
+  public static List<FieldError> immutable(Object value, Object old, Supplier<Object> printed,
       FieldPath path) {
     if (semanticallyEqual(value, old)) {
       return List.of();
     }
-    return List.of(Errors.invalid(path, printed, FIELD_IS_IMMUTABLE));
+    return List.of(Errors.invalid(path, printed.get(), FIELD_IS_IMMUTABLE));
   }
 
   /**

@@ -136,7 +136,11 @@ class ResourceClaimTemplateValidationTest {
     updated.getSpec().getSpec().getDevices().getRequests().get(0).getExactly().setCount(3L);
     assertThat(ResourceClaimTemplateValidation.validateUpdate(updated, template(VALID), GATES))
         .extracting(FieldError::toString)
-        .containsExactly(
-            "spec: Invalid value: resource.ResourceClaimTemplateSpec{...}: field is immutable");
+        .containsExactly("spec: Invalid value: {\"creationTimestamp\":null,\"Spec\":{"
+            + "\"Devices\":{\"Requests\":[{\"Name\":\"gpu\",\"Exactly\":{"
+            + "\"DeviceClassName\":\"gpu.example.com\",\"Selectors\":null,"
+            + "\"AllocationMode\":\"ExactCount\",\"Count\":3,\"AdminAccess\":null,"
+            + "\"Tolerations\":null,\"Capacity\":null},\"FirstAvailable\":null}],"
+            + "\"Constraints\":null,\"Config\":null}}}: field is immutable");
   }
 }

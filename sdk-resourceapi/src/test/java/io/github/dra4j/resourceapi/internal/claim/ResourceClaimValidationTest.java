@@ -106,7 +106,11 @@ class ResourceClaimValidationTest {
     ResourceClaim updated = claim(devicesJson(GPU_REQUEST.replace("count:1", "count:2"), ""));
     assertThat(ResourceClaimValidation.validateUpdate(updated, old, GATES))
         .extracting(FieldError::toString)
-        .containsExactly("spec: Invalid value: resource.ResourceClaimSpec{...}: field is immutable");
+        .containsExactly("spec: Invalid value: {\"Devices\":{\"Requests\":[{\"Name\":\"gpu\","
+            + "\"Exactly\":{\"DeviceClassName\":\"gpu.example.com\",\"Selectors\":null,"
+            + "\"AllocationMode\":\"ExactCount\",\"Count\":2,\"AdminAccess\":null,"
+            + "\"Tolerations\":null,\"Capacity\":null},\"FirstAvailable\":null}],"
+            + "\"Constraints\":null,\"Config\":null}}: field is immutable");
   }
 
   @Test
