@@ -126,15 +126,21 @@ class ResourceClaimTemplateValidationTest {
   @Test
   void anInvalidStoredSpecIsNotCheckedAgain() {
     String invalid = devicesJson("{name:'GPU',exactly:{}}", "");
-    assertErrors(ResourceClaimTemplateValidation.validateUpdate(template(invalid),
-        template(invalid), GATES));
+    ResourceClaimTemplate old = template(invalid);
+    old.getMetadata().setResourceVersion("1");
+    ResourceClaimTemplate updated = template(invalid);
+    updated.getMetadata().setResourceVersion("1");
+    assertErrors(ResourceClaimTemplateValidation.validateUpdate(updated, old, GATES));
   }
 
   @Test
   void immutableSpecMessage() {
+    ResourceClaimTemplate old = template(VALID);
+    old.getMetadata().setResourceVersion("1");
     ResourceClaimTemplate updated = template(VALID);
+    updated.getMetadata().setResourceVersion("1");
     updated.getSpec().getSpec().getDevices().getRequests().get(0).getExactly().setCount(3L);
-    assertThat(ResourceClaimTemplateValidation.validateUpdate(updated, template(VALID), GATES))
+    assertThat(ResourceClaimTemplateValidation.validateUpdate(updated, old, GATES))
         .extracting(FieldError::toString)
         .containsExactly("spec: Invalid value: {\"creationTimestamp\":null,\"Spec\":{"
             + "\"Devices\":{\"Requests\":[{\"Name\":\"gpu\",\"Exactly\":{"

@@ -103,7 +103,9 @@ class ResourceClaimValidationTest {
   @Test
   void immutableSpecMessage() {
     ResourceClaim old = claim(VALID);
+    old.getMetadata().setResourceVersion("1");
     ResourceClaim updated = claim(devicesJson(GPU_REQUEST.replace("count:1", "count:2"), ""));
+    updated.getMetadata().setResourceVersion("1");
     assertThat(ResourceClaimValidation.validateUpdate(updated, old, GATES))
         .extracting(FieldError::toString)
         .containsExactly("spec: Invalid value: {\"Devices\":{\"Requests\":[{\"Name\":\"gpu\","
@@ -117,9 +119,12 @@ class ResourceClaimValidationTest {
   void metadataIsCheckedOnUpdate() {
     ResourceClaim old = claim(VALID);
     ResourceClaim updated = claim(VALID);
+    old.getMetadata().setResourceVersion("1");
+    updated.getMetadata().setResourceVersion("1");
     updated.getMetadata().setName("bar");
     updated.getMetadata().setLabels(Map.of("hello-world", "spaces not allowed"));
+    // The new metadata is checked on its own and again as an update: the label twice, as in Go.
     assertErrors(ResourceClaimValidation.validateUpdate(updated, old, GATES),
-        "Invalid metadata.name", "Invalid metadata.labels");
+        "Invalid metadata.name", "Invalid metadata.labels", "Invalid metadata.labels");
   }
 }

@@ -178,9 +178,12 @@ class DeviceClassValidationTest {
   void metadataIsCheckedOnUpdate() {
     DeviceClass old = deviceClass("{}");
     DeviceClass updated = deviceClass("{}");
+    old.getMetadata().setResourceVersion("1");
+    updated.getMetadata().setResourceVersion("1");
     updated.getMetadata().setName("bar");
     updated.getMetadata().setLabels(Map.of("hello-world", "spaces not allowed"));
+    // The new metadata is checked on its own and again as an update: the label twice, as in Go.
     assertErrors(DeviceClassValidation.validateUpdate(updated, old, GATES),
-        "Invalid metadata.name", "Invalid metadata.labels");
+        "Invalid metadata.name", "Invalid metadata.labels", "Invalid metadata.labels");
   }
 }
