@@ -125,6 +125,28 @@ class ResourceDefaultsTest {
   }
 
   @Test
+  void v1beta1ClaimConvertedThenDefaultedMatchesTheServer() {
+    var v1 = io.github.dra4j.resourceapi.internal.conversion.VersionConversion.toV1(
+        TestJson.node("""
+            {"apiVersion":"resource.k8s.io/v1beta1","kind":"ResourceClaim",
+             "metadata":{"name":"c","namespace":"ns"},"spec":{"devices":{"requests":[
+              {"name":"a","deviceClassName":"gpu"},
+              {"name":"b","count":2},
+              {"name":"c","firstAvailable":[{"name":"x","deviceClassName":"gpu"}]}]}}}
+            """));
+    ResourceClaim claim = read(v1.toString(), ResourceClaim.class);
+    ResourceDefaults.resourceClaim(claim, ResourceDefaults.V1BETA1);
+    assertThat(exactly(claim, 0).getAllocationMode()).isEqualTo("ExactCount");
+    assertThat(exactly(claim, 0).getCount()).isEqualTo(1L);
+    // v1beta1 defaulting skips a request without class; v1 defaulting would set ExactCount here.
+    assertThat(exactly(claim, 1).getAllocationMode()).isNull();
+    assertThat(exactly(claim, 1).getCount()).isEqualTo(2L);
+    var sub = claim.getSpec().getDevices().getRequests().get(2).getFirstAvailable().get(0);
+    assertThat(sub.getAllocationMode()).isEqualTo("ExactCount");
+    assertThat(sub.getCount()).isEqualTo(1L);
+  }
+
+  @Test
   void templateClaimSpecIsDefaulted() {
     ResourceClaimTemplate template = read("""
         {"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaimTemplate",
