@@ -108,7 +108,8 @@ class ResourceDefaultsTest {
   @Test
   void v1beta1RequestsWithoutClassAreNotDefaulted() {
     ResourceClaim claim = claim("[{\"name\":\"r\",\"exactly\":{\"deviceClassName\":\"\","
-        + "\"count\":0,\"selectors\":[]}},{\"name\":\"s\",\"exactly\":{\"deviceClassName\":\"g\"}}]");
+        + "\"count\":0,\"selectors\":[]}},"
+        + "{\"name\":\"s\",\"exactly\":{\"deviceClassName\":\"g\"}}]");
     ResourceDefaults.resourceClaim(claim, ResourceDefaults.V1BETA1);
     assertThat(exactly(claim, 0).getAllocationMode()).isNull();
     assertThat(exactly(claim, 0).getCount()).isZero();
