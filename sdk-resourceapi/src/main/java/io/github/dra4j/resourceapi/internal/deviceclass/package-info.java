@@ -1,0 +1,2 @@
+/** kube-apiserver's validation of DeviceClasses (Kubernetes 1.36). Internal. */
+package io.github.dra4j.resourceapi.internal.deviceclass;
