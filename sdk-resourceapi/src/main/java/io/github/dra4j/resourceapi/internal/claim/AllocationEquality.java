@@ -12,6 +12,9 @@ import java.util.Objects;
 import java.util.Optional;
 import tools.jackson.databind.json.JsonMapper;
 
+// SHARED-CANDIDATE: Immutability.semanticallyEqual could take these refinements (empty maps and
+// strings, quantities by value, timestamps by instant) so that one rule of semantic equality serves
+// every kind; until then the status rule keeps its own.
 /**
  * Whether a new {@code status.allocation} is the stored one, compared as the API server's
  * semantic equality compares its Go values: a missing list or map equals an empty one, a missing

@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
-import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.device.DeviceFieldRules;
 import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
@@ -39,7 +38,7 @@ final class AllocationResultValidation {
    * @return the errors
    */
   static List<FieldError> allocation(AllocationResult allocation, FieldPath path,
-      StatusRequestNames requestNames) {
+      RequestNames requestNames) {
     List<FieldError> errors = new ArrayList<>();
     DeviceAllocationResult devices = allocation.getDevices();
     FieldPath devicesPath = path.child("devices");
@@ -60,9 +59,9 @@ final class AllocationResultValidation {
   }
 
   private static List<FieldError> result(DeviceRequestAllocationResult result, FieldPath path,
-      StatusRequestNames requestNames) {
+      RequestNames requestNames) {
     List<FieldError> errors = new ArrayList<>();
-    errors.addAll(requestNames.validateReference(result.getRequest(), path.child("request")));
+    errors.addAll(requestNames.checkReference(result.getRequest(), path.child("request")));
     errors.addAll(DeviceFieldRules.driverName(nullToEmpty(result.getDriver()),
         path.child("driver")));
     errors.addAll(DeviceFieldRules.poolName(nullToEmpty(result.getPool()), path.child("pool")));
@@ -103,22 +102,13 @@ final class AllocationResultValidation {
   }
 
   private static List<FieldError> config(DeviceAllocationConfiguration config, FieldPath path,
-      StatusRequestNames requestNames) {
+      RequestNames requestNames) {
     List<FieldError> errors = new ArrayList<>();
     errors.addAll(source(config.getSource(), path.child("source")));
     errors.addAll(Collections.set(config.getRequests(), ResourceLimits.DEVICE_REQUESTS_MAX,
-        (name, namePath) -> requestNames.validateReference(name, namePath),
+        (name, namePath) -> requestNames.checkReference(name, namePath),
         Function.identity(), path.child("requests")));
-    OpaqueDeviceConfiguration opaque = config.getOpaque();
-    if (opaque == null) {
-      errors.add(Errors.required(path.child("opaque"), ""));
-    } else {
-      FieldPath opaquePath = path.child("opaque");
-      errors.addAll(DeviceFieldRules.driverName(nullToEmpty(opaque.getDriver()),
-          opaquePath.child("driver")));
-      errors.addAll(DeviceFieldRules.rawExtension(opaque.getParameters(),
-          opaquePath.child("parameters"), false, ResourceLimits.OPAQUE_PARAMETERS_MAX_LENGTH));
-    }
+    errors.addAll(DeviceConfigRules.deviceConfiguration(config.getOpaque(), path, false));
     return errors;
   }
 

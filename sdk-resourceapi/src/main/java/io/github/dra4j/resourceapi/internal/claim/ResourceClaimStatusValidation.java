@@ -55,7 +55,8 @@ public final class ResourceClaimStatusValidation {
     Objects.requireNonNull(gates, "gates");
     List<FieldError> errors = new ArrayList<>(ObjectMetaRules.objectMetaUpdate(
         metadata(claim), metadata(old), FieldPath.root("metadata")));
-    StatusRequestNames requestNames = StatusRequestNames.of(claim);
+    RequestNames requestNames = RequestNames.of(claim.getSpec() == null ? null
+        : claim.getSpec().getDevices());
     boolean deleted = metadata(claim).getDeletionTimestamp() != null;
     errors.addAll(status(status(claim), status(old), deleted, requestNames,
         FieldPath.root("status")));
@@ -63,7 +64,7 @@ public final class ResourceClaimStatusValidation {
   }
 
   private static List<FieldError> status(ResourceClaimStatus status, ResourceClaimStatus old,
-      boolean deleted, StatusRequestNames requestNames, FieldPath path) {
+      boolean deleted, RequestNames requestNames, FieldPath path) {
     List<FieldError> errors = new ArrayList<>();
     FieldPath reservedForPath = path.child("reservedFor");
     List<ResourceClaimConsumerReference> reservedFor = status.getReservedFor();
@@ -92,7 +93,7 @@ public final class ResourceClaimStatusValidation {
       // stricter since it was written.
       if (!AllocationEquality.same(allocation, stored)) {
         errors.add(Errors.invalid(path.child("allocation"), AllocationGoSyntax.print(allocation),
-            "field is immutable"));
+            Immutability.FIELD_IS_IMMUTABLE));
       }
     } else if (allocation != null) {
       errors.addAll(AllocationResultValidation.allocation(allocation, path.child("allocation"),
