@@ -80,8 +80,9 @@ final class AllocationResultValidation {
   }
 
   /**
-   * validateSkipNodeOperations. The field came after Kubernetes 1.36 and is dropped on write
-   * before validation there, so this only matters for objects of a later server.
+   * validateSkipNodeOperations. Kubernetes 1.37: the field came with the DRAOptionalNodeOperations
+   * gate (alpha); a 1.36 server drops it on write, before validation, so this only matters for
+   * objects of a later one.
    */
   private static List<FieldError> skipNodeOperations(List<String> operations, FieldPath path) {
     List<FieldError> errors = new ArrayList<>();
