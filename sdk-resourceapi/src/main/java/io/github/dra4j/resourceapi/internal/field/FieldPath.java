@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * The path of a field in an object, printed as the API server prints it: names joined by dots,
  * list indexes and map keys in brackets ({@code spec.devices[0].attributes[model]}). Map keys are
- * printed as they are, without quotes. Immutable.
+ * printed as they are, without quotes; an empty field name prints as {@code []}, as Go's
+ * {@code field.Path} prints it. Immutable.
  */
 public final class FieldPath {
 
@@ -28,7 +29,8 @@ public final class FieldPath {
    * @return the path
    */
   public static FieldPath root(String name, String... more) {
-    FieldPath path = new FieldPath(Objects.requireNonNull(name, "name"), false);
+    FieldPath path = new FieldPath(Objects.requireNonNull(name, "name").isEmpty() ? "[]" : name,
+        false);
     return more.length == 0 ? path : path.child(more);
   }
 
@@ -41,6 +43,10 @@ public final class FieldPath {
   public FieldPath child(String... names) {
     StringBuilder out = new StringBuilder(none ? "" : text);
     for (String name : names) {
+      if (name.isEmpty()) {
+        out.append("[]"); // Go prints an empty name as an empty subscript
+        continue;
+      }
       if (out.length() > 0) {
         out.append('.');
       }
