@@ -88,18 +88,11 @@ final class AllocationResultValidation {
     List<FieldError> errors = new ArrayList<>();
     if (operations != null && operations.contains("NodePrepareResources")
         && !operations.contains("NodeUnprepareResources") && !operations.contains("*")) {
-      errors.add(Errors.invalid(path, goSkipOperations(operations),
+      // A []resource.SkipNodeOperation, printed as JSON.
+      errors.add(Errors.invalid(path, operations,
           "NodePrepareResources cannot be skipped unless NodeUnprepareResources is also skipped"));
     }
     return errors;
-  }
-
-  private static Object goSkipOperations(List<String> operations) {
-    StringBuilder out = new StringBuilder("[]resource.SkipNodeOperation{");
-    for (int i = 0; i < operations.size(); i++) {
-      out.append(i == 0 ? "" : ", ").append(GoValues.quote(nullToEmpty(operations.get(i))));
-    }
-    return new GoValues.Raw(out.append('}').toString());
   }
 
   private static List<FieldError> config(DeviceAllocationConfiguration config, FieldPath path,
@@ -118,7 +111,7 @@ final class AllocationResultValidation {
     if (source == null || source.isEmpty()) {
       errors.add(Errors.required(path, ""));
     } else if (!CONFIG_SOURCES.contains(source)) {
-      errors.add(Errors.notSupported(path, source, CONFIG_SOURCES));
+      errors.add(Errors.notSupported(path, GoValues.typed(source), CONFIG_SOURCES));
     }
     return errors;
   }

@@ -40,7 +40,7 @@ final class DeviceStatusValidation {
       AllocationResult allocation, FieldPath path) {
     Set<SharedDeviceId> allocated = allocatedDevices(allocation);
     return Collections.set(devices, -1, (device, itemPath) -> device(device, allocated, itemPath),
-        SharedDeviceId::of, path);
+        status -> SharedDeviceId.of(status).printed(), path);
   }
 
   private static Set<SharedDeviceId> allocatedDevices(AllocationResult allocation) {
@@ -68,8 +68,7 @@ final class DeviceStatusValidation {
     }
     SharedDeviceId id = SharedDeviceId.of(device);
     if (!allocated.contains(id)) {
-      // The server prints the id with its String method, so without quotes.
-      errors.add(Errors.invalid(path, id, "must be an allocated device in the claim"));
+      errors.add(Errors.invalid(path, id.printed(), "must be an allocated device in the claim"));
     }
     List<Condition> conditions = device.getConditions();
     if (conditions != null && conditions.size() > ResourceLimits.DEVICE_STATUS_MAX_CONDITIONS) {

@@ -11,6 +11,7 @@ import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Collections;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
+import io.github.dra4j.resourceapi.internal.field.GoValues;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -69,7 +70,8 @@ public final class ResourceClaimStatusValidation {
     FieldPath reservedForPath = path.child("reservedFor");
     List<ResourceClaimConsumerReference> reservedFor = status.getReservedFor();
     errors.addAll(Collections.set(reservedFor, ResourceLimits.RESERVED_FOR_MAX,
-        ResourceClaimStatusValidation::consumer, consumer -> nullToEmpty(consumer.getUid()),
+        ResourceClaimStatusValidation::consumer,
+        consumer -> GoValues.typed(nullToEmpty(consumer.getUid())),
         reservedForPath));
     AllocationResult allocation = status.getAllocation();
     errors.addAll(DeviceStatusValidation.devices(status.getDevices(), allocation,
@@ -92,7 +94,7 @@ public final class ResourceClaimStatusValidation {
       // A stored allocation is not checked again: the rules for new ones may have become
       // stricter since it was written.
       if (!AllocationEquality.same(allocation, stored)) {
-        errors.add(Errors.invalid(path.child("allocation"), AllocationGoSyntax.print(allocation),
+        errors.add(Errors.invalid(path.child("allocation"), AllocationJson.print(allocation),
             Immutability.FIELD_IS_IMMUTABLE));
       }
     } else if (allocation != null) {

@@ -2,6 +2,9 @@ package io.github.dra4j.resourceapi.internal.claim;
 
 import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.github.dra4j.resourceapi.internal.field.GoValues;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Which allocated device, or which share of a device that allows several allocations, a status
@@ -54,7 +57,22 @@ record SharedDeviceId(String driver, String pool, String device, String shareId)
   }
 
   /**
-   * Prints the id as the server does.
+   * The id as the server prints it in a message: Go's {@code structured.SharedDeviceID}, whose
+   * names are unique strings written as JSON strings.
+   *
+   * @return the struct of the driver, pool, device and share ID
+   */
+  GoValues.Struct printed() {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("Driver", driver);
+    fields.put("Pool", pool);
+    fields.put("Device", device);
+    fields.put("ShareID", shareId);
+    return new GoValues.Struct(fields);
+  }
+
+  /**
+   * Prints the id as Go's String method does.
    *
    * @return {@code <driver>/<pool>/<device>[/<shareID>]}
    */

@@ -188,8 +188,8 @@ class AllocationResultValidationTest {
     claim = claim(EXACT_SPEC, "{\"allocation\": "
         + result("\"skipNodeOperations\": [\"NodePrepareResources\"]") + "}", "");
     assertThat(validate(claim, old)).map(FieldError::toString).containsExactly(RESULTS
-        + "[0].skipNodeOperations: Invalid value: []resource.SkipNodeOperation{"
-        + "\"NodePrepareResources\"}: NodePrepareResources cannot be skipped unless"
+        + "[0].skipNodeOperations: Invalid value: [\"NodePrepareResources\"]:"
+        + " NodePrepareResources cannot be skipped unless"
         + " NodeUnprepareResources is also skipped");
   }
 

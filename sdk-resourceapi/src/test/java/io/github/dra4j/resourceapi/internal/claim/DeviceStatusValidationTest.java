@@ -153,9 +153,10 @@ class DeviceStatusValidationTest {
         + "{\"driver\": \"b\", \"pool\": \"a\", \"device\": \"r\", \"shareID\": \"" + UUID_1
         + "\"}, {" + DEVICE + "}, {" + DEVICE + "}]}");
     assertThat(validate(claim, stored)).map(FieldError::toString).containsExactly(
-        DEVICES + "[0]: Invalid value: b/a/r/" + UUID_1
-            + ": must be an allocated device in the claim",
-        DEVICES + "[2]: Duplicate value: foo/foo/foo");
+        DEVICES + "[0]: Invalid value: {\"Driver\":\"b\",\"Pool\":\"a\",\"Device\":\"r\","
+            + "\"ShareID\":\"" + UUID_1 + "\"}: must be an allocated device in the claim",
+        DEVICES + "[2]: Duplicate value: {\"Driver\":\"foo\",\"Pool\":\"foo\",\"Device\":\"foo\","
+            + "\"ShareID\":\"\"}");
     claim = claim("{\"allocation\": " + ALLOCATION + ", \"devices\": [{" + DEVICE
         + ", \"conditions\": [" + StatusFixtures.conditions(9) + "], \"networkData\": {"
         + "\"interfaceName\": \"" + "x".repeat(257) + "\", \"hardwareAddress\": \""

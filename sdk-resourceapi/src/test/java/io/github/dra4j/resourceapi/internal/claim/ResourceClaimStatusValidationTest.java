@@ -175,15 +175,30 @@ class ResourceClaimStatusValidationTest {
     ResourceClaim changed = claim("{\"allocation\": " + ALLOCATION.replace(
         "\"driver\": \"foo\"", "\"driver\": \"foo-2\"") + "}");
     assertThat(messages(validate(changed, allocated))).containsExactly("status.allocation:"
-        + " Invalid value: resource.AllocationResult{Devices:resource.DeviceAllocationResult{"
-        + "Results:[]resource.DeviceRequestAllocationResult{resource.DeviceRequestAllocationResult{"
-        + "Request:\"foo\", Driver:\"foo-2\", Pool:\"foo\", Device:\"foo\","
-        + " AdminAccess:(*bool)(0xc000000000), Tolerations:[]resource.DeviceToleration(nil),"
-        + " BindingConditions:[]string(nil), BindingFailureConditions:[]string(nil),"
-        + " ShareID:(*types.UID)(nil),"
-        + " ConsumedCapacity:map[resource.QualifiedName]resource.Quantity(nil)}},"
-        + " Config:[]resource.DeviceAllocationConfiguration(nil)},"
-        + " NodeSelector:(*core.NodeSelector)(nil), AllocationTimestamp:(*v1.Time)(nil)}:"
+        + " Invalid value: {\"Devices\":{\"Results\":[{\"Request\":\"foo\",\"Driver\":\"foo-2\","
+        + "\"Pool\":\"foo\",\"Device\":\"foo\",\"AdminAccess\":false,\"Tolerations\":null,"
+        + "\"BindingConditions\":null,\"BindingFailureConditions\":null,\"ShareID\":null,"
+        + "\"ConsumedCapacity\":null}],\"Config\":null},\"NodeSelector\":null,"
+        + "\"AllocationTimestamp\":null}: field is immutable");
+    ResourceClaim configured = claim("""
+        {"allocation": {"devices": {"results": [{"request": "foo", "driver": "foo",
+          "pool": "foo", "device": "foo", "shareID": "%s", "consumedCapacity": {"memory": "1024Mi",
+          "cores": "2"}}], "config": [{"source": "FromClass", "opaque": {"driver": "foo",
+          "parameters": {"z": 1, "a": "<b>"}}}]},
+         "nodeSelector": {"nodeSelectorTerms": [{"matchFields": [{"key": "metadata.name",
+          "operator": "In", "values": ["worker-1"]}]}]},
+         "allocationTimestamp": "2026-01-02T04:04:05.5+01:00"}}""".formatted(StatusFixtures.UUID_1));
+    assertThat(messages(validate(configured, allocated))).containsExactly("status.allocation:"
+        + " Invalid value: {\"Devices\":{\"Results\":[{\"Request\":\"foo\",\"Driver\":\"foo\","
+        + "\"Pool\":\"foo\",\"Device\":\"foo\",\"AdminAccess\":null,\"Tolerations\":null,"
+        + "\"BindingConditions\":null,\"BindingFailureConditions\":null,"
+        + "\"ShareID\":\"" + StatusFixtures.UUID_1 + "\","
+        + "\"ConsumedCapacity\":{\"cores\":\"2\",\"memory\":\"1Gi\"}}],"
+        + "\"Config\":[{\"Source\":\"FromClass\",\"Requests\":null,\"Opaque\":{\"Driver\":\"foo\","
+        + "\"Parameters\":{\"z\":1,\"a\":\"\\u003cb\\u003e\"}}}]},"
+        + "\"NodeSelector\":{\"NodeSelectorTerms\":[{\"MatchExpressions\":null,"
+        + "\"MatchFields\":[{\"Key\":\"metadata.name\",\"Operator\":\"In\","
+        + "\"Values\":[\"worker-1\"]}]}]},\"AllocationTimestamp\":\"2026-01-02T03:04:05Z\"}:"
         + " field is immutable");
   }
 
