@@ -17,10 +17,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The rules of a new {@code status.allocation}, as the scheduler writes it (validateAllocationResult
- * of Kubernetes 1.36): the allocated devices with the requests they satisfy, the configuration
- * copied from the claim and its classes, and the node selector. Only a new allocation is checked
- * this way; a stored one may only stay as it is. Stateless.
+ * The rules of a new {@code status.allocation}, as the scheduler writes it
+ * (validateAllocationResult of Kubernetes 1.36): the allocated devices with the requests they
+ * satisfy, the configuration copied from the claim and its classes, and the node selector. Only a
+ * new allocation is checked this way; a stored one may only stay as it is. Stateless.
  */
 final class AllocationResultValidation {
 

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DeviceStatusValidationTest {
 
   private static final String DEVICES = "status.devices";
-  private static final String DEVICE = "\"driver\": \"foo\", \"pool\": \"foo\", \"device\": \"foo\"";
+  private static final String DEVICE =
+      "\"driver\": \"foo\", \"pool\": \"foo\", \"device\": \"foo\"";
 
   static Stream<Arguments> cases() {
     String twoDrivers = """
@@ -59,7 +60,8 @@ class DeviceStatusValidationTest {
                 + " {\"driver\": \"driver2\", \"pool\": \"pool1\", \"device\": \"device1\"}"),
         valid("two shares of one device", twoShares,
             "{\"driver\": \"driver1\", \"pool\": \"pool1\", \"device\": \"device1\","
-                + " \"shareID\": \"" + UUID_1 + "\"}, {\"driver\": \"driver1\", \"pool\": \"pool1\","
+                + " \"shareID\": \"" + UUID_1 + "\"},"
+                + " {\"driver\": \"driver1\", \"pool\": \"pool1\","
                 + " \"device\": \"device1\", \"shareID\": \"" + UUID_2 + "\"}"),
         valid("data of 10 KiB", ALLOCATION,
             "{" + DEVICE + ", \"data\": " + StatusFixtures.objectOfLength(10 * 1024) + "}"),

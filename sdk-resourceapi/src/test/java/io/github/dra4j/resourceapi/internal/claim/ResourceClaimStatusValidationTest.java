@@ -187,7 +187,8 @@ class ResourceClaimStatusValidationTest {
           "parameters": {"z": 1, "a": "<b>"}}}]},
          "nodeSelector": {"nodeSelectorTerms": [{"matchFields": [{"key": "metadata.name",
           "operator": "In", "values": ["worker-1"]}]}]},
-         "allocationTimestamp": "2026-01-02T04:04:05.5+01:00"}}""".formatted(StatusFixtures.UUID_1));
+         "allocationTimestamp": "2026-01-02T04:04:05.5+01:00"}}"""
+        .formatted(StatusFixtures.UUID_1));
     assertThat(messages(validate(configured, allocated))).containsExactly("status.allocation:"
         + " Invalid value: {\"Devices\":{\"Results\":[{\"Request\":\"foo\",\"Driver\":\"foo\","
         + "\"Pool\":\"foo\",\"Device\":\"foo\",\"AdminAccess\":null,\"Tolerations\":null,"
