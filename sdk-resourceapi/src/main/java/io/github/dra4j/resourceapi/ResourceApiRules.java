@@ -1,9 +1,13 @@
 package io.github.dra4j.resourceapi;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.github.dra4j.resourceapi.internal.write.WritePath;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,21 +27,29 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ResourceApiRules {
 
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
   private final FeatureGates gates;
   private final Clock clock;
+  private final Function<String, Map<String, String>> namespaceLabels;
+  private final WritePath writes;
 
-  private ResourceApiRules(FeatureGates gates, Clock clock) {
+  private ResourceApiRules(FeatureGates gates, Clock clock,
+      Function<String, Map<String, String>> namespaceLabels) {
     this.gates = gates;
     this.clock = clock;
+    this.namespaceLabels = namespaceLabels;
+    this.writes = new WritePath(gates, clock::instant, namespaceLabels);
   }
 
   /**
-   * Returns the rules of Kubernetes 1.36 with its default feature gates.
+   * Returns the rules of Kubernetes 1.36 with its default feature gates, the system clock, and
+   * no knowledge of namespaces (admin access to devices is then not checked).
    *
    * @return the rules
    */
   public static ResourceApiRules kubernetes136() {
-    return new ResourceApiRules(FeatureGates.kubernetes136(), Clock.systemUTC());
+    return new ResourceApiRules(FeatureGates.kubernetes136(), Clock.systemUTC(), null);
   }
 
   /**
@@ -47,7 +59,7 @@ public final class ResourceApiRules {
    * @return the changed rules
    */
   public ResourceApiRules withFeatureGates(FeatureGates gates) {
-    return new ResourceApiRules(Objects.requireNonNull(gates, "gates"), clock);
+    return new ResourceApiRules(Objects.requireNonNull(gates, "gates"), clock, namespaceLabels);
   }
 
   /**
@@ -58,7 +70,19 @@ public final class ResourceApiRules {
    * @return the changed rules
    */
   public ResourceApiRules withClock(Clock clock) {
-    return new ResourceApiRules(gates, Objects.requireNonNull(clock, "clock"));
+    return new ResourceApiRules(gates, Objects.requireNonNull(clock, "clock"), namespaceLabels);
+  }
+
+  /**
+   * Returns these rules with a way to read namespaces, so that admin access to devices is checked
+   * as the server does: only in a namespace labelled {@code
+   * resource.kubernetes.io/admin-access: "true"}.
+   *
+   * @param labels a namespace's labels by name; null for a namespace that does not exist
+   * @return the changed rules
+   */
+  public ResourceApiRules withNamespaceLabels(Function<String, Map<String, String>> labels) {
+    return new ResourceApiRules(gates, clock, Objects.requireNonNull(labels, "labels"));
   }
 
   /**
@@ -76,14 +100,16 @@ public final class ResourceApiRules {
    * @param apiVersion e.g. {@code resource.k8s.io/v1beta1}
    * @param kind e.g. {@code ResourceClaim}
    * @return true for the {@code resource.k8s.io} kinds and versions Kubernetes 1.36 serves
+   *     (enabled by default or not)
    */
   public boolean governs(String apiVersion, String kind) {
-    return false; // IN PROGRESS
+    return WritePath.covers(apiVersion, kind);
   }
 
   /**
-   * Runs a create through the server's write path: defaults, the create strategy (status dropped,
-   * fields behind disabled gates dropped, server-set fields filled in) and validation.
+   * Runs a create through the server's write path: the sent version's defaults, the create
+   * strategy (status dropped, fields behind disabled gates dropped, server-set fields filled in)
+   * and validation.
    *
    * @param object the object as sent, in any served version (not changed)
    * @return the object as it would be stored, or the refused fields
@@ -91,13 +117,13 @@ public final class ResourceApiRules {
    *     not decode as its kind (a field of the wrong JSON type), naming the field
    */
   public Admission create(ObjectNode object) {
-    return new Admission(object, List.of(), List.of()); // IN PROGRESS
+    return writes.create(object);
   }
 
   /**
-   * Runs an update of the main resource through the server's write path: the update strategy
-   * (status kept as stored, fields behind disabled gates dropped unless stored already) and
-   * update validation.
+   * Runs an update of the main resource through the server's write path: what the client may not
+   * change kept as stored, the update strategy (status kept as stored, fields behind disabled
+   * gates dropped unless stored already) and update validation.
    *
    * @param object the object as sent, in any served version (not changed)
    * @param stored the object as stored now, in the same version
@@ -105,7 +131,7 @@ public final class ResourceApiRules {
    * @throws IllegalArgumentException as {@link #create}
    */
   public Admission update(ObjectNode object, ObjectNode stored) {
-    return new Admission(object, List.of(), List.of()); // IN PROGRESS
+    return writes.update(object, stored);
   }
 
   /**
@@ -118,6 +144,64 @@ public final class ResourceApiRules {
    * @throws IllegalArgumentException as {@link #create}, or if the kind has no status
    */
   public Admission updateStatus(ObjectNode object, ObjectNode stored) {
-    return new Admission(object, List.of(), List.of()); // IN PROGRESS
+    return writes.updateStatus(object, stored);
+  }
+
+  /**
+   * Checks an object as the server checks a create of it (after its defaults and create
+   * strategy).
+   *
+   * @param object a ResourceSlice, ResourceClaim, ResourceClaimTemplate, DeviceClass or
+   *     DeviceTaintRule of fabric8's model, in any served version
+   * @return the refused fields; empty if a cluster would accept it
+   * @throws IllegalArgumentException if the object is not of a kind these rules govern
+   */
+  public List<FieldError> validate(HasMetadata object) {
+    return create(json(object)).errors();
+  }
+
+  /**
+   * Checks an update of an object as the server checks it.
+   *
+   * @param object the new object
+   * @param stored the object as stored now
+   * @return the refused fields; empty if a cluster would accept the update
+   * @throws IllegalArgumentException as {@link #validate}
+   */
+  public List<FieldError> validateUpdate(HasMetadata object, HasMetadata stored) {
+    return update(json(object), json(stored)).errors();
+  }
+
+  /**
+   * Checks an update of an object's status as the server checks it.
+   *
+   * @param object the object with the new status
+   * @param stored the object as stored now
+   * @return the refused fields; empty if a cluster would accept the update
+   * @throws IllegalArgumentException as {@link #validate}, or if the kind has no status
+   */
+  public List<FieldError> validateStatusUpdate(HasMetadata object, HasMetadata stored) {
+    return updateStatus(json(object), json(stored)).errors();
+  }
+
+  /**
+   * Checks an object as {@link #validate} does and throws if a cluster would refuse it.
+   *
+   * @param object the object
+   * @throws InvalidResourceException with the server's message if any field is refused
+   * @throws IllegalArgumentException if the object is not of a kind these rules govern
+   */
+  public void requireValid(HasMetadata object) {
+    List<FieldError> errors = validate(object);
+    if (!errors.isEmpty()) {
+      throw new InvalidResourceException(object.getKind(),
+          object.getMetadata() == null || object.getMetadata().getName() == null ? ""
+              : object.getMetadata().getName(), errors);
+    }
+  }
+
+  private static ObjectNode json(HasMetadata object) {
+    Objects.requireNonNull(object, "object");
+    return MAPPER.valueToTree(object);
   }
 }

@@ -17,8 +17,11 @@ import io.github.dra4j.testing.apiserver.internal.watch.WatchHub;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -67,6 +70,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class InMemoryApiServer implements AutoCloseable {
 
+  private static final GroupVersionResource NAMESPACES =
+      new GroupVersionResource("", "v1", "namespaces");
+
   private final int requestedPort;
   private final ServerBehaviour behaviour;
   private final WatchHub watches;
@@ -87,8 +93,9 @@ public final class InMemoryApiServer implements AutoCloseable {
     builder.disabledGroupVersions().forEach(behaviour::disable);
     builder.transformers().forEach((gvr, list) -> list.forEach(t -> behaviour.addTransformer(gvr, t)));
     behaviour.enforceApiRules(builder.enforceApiRules());
-    this.rules = ResourceApiRules.kubernetes136().withFeatureGates(builder.featureGates());
     this.watches = new WatchHub(mapper, builder.historyLimit());
+    this.rules = ResourceApiRules.kubernetes136().withFeatureGates(builder.featureGates())
+        .withNamespaceLabels(this::namespaceLabels);
     ModelTypes types = new ModelTypes();
     OpenApiDocuments openApi =
         new OpenApiDocuments(mapper, catalog, types, builder.kubernetesVersion());
@@ -338,6 +345,21 @@ public final class InMemoryApiServer implements AutoCloseable {
    */
   public Path writeKubeconfig(Path file) {
     return Kubeconfig.write(kubeconfig(), file);
+  }
+
+  /**
+   * The labels of a namespace, for the admin-access rule. This server does not model namespace
+   * lifecycle (objects may live in namespaces that were never created), so a namespace without an
+   * object reads as one without labels, as {@code default} is on a real cluster.
+   */
+  private Map<String, String> namespaceLabels(String namespace) {
+    JsonNode object = watches.get(NAMESPACES, null, namespace);
+    Map<String, String> labels = new HashMap<>();
+    if (object != null) {
+      object.path("metadata").path("labels").properties()
+          .forEach(entry -> labels.put(entry.getKey(), entry.getValue().asString("")));
+    }
+    return labels;
   }
 
   private void requireStarted() {

@@ -248,6 +248,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     WriteOptions options = WriteOptions.of(target);
     ObjectNode body = bodies.object(request);
     ObjectNode metadata = body.withObjectProperty("metadata");
+    matchNamespace(target, info, metadata);
     boolean governed = rules.governs(info);
     if (metadata.path("name").asString("").isEmpty()) {
       String prefix = metadata.path("generateName").asString("");
@@ -301,9 +302,15 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       }
       body = patched;
     }
+    matchNamespace(target, info, body.withObjectProperty("metadata"));
     checkResourceVersion(target, body);
     if (current == null) {
       throw ApiError.objectNotFound(target.resource(), target.name());
+    }
+    if (body.path("metadata").path("resourceVersion").asString("").isEmpty()) {
+      // an unconditional update: the server takes the stored version before it validates
+      body.withObjectProperty("metadata").put("resourceVersion",
+          current.path("metadata").path("resourceVersion").asString(""));
     }
     fieldValidation.dropUnknown(info, body);
     boolean status = "status".equals(target.subresource());
@@ -326,6 +333,28 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
     return StoreAnswers.withWarnings(
         transformed(answers.notFoundWithStatus(response, target), target.resource()), warnings);
+  }
+
+  /**
+   * The namespace of a written object, as the real server settles it before anything else: taken
+   * from the request path when the object has none, cleared for a cluster-scoped kind, and a 400
+   * when the object names another namespace than the path.
+   */
+  private static void matchNamespace(RequestTarget target, ResourceInfo info,
+      ObjectNode metadata) {
+    String expected = info.namespaced() && target.namespace() != null ? target.namespace() : "";
+    String sent = metadata.path("namespace").asString("");
+    if (sent.equals(expected)) {
+      return;
+    }
+    if (sent.isEmpty()) {
+      metadata.put("namespace", expected);
+    } else if (expected.isEmpty()) {
+      metadata.remove("namespace");
+    } else {
+      throw new ApiError(400, "BadRequest",
+          "the namespace of the provided object does not match the namespace sent on the request");
+    }
   }
 
   /**

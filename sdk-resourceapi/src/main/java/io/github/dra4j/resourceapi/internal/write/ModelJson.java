@@ -1,0 +1,64 @@
+package io.github.dra4j.resourceapi.internal.write;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Turns the JSON of an object into its fabric8 model object and back, as the API server decodes
+ * a request body into its Go type and encodes what it stores. Stateless; the mapper is
+ * thread-safe.
+ */
+final class ModelJson {
+
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+  private ModelJson() {}
+
+  /**
+   * Decodes an object.
+   *
+   * @param object the JSON
+   * @param type the model class
+   * @param <T> the model type
+   * @return the model object (a new one)
+   * @throws IllegalArgumentException if a field has the wrong JSON type, naming the field
+   */
+  static <T> T decode(ObjectNode object, Class<T> type) {
+    try {
+      return MAPPER.treeToValue(object, type);
+    } catch (DatabindException e) {
+      throw new IllegalArgumentException("json: cannot decode field " + path(e) + ": "
+          + e.getOriginalMessage(), e);
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException("json: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /**
+   * Encodes a model object.
+   *
+   * @param object the model object
+   * @return its JSON (a new tree)
+   */
+  static ObjectNode encode(Object object) {
+    return MAPPER.valueToTree(object);
+  }
+
+  /** The JSON path of a decoding failure: {@code spec.devices[0].name}. */
+  private static String path(DatabindException e) {
+    StringBuilder out = new StringBuilder();
+    for (var reference : e.getPath()) {
+      if (reference.getPropertyName() != null) {
+        if (out.length() > 0) {
+          out.append('.');
+        }
+        out.append(reference.getPropertyName());
+      } else if (reference.getIndex() >= 0) {
+        out.append('[').append(reference.getIndex()).append(']');
+      }
+    }
+    return out.length() == 0 ? "<root>" : out.toString();
+  }
+}
