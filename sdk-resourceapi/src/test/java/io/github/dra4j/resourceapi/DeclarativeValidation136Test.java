@@ -28,9 +28,10 @@ import org.junit.jupiter.api.Test;
  * DeclarativeValidationBeta} gate; the hand-written errors, including those marked {@code
  * MarkCoveredByDeclarative()}, are returned unchanged. These tests pin that wording so that it is
  * not "corrected" towards the declarative one. Each names the declarative wording that newer
- * servers show once the tag is enforced (the 1.37 sources tag these rules {@code
- * +k8s:beta(since: "1.37")} and run declarative validation for every strategy; beta tags are
- * enforced while {@code DeclarativeValidationBeta} is on, its default).
+ * servers show once the tag is enforced (the newer sources tag these rules {@code
+ * +k8s:beta(since: "1.37")} and enforce declarative validation through the generic registry, as
+ * the ResourceSlice strategy's {@code rest.DeclarativeValidation} shows; beta tags are enforced
+ * while {@code DeclarativeValidationBeta} is on, its default).
  */
 class DeclarativeValidation136Test {
 
