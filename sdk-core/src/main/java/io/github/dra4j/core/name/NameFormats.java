@@ -143,7 +143,7 @@ public final class NameFormats {
     } else if (utf8Length(name) > LABEL_MAX_LENGTH) {
       errors.add("name part " + maxLenBytes(LABEL_MAX_LENGTH));
     }
-    if (!isLabelKeyName(name, 0, name.length())) {
+    if (!NameChars.isLabelKeyName(name, 0, name.length())) {
       errors.add("name part " + LABEL_KEY_MSG);
     }
     return errors;
@@ -164,7 +164,7 @@ public final class NameFormats {
     if (utf8Length(value) > LABEL_MAX_LENGTH) {
       errors.add(maxLenBytes(LABEL_MAX_LENGTH));
     }
-    if (!value.isEmpty() && !isLabelKeyName(value, 0, value.length())) {
+    if (!value.isEmpty() && !NameChars.isLabelKeyName(value, 0, value.length())) {
       errors.add(LABEL_VALUE_MSG);
     }
     return errors;
@@ -213,7 +213,7 @@ public final class NameFormats {
    */
   public static boolean isDns1123Label(String value) {
     return value != null && value.length() <= DNS1123_LABEL_MAX_LENGTH
-        && isLabel(value, 0, value.length());
+        && NameChars.isLabel(value, 0, value.length());
   }
 
   /**
@@ -224,7 +224,7 @@ public final class NameFormats {
    */
   public static boolean isDns1123Subdomain(String value) {
     return value != null && value.length() <= DNS1123_SUBDOMAIN_MAX_LENGTH
-        && isSubdomain(value, 0, value.length());
+        && NameChars.isSubdomain(value, 0, value.length());
   }
 
   /**
@@ -240,13 +240,13 @@ public final class NameFormats {
     int slash = value.indexOf('/');
     int nameStart = 0;
     if (slash >= 0) {
-      if (slash > DNS1123_SUBDOMAIN_MAX_LENGTH || !isSubdomain(value, 0, slash)) {
+      if (slash > DNS1123_SUBDOMAIN_MAX_LENGTH || !NameChars.isSubdomain(value, 0, slash)) {
         return false;
       }
       nameStart = slash + 1;
     }
     return value.length() - nameStart <= LABEL_MAX_LENGTH
-        && isLabelKeyName(value, nameStart, value.length());
+        && NameChars.isLabelKeyName(value, nameStart, value.length());
   }
 
   /**
@@ -257,7 +257,7 @@ public final class NameFormats {
    */
   public static boolean isLabelValue(String value) {
     return value != null && (value.isEmpty() || value.length() <= LABEL_MAX_LENGTH
-        && isLabelKeyName(value, 0, value.length()));
+        && NameChars.isLabelKeyName(value, 0, value.length()));
   }
 
   /**
@@ -272,7 +272,7 @@ public final class NameFormats {
     }
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
-      if (!(isAsciiLetter(c) || c == '_' || i > 0 && isDigit(c))) {
+      if (!(NameChars.isAsciiLetter(c) || c == '_' || i > 0 && NameChars.isDigit(c))) {
         return false;
       }
     }
@@ -286,13 +286,13 @@ public final class NameFormats {
    * @return true if valid
    */
   public static boolean isConditionReason(String value) {
-    if (value == null || value.isEmpty() || !isAsciiLetter(value.charAt(0))) {
+    if (value == null || value.isEmpty() || !NameChars.isAsciiLetter(value.charAt(0))) {
       return false;
     }
     int last = value.length() - 1;
     for (int i = 1; i <= last; i++) {
       char c = value.charAt(i);
-      boolean word = isAsciiLetter(c) || isDigit(c) || c == '_';
+      boolean word = NameChars.isAsciiLetter(c) || NameChars.isDigit(c) || c == '_';
       if (!word && (i == last || c != ',' && c != ':')) {
         return false;
       }
@@ -361,8 +361,8 @@ public final class NameFormats {
       errors.add(inBytes ? maxLenBytes(DNS1123_LABEL_MAX_LENGTH)
           : maxLenCharacters(DNS1123_LABEL_MAX_LENGTH));
     }
-    if (!isLabel(value, 0, value.length())) {
-      errors.add(isSubdomain(value, 0, value.length()) ? "must not contain dots"
+    if (!NameChars.isLabel(value, 0, value.length())) {
+      errors.add(NameChars.isSubdomain(value, 0, value.length()) ? "must not contain dots"
           : DNS1123_LABEL_MSG);
     }
     return errors;
@@ -377,7 +377,7 @@ public final class NameFormats {
       errors.add(inBytes ? maxLenBytes(DNS1123_SUBDOMAIN_MAX_LENGTH)
           : maxLenCharacters(DNS1123_SUBDOMAIN_MAX_LENGTH));
     }
-    if (!isSubdomain(value, 0, value.length())) {
+    if (!NameChars.isSubdomain(value, 0, value.length())) {
       errors.add(DNS1123_SUBDOMAIN_MSG);
     }
     return errors;
@@ -389,57 +389,5 @@ public final class NameFormats {
 
   private static String maxLenBytes(int length) {
     return "must be no more than " + length + " bytes";
-  }
-
-  /** Whether {@code value[start, end)} is a lower-case RFC 1123 label of any non-zero length. */
-  private static boolean isLabel(String value, int start, int end) {
-    if (start >= end) {
-      return false;
-    }
-    for (int i = start; i < end; i++) {
-      char c = value.charAt(i);
-      boolean alphanumeric = c >= 'a' && c <= 'z' || isDigit(c);
-      if (!alphanumeric && (c != '-' || i == start || i == end - 1)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Whether {@code value[start, end)} is labels joined by dots (any length). */
-  private static boolean isSubdomain(String value, int start, int end) {
-    int from = start;
-    for (int i = start; i < end; i++) {
-      if (value.charAt(i) == '.') {
-        if (!isLabel(value, from, i)) {
-          return false;
-        }
-        from = i + 1;
-      }
-    }
-    return isLabel(value, from, end);
-  }
-
-  /** {@code ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]} over {@code value[start, end)}. */
-  private static boolean isLabelKeyName(String value, int start, int end) {
-    if (start >= end) {
-      return false;
-    }
-    for (int i = start; i < end; i++) {
-      char c = value.charAt(i);
-      boolean alphanumeric = isAsciiLetter(c) || isDigit(c);
-      if (!alphanumeric && (i == start || i == end - 1 || c != '-' && c != '_' && c != '.')) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean isAsciiLetter(char c) {
-    return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
-  }
-
-  private static boolean isDigit(char c) {
-    return c >= '0' && c <= '9';
   }
 }

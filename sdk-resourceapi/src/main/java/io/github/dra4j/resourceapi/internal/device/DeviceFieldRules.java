@@ -2,94 +2,156 @@ package io.github.dra4j.resourceapi.internal.device;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceToleration;
+import io.github.dra4j.core.name.NameFormats;
 import io.github.dra4j.resourceapi.FieldError;
+import io.github.dra4j.resourceapi.internal.field.Collections;
+import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
+import io.github.dra4j.resourceapi.internal.field.GoValues;
+import io.github.dra4j.resourceapi.internal.meta.CoreRules;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
 
 /**
- * Field rules that several {@code resource.k8s.io} kinds share: names of drivers, pools, devices,
- * device classes, requests and counters, qualified attribute names, share UIDs, opaque JSON,
- * taints, tolerations, binding conditions (STUB: signatures fixed, bodies to be written).
+ * Field rules that several {@code resource.k8s.io} kinds share, as Kubernetes 1.36's {@code
+ * pkg/apis/resource/validation} applies them: names of drivers, pools, devices, device classes,
+ * requests and counters, qualified attribute names, share UIDs, opaque JSON, taints,
+ * tolerations and binding conditions. Stateless.
  */
 public final class DeviceFieldRules {
+
+  private static final List<String> TAINT_EFFECTS = List.of("NoExecute", "NoSchedule", "None");
+  private static final List<String> TOLERATION_OPERATORS = List.of("Equal", "Exists");
+  private static final String NORMALIZED_UID = "uid must be in RFC 4122 normalized form,"
+      + " `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters";
+  private static final int UUID_LENGTH = 36;
 
   private DeviceFieldRules() {}
 
   /**
-   * validateDriverName.
+   * validateDriverName (ValidateCSIDriverName): Required, Too long over 63 bytes, a DNS
+   * subdomain once lower-cased.
    *
    * @param value the value
    * @param path the field
    * @return the errors
    */
   public static List<FieldError> driverName(String value, FieldPath path) {
-    return List.of();
+    return CoreRules.driverName(value, path);
   }
 
   /**
-   * validatePoolName.
+   * validatePoolName: Required when empty, else Too long over 253 bytes and each
+   * {@code /}-separated part a DNS subdomain (its errors show the part, not the whole name).
    *
    * @param value the value
    * @param path the field
    * @return the errors
    */
   public static List<FieldError> poolName(String value, FieldPath path) {
-    return List.of();
+    String name = value == null ? "" : value;
+    if (name.isEmpty()) {
+      return List.of(Errors.required(path, ""));
+    }
+    if (name.length() <= ResourceLimits.POOL_NAME_MAX_LENGTH && DeviceNames.isPoolName(name)) {
+      return List.of();
+    }
+    List<FieldError> errors = new ArrayList<>();
+    if (NameFormats.utf8Length(name) > ResourceLimits.POOL_NAME_MAX_LENGTH) {
+      errors.add(Errors.tooLong(path, ResourceLimits.POOL_NAME_MAX_LENGTH));
+    }
+    for (String part : name.split("/", -1)) {
+      errors.addAll(CoreRules.dnsSubdomain(part, path));
+    }
+    return errors;
   }
 
   /**
-   * validateDeviceName (a DNS label).
+   * validateDeviceName (ValidateDNS1123Label).
    *
    * @param value the value
    * @param path the field
    * @return the errors
    */
   public static List<FieldError> deviceName(String value, FieldPath path) {
-    return List.of();
+    return CoreRules.dnsLabel(value, path);
   }
 
   /**
-   * validateDeviceClass: required, then a DNS subdomain.
+   * validateDeviceClass: Required when empty, else a DNS subdomain.
    *
    * @param value the value
    * @param path the field
    * @return the errors
    */
   public static List<FieldError> deviceClassName(String value, FieldPath path) {
-    return List.of();
+    if (value == null || value.isEmpty()) {
+      return List.of(Errors.required(path, ""));
+    }
+    return CoreRules.dnsSubdomain(value, path);
   }
 
   /**
-   * validateRequestName (a DNS label).
+   * validateRequestName (ValidateDNS1123Label).
    *
    * @param value the value
    * @param path the field
    * @return the errors
    */
   public static List<FieldError> requestName(String value, FieldPath path) {
-    return List.of();
+    return CoreRules.dnsLabel(value, path);
   }
 
   /**
-   * validateCounterName (a DNS label).
+   * validateCounterName (ValidateDNS1123Label).
    *
    * @param value the value
    * @param path the field
    * @return the errors
    */
   public static List<FieldError> counterName(String value, FieldPath path) {
-    return List.of();
+    return CoreRules.dnsLabel(value, path);
   }
 
   /**
-   * validateQualifiedName: a C identifier, optionally after a domain and a slash.
+   * validateQualifiedName: a C identifier of at most 32 bytes, optionally after a domain (a
+   * driver name: at most 63 bytes, a DNS subdomain once lower-cased) and a slash; an empty
+   * domain or identifier around the slash is {@code Invalid} with the value {@code ""}. Every
+   * error is reported at the given path (the map's, for attribute and capacity keys).
    *
    * @param value the value
    * @param path the field
    * @return the errors
    */
   public static List<FieldError> qualifiedName(String value, FieldPath path) {
-    return List.of();
+    String name = value == null ? "" : value;
+    int slash = name.indexOf('/');
+    if (slash < 0) {
+      return cIdentifier(name, path);
+    }
+    if (name.indexOf('/', slash + 1) >= 0) {
+      // Kubernetes 1.36 accepts names with more than one slash; releases after 1.37 refuse them
+      // with `Invalid value: "<name>": must not contain more than one slash`.
+      return List.of();
+    }
+    String domain = name.substring(0, slash);
+    String id = name.substring(slash + 1);
+    List<FieldError> errors = new ArrayList<>();
+    if (domain.isEmpty()) {
+      errors.add(Errors.invalid(path, "", "the domain must not be empty"));
+    } else {
+      errors.addAll(CoreRules.driverName(domain, path));
+    }
+    if (id.isEmpty()) {
+      errors.add(Errors.invalid(path, "", "the name must not be empty"));
+    } else {
+      errors.addAll(cIdentifier(id, path));
+    }
+    return errors;
   }
 
   /**
@@ -100,22 +162,41 @@ public final class DeviceFieldRules {
    * @return the errors
    */
   public static List<FieldError> fullyQualifiedName(String value, FieldPath path) {
-    return List.of();
+    String name = value == null ? "" : value;
+    List<FieldError> errors = new ArrayList<>(qualifiedName(name, path));
+    if (name.indexOf('/') < 0) {
+      errors.add(Errors.invalid(path, GoValues.typed(name),
+          "a fully qualified name must be a domain and a name separated by a slash"));
+    }
+    return errors;
   }
 
   /**
-   * validateUID: an RFC 4122 UUID in normalized (lower-case) form.
+   * validateUID: google/uuid's Validate ({@code error validating uid: ...}), then the normalized
+   * form (36 characters, lower case).
    *
    * @param value the value
    * @param path the field
    * @return the errors
    */
   public static List<FieldError> uid(String value, FieldPath path) {
+    String uid = value == null ? "" : value;
+    String problem = DeviceNames.uuidProblem(uid);
+    if (problem != null) {
+      return List.of(Errors.invalid(path, uid, "error validating uid: " + problem));
+    }
+    if (uid.length() != UUID_LENGTH || !uid.equals(uid.toLowerCase(Locale.ROOT))) {
+      return List.of(Errors.invalid(path, uid, NORMALIZED_UID));
+    }
     return List.of();
   }
 
   /**
-   * validateRawExtension: present, at most {@code maxLength} bytes unless stored, a JSON object.
+   * validateRawExtension: Required when absent or JSON {@code null}; Too long over {@code
+   * maxLength} bytes unless stored; {@code must be a valid JSON object} (value {@code "<value
+   * omitted>"}) for JSON that is not an object. The size is that of the value's compact JSON (the
+   * server measures the bytes as sent, whitespace included). The server's {@code error parsing
+   * data as JSON} cannot occur here: a value fabric8 decoded is valid JSON.
    *
    * @param raw the value as fabric8 decoded it (a map for a JSON object; a list, string, number,
    *     boolean for other JSON), null if absent; its size is that of its compact JSON
@@ -126,11 +207,22 @@ public final class DeviceFieldRules {
    */
   public static List<FieldError> rawExtension(Object raw, FieldPath path, boolean stored,
       int maxLength) {
+    if (RawJson.isNull(raw)) {
+      return List.of(Errors.required(path, ""));
+    }
+    if (!stored && RawJson.size(raw) > maxLength) {
+      return List.of(Errors.tooLong(path, maxLength));
+    }
+    if (!RawJson.isObject(raw)) {
+      return List.of(Errors.invalid(path, "<value omitted>", "must be a valid JSON object"));
+    }
     return List.of();
   }
 
   /**
-   * validateDeviceTaint.
+   * validateDeviceTaint: the key (a label name, required), the value (a label value when set),
+   * and the effect (required, NoExecute, NoSchedule or None) unless unchanged from the stored
+   * taint.
    *
    * @param taint the taint
    * @param old the stored taint (effect not rechecked when unchanged), or null
@@ -138,22 +230,68 @@ public final class DeviceFieldRules {
    * @return the errors
    */
   public static List<FieldError> taint(DeviceTaint taint, DeviceTaint old, FieldPath path) {
-    return List.of();
+    DeviceTaint t = taint == null ? new DeviceTaint() : taint;
+    List<FieldError> errors = new ArrayList<>(CoreRules.labelName(t.getKey(), path.child("key")));
+    String value = t.getValue() == null ? "" : t.getValue();
+    if (!value.isEmpty()) {
+      errors.addAll(CoreRules.labelValue(value, path.child("value")));
+    }
+    String effect = t.getEffect() == null ? "" : t.getEffect();
+    String oldEffect = old == null ? null : old.getEffect() == null ? "" : old.getEffect();
+    if (!effect.equals(oldEffect)) {
+      if (effect.isEmpty()) {
+        errors.add(Errors.required(path.child("effect"), ""));
+      } else if (!TAINT_EFFECTS.contains(effect)) {
+        errors.add(Errors.notSupported(path.child("effect"), GoValues.typed(effect),
+            TAINT_EFFECTS));
+      }
+    }
+    return errors;
   }
 
   /**
-   * validateDeviceToleration.
+   * validateDeviceToleration: the key (a label name when set), the operator (required, Exists
+   * with an empty value, or Equal with a label value) and the effect (optional, NoExecute,
+   * NoSchedule or None).
    *
    * @param toleration the toleration
    * @param path the field
    * @return the errors
    */
   public static List<FieldError> toleration(DeviceToleration toleration, FieldPath path) {
-    return List.of();
+    DeviceToleration t = toleration == null ? new DeviceToleration() : toleration;
+    List<FieldError> errors = new ArrayList<>();
+    String key = t.getKey() == null ? "" : t.getKey();
+    if (!key.isEmpty()) {
+      errors.addAll(CoreRules.labelName(key, path.child("key")));
+    }
+    String value = t.getValue() == null ? "" : t.getValue();
+    String operator = t.getOperator() == null ? "" : t.getOperator();
+    switch (operator) {
+      case "Exists" -> {
+        if (!value.isEmpty()) {
+          errors.add(Errors.invalid(path.child("value"), value,
+              "must be empty for operator `Exists`"));
+        }
+      }
+      case "Equal" -> errors.addAll(CoreRules.labelValue(value, path.child("value")));
+      case "" -> errors.add(Errors.required(path.child("operator"), ""));
+      default -> errors.add(Errors.notSupported(path.child("operator"), GoValues.typed(operator),
+          TOLERATION_OPERATORS));
+    }
+    String effect = t.getEffect() == null ? "" : t.getEffect();
+    if (!effect.isEmpty() && !TAINT_EFFECTS.contains(effect)) {
+      errors.add(Errors.notSupported(path.child("effect"), GoValues.typed(effect),
+          TAINT_EFFECTS));
+    }
+    return errors;
   }
 
   /**
-   * validateDeviceBindingParameters: sizes, label-name format, duplicates, overlap, pairing.
+   * validateDeviceBindingParameters: at most 4 of each list (one Too many, items unchecked),
+   * each a label name; no duplicates in either list; no failure condition that is also a binding
+   * condition; and either both lists or neither. An empty list prints as Go's nil slice
+   * ({@code null}).
    *
    * @param bindingConditions the binding conditions, may be null
    * @param bindingFailureConditions the binding failure conditions, may be null
@@ -162,6 +300,58 @@ public final class DeviceFieldRules {
    */
   public static List<FieldError> bindingParameters(List<String> bindingConditions,
       List<String> bindingFailureConditions, FieldPath path) {
-    return List.of();
+    List<String> conditions = bindingConditions == null ? List.of() : bindingConditions;
+    List<String> failures = bindingFailureConditions == null ? List.of()
+        : bindingFailureConditions;
+    if (conditions.isEmpty() && failures.isEmpty()) {
+      return List.of();
+    }
+    FieldPath conditionsPath = path.child("bindingConditions");
+    FieldPath failuresPath = path.child("bindingFailureConditions");
+    List<FieldError> errors = new ArrayList<>(Collections.list(conditions,
+        ResourceLimits.BINDING_CONDITIONS_MAX, CoreRules::labelName, conditionsPath));
+    errors.addAll(Collections.list(failures, ResourceLimits.BINDING_FAILURE_CONDITIONS_MAX,
+        CoreRules::labelName, failuresPath));
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < conditions.size(); i++) {
+      String condition = Objects.toString(conditions.get(i), "");
+      if (!seen.add(condition)) {
+        errors.add(Errors.duplicate(conditionsPath.index(i), condition));
+      }
+    }
+    Set<String> seenFailures = new HashSet<>();
+    for (int i = 0; i < failures.size(); i++) {
+      String condition = Objects.toString(failures.get(i), "");
+      if (!seenFailures.add(condition)) {
+        errors.add(Errors.duplicate(failuresPath.index(i), condition));
+      }
+      if (seen.contains(condition)) {
+        errors.add(Errors.invalid(failuresPath.index(i), condition,
+            "bindingFailureConditions must not overlap with bindingConditions"));
+      }
+    }
+    GoValues.Raw nil = new GoValues.Raw("null");
+    if (conditions.isEmpty()) {
+      errors.add(Errors.invalid(conditionsPath, nil,
+          "bindingConditions are required to use bindingFailureConditions"));
+    }
+    if (failures.isEmpty()) {
+      errors.add(Errors.invalid(failuresPath, nil,
+          "bindingFailureConditions are required to use bindingConditions"));
+    }
+    return errors;
+  }
+
+  /** validateCIdentifier: Too long over 32 bytes, then IsCIdentifier. */
+  private static List<FieldError> cIdentifier(String id, FieldPath path) {
+    if (id.length() <= ResourceLimits.DEVICE_MAX_ID_LENGTH && NameFormats.isCIdentifier(id)) {
+      return List.of();
+    }
+    List<FieldError> errors = new ArrayList<>();
+    if (NameFormats.utf8Length(id) > ResourceLimits.DEVICE_MAX_ID_LENGTH) {
+      errors.add(Errors.tooLong(path, ResourceLimits.DEVICE_MAX_ID_LENGTH));
+    }
+    errors.addAll(CoreRules.cIdentifier(id, path));
+    return errors;
   }
 }

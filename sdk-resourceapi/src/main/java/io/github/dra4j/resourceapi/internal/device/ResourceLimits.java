@@ -1,14 +1,18 @@
 package io.github.dra4j.resourceapi.internal.device;
 
 /**
- * The size limits of {@code resource.k8s.io} (Kubernetes 1.36), in one place. PROVISIONAL values:
- * each is checked against the API's types by the shared-rules work.
+ * The size limits of {@code resource.k8s.io} (Kubernetes 1.36, the constants of {@code
+ * k8s.io/api/resource/v1/types.go} and {@code pkg/apis/resource/types.go}), in one place. None of
+ * these values changed in 1.37; 1.37 adds DeviceClaimDerivedAttributeCELMaxCost (for derived
+ * attributes, not in 1.36) and a later release DeviceCompatibilityGroupsMaxSize = 2.
  */
 public final class ResourceLimits {
 
   /** Devices in one ResourceSlice. */
   public static final int SLICE_MAX_DEVICES = 128;
-  /** Devices in one ResourceSlice when a device has taints, consumes counters or list attributes. */
+  /**
+   * Devices in one ResourceSlice when a device has taints, consumes counters or list attributes.
+   */
   public static final int SLICE_MAX_DEVICES_WITH_ADVANCED_FEATURES = 64;
   /** Counter sets in one ResourceSlice. */
   public static final int SLICE_MAX_COUNTER_SETS = 8;
@@ -32,6 +36,8 @@ public final class ResourceLimits {
   public static final int DEVICE_MAX_ID_LENGTH = 32;
   /** Length of a string or version attribute value. */
   public static final int DEVICE_ATTRIBUTE_MAX_VALUE_LENGTH = 64;
+  /** Length of a driver name (ValidateCSIDriverName; DriverNameMaxLength in v1). */
+  public static final int DRIVER_NAME_MAX_LENGTH = 63;
   /** Length of a pool name. */
   public static final int POOL_NAME_MAX_LENGTH = 253;
   /** Binding conditions of one device or result. */
