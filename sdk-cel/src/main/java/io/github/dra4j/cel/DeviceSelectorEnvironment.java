@@ -61,7 +61,9 @@ import java.util.stream.LongStream;
  * <p>A runaway expression is stopped: an evaluation may run at most {@value #MAX_ITERATIONS}
  * comprehension iterations in total and {@code lists.range()} at most {@value #MAX_RANGE}
  * elements; beyond that it fails with {@code operation cancelled: actual cost limit exceeded}.
- * This stands in for cel-go's cost tracker, whose numbers it does not reproduce.
+ * This stands in for cel-go's runtime cost tracker, whose numbers it does not reproduce. The
+ * static estimate the API server checks new selectors against ({@value #COST_LIMIT}) is
+ * reproduced: {@link CompiledSelector#estimatedMaxCost()}.
  *
  * <p>Building an environment is expensive (hundreds of milliseconds in a fresh JVM); use the
  * shared {@link #stored()} instance. An environment is immutable apart from its bounded,
@@ -83,6 +85,12 @@ public final class DeviceSelectorEnvironment {
 
   /** Largest list {@code lists.range()} may build. */
   public static final int MAX_RANGE = 100_000;
+
+  /**
+   * The largest estimated cost the API server accepts in a new or changed selector, {@code
+   * resource.CELSelectorExpressionMaxCost}; see {@link CompiledSelector#estimatedMaxCost()}.
+   */
+  public static final long COST_LIMIT = 1_000_000L;
 
   /** Default number of compiled expressions kept. */
   public static final int DEFAULT_CACHE_SIZE = 1024;
@@ -303,7 +311,7 @@ public final class DeviceSelectorEnvironment {
       throw new SelectorCompileException(expression, literalProblem.get(), null);
     }
     try {
-      return new CompiledSelector(expression, runtime.createProgram(ast));
+      return new CompiledSelector(expression, runtime.createProgram(ast), ast);
     } catch (CelEvaluationException e) {
       throw new SelectorCompileException(
           expression, "program instantiation failed: " + e.getMessage(), e);

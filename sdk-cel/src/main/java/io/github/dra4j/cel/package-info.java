@@ -51,11 +51,18 @@
  * io.fabric8.kubernetes.api.model.resource.v1.Device, boolean)}); the 1.37 development head moves
  * toward reading them in the stored environment whatever the gate. Both may still change.
  *
- * <p>Deliberately not done: cel-go's cost estimation (the API server's {@code too complex, exceeds
- * cost limit}) and its exact runtime cost; a per-evaluation budget of comprehension iterations
- * stands in for the runtime limit. The 10 Ki expression length limit is left to API validation.
- * Compatibility versions before 1.29 are not modelled, nor is the authorizer library (useless in
- * selectors). The URL and format libraries may differ from Go in rare edge cases and shorten some
- * error texts.
+ * <p>Cost: {@link io.github.dra4j.cel.CompiledSelector#estimatedMaxCost()} is the static worst-case
+ * cost the API server estimates before accepting a new or changed selector, and {@link
+ * io.github.dra4j.cel.CompiledSelector#exceedsCostLimit()} tells whether it exceeds {@link
+ * io.github.dra4j.cel.DeviceSelectorEnvironment#COST_LIMIT} (the API server's {@code Forbidden:
+ * too complex, exceeds cost limit}). It follows cel-go's checker estimate with the Kubernetes
+ * library costs and the sizes Kubernetes declares for the {@code device} variable, computed only
+ * when asked.
+ *
+ * <p>Deliberately not done: cel-go's exact runtime cost; a per-evaluation budget of comprehension
+ * iterations stands in for the runtime limit. The 10 Ki expression length limit is left to API
+ * validation. Compatibility versions before 1.29 are not modelled, nor is the authorizer library
+ * (useless in selectors). The URL and format libraries may differ from Go in rare edge cases and
+ * shorten some error texts.
  */
 package io.github.dra4j.cel;

@@ -11,6 +11,7 @@ import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Collections;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
+import io.github.dra4j.resourceapi.internal.field.GoValues;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -117,7 +118,8 @@ final class DeviceRequestRules {
         }
         return List.of();
       default:
-        return List.of(Errors.notSupported(path.child("allocationMode"), value, ALLOCATION_MODES));
+        return List.of(Errors.notSupported(path.child("allocationMode"), GoValues.typed(value),
+            ALLOCATION_MODES));
     }
   }
 

@@ -7,8 +7,8 @@ import io.github.dra4j.resourceapi.internal.field.GoValues;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -24,8 +24,6 @@ public final class Immutability {
   /** The detail of a changed immutable field. */
   public static final String FIELD_IS_IMMUTABLE = "field is immutable";
 
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
-
   private Immutability() {}
 
   /**
@@ -34,16 +32,16 @@ public final class Immutability {
    * @param value the new value
    * @param old the stored value
    * @param printed the new value as the error shows it ({@link GoValues#print} rules; a {@link
-   *     GoValues.Raw} for a structure)
+   *     GoValues.Raw} for a structure), asked for only if it changed
    * @param path the field
    * @return no error, or {@code <path>: Invalid value: <printed>: field is immutable}
    */
-  public static List<FieldError> immutable(Object value, Object old, Object printed,
+  public static List<FieldError> immutable(Object value, Object old, Supplier<Object> printed,
       FieldPath path) {
     if (semanticallyEqual(value, old)) {
       return List.of();
     }
-    return List.of(Errors.invalid(path, printed, FIELD_IS_IMMUTABLE));
+    return List.of(Errors.invalid(path, printed.get(), FIELD_IS_IMMUTABLE));
   }
 
   /**
@@ -54,24 +52,24 @@ public final class Immutability {
    * @return true if their JSON is the same once nulls and empty lists are left out
    */
   public static boolean semanticallyEqual(Object a, Object b) {
-    return normalize(MAPPER.valueToTree(a)).equals(normalize(MAPPER.valueToTree(b)));
+    return normalize(PlainJson.tree(a)).equals(normalize(PlainJson.tree(b)));
   }
 
   /** Drops null fields and empty arrays, recursively; turns a null or empty array to null. */
   private static JsonNode normalize(JsonNode node) {
     if (node == null || node.isNull() || node.isMissingNode()
         || node.isArray() && node.isEmpty()) {
-      return MAPPER.nullNode();
+      return PlainJson.nullNode();
     }
     if (node.isArray()) {
-      var array = MAPPER.createArrayNode();
+      var array = PlainJson.arrayNode();
       for (JsonNode item : node) {
         array.add(normalize(item));
       }
       return array;
     }
     if (node.isObject()) {
-      ObjectNode object = MAPPER.createObjectNode();
+      ObjectNode object = PlainJson.objectNode();
       for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator();
           it.hasNext(); ) {
         Map.Entry<String, JsonNode> entry = it.next();

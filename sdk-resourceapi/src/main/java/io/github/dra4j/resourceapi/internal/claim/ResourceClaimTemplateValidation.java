@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateSpec;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
-import io.github.dra4j.resourceapi.internal.field.GoValues;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules.NameFormat;
 import java.util.ArrayList;
@@ -19,10 +18,6 @@ import java.util.Objects;
  * which is checked like a claim's. Stateless.
  */
 public final class ResourceClaimTemplateValidation {
-
-  /** How the server prints a changed spec (Go's {@code %#v} of its internal struct), shortened. */
-  static final GoValues.Raw CHANGED_SPEC =
-      new GoValues.Raw("resource.ResourceClaimTemplateSpec{...}");
 
   private static final FieldPath METADATA = FieldPath.root("metadata");
   private static final FieldPath SPEC = FieldPath.root("spec");
@@ -56,7 +51,7 @@ public final class ResourceClaimTemplateValidation {
    * @param template the new template
    * @param old the stored template
    * @param gates the API server's feature gates
-   * @return the errors, e.g. {@code spec: Invalid value: ...: field is immutable}
+   * @return the errors, e.g. {@code spec: Invalid value: {...,"Spec":...}: field is immutable}
    */
   public static List<FieldError> validateUpdate(ResourceClaimTemplate template,
       ResourceClaimTemplate old, FeatureGates gates) {
@@ -65,7 +60,8 @@ public final class ResourceClaimTemplateValidation {
     Objects.requireNonNull(gates, "gates");
     List<FieldError> errors = new ArrayList<>(ObjectMetaRules.objectMetaUpdate(
         template.getMetadata(), old.getMetadata(), METADATA));
-    errors.addAll(Immutability.immutable(template.getSpec(), old.getSpec(), CHANGED_SPEC, SPEC));
+    errors.addAll(Immutability.immutable(template.getSpec(), old.getSpec(),
+        () -> InternalSpecJson.templateSpec(template.getSpec()), SPEC));
     return errors;
   }
 }

@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimSpec;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
-import io.github.dra4j.resourceapi.internal.field.GoValues;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules.NameFormat;
 import java.util.ArrayList;
@@ -18,12 +17,6 @@ import java.util.Objects;
  * ResourceClaimStatusValidation}'s. Stateless.
  */
 public final class ResourceClaimValidation {
-
-  /**
-   * How the server prints a changed spec: Go's {@code %#v} of its internal struct, whose pointers
-   * show as memory addresses; shortened here.
-   */
-  static final GoValues.Raw CHANGED_SPEC = new GoValues.Raw("resource.ResourceClaimSpec{...}");
 
   private static final FieldPath METADATA = FieldPath.root("metadata");
   private static final FieldPath SPEC = FieldPath.root("spec");
@@ -54,7 +47,7 @@ public final class ResourceClaimValidation {
    * @param claim the new claim
    * @param old the stored claim
    * @param gates the API server's feature gates
-   * @return the errors, e.g. {@code spec: Invalid value: ...: field is immutable}
+   * @return the errors, e.g. {@code spec: Invalid value: {"Devices":...}: field is immutable}
    */
   public static List<FieldError> validateUpdate(ResourceClaim claim, ResourceClaim old,
       FeatureGates gates) {
@@ -65,7 +58,8 @@ public final class ResourceClaimValidation {
         NameFormat.DNS_SUBDOMAIN, METADATA));
     errors.addAll(ObjectMetaRules.objectMetaUpdate(claim.getMetadata(), old.getMetadata(),
         METADATA));
-    errors.addAll(Immutability.immutable(claim.getSpec(), old.getSpec(), CHANGED_SPEC, SPEC));
+    errors.addAll(Immutability.immutable(claim.getSpec(), old.getSpec(),
+        () -> InternalSpecJson.claimSpec(claim.getSpec()), SPEC));
     return errors;
   }
 

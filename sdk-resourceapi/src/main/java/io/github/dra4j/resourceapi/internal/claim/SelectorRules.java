@@ -2,6 +2,7 @@ package io.github.dra4j.resourceapi.internal.claim;
 
 import io.fabric8.kubernetes.api.model.resource.v1.CELDeviceSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelector;
+import io.github.dra4j.cel.CompiledSelector;
 import io.github.dra4j.cel.SelectorCompileException;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
@@ -61,9 +62,10 @@ public final class SelectorRules {
   }
 
   /**
-   * Checks a CEL selector expression: its length in bytes, then that it compiles, then its cost.
+   * Checks a CEL selector expression: its length in bytes, then that it compiles, then its
+   * estimated cost (sdk-cel's static estimate, the one the API server compares with 1,000,000).
    * Kubernetes 1.37 skips all of this for a stored expression; 1.36 compiles it in the
-   * stored-expressions environment.
+   * stored-expressions environment and checks its cost again.
    *
    * @param expression the expression, null for empty
    * @param path its field, {@code ...cel.expression}
@@ -81,13 +83,14 @@ public final class SelectorRules {
       errors.add(Errors.tooLong(path, ResourceLimits.CEL_SELECTOR_MAX_LENGTH));
       return errors;
     }
+    CompiledSelector compiled;
     try {
-      SelectorEnvironments.forExpression(gates, stored).compile(text);
+      compiled = SelectorEnvironments.forExpression(gates, stored).compile(text);
     } catch (SelectorCompileException e) {
       errors.add(compileError(path, text, e.getMessage()));
       return errors;
     }
-    if (estimatedCost(text) > ResourceLimits.CEL_SELECTOR_MAX_COST) {
+    if (compiled.exceedsCostLimit()) {
       errors.add(Errors.forbidden(path, "too complex, exceeds cost limit"));
     }
     return errors;
@@ -105,10 +108,5 @@ public final class SelectorRules {
       return Errors.invalid(path, expression, detail);
     }
     return Errors.internal(path, detail);
-  }
-
-  /** The estimated worst-case cost of an expression that compiled. */
-  private static long estimatedCost(String expression) {
-    return 0; // COST: replace with sdk-cel's estimate
   }
 }

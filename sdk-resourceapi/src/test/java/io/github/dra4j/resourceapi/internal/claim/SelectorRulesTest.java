@@ -10,7 +10,6 @@ import io.github.dra4j.resourceapi.internal.field.FieldPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -119,7 +118,6 @@ class SelectorRulesTest {
         "Invalid spec.selectors[0].cel.expression", "TooLong spec.selectors[1].cel.expression");
   }
 
-  @Disabled("COST: needs sdk-cel's cost estimate")
   @Test
   void tooComplexIsForbidden() {
     String nested = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]";
