@@ -101,7 +101,7 @@ class DeviceClaimRulesTest {
                 "Invalid " + C0 + ".matchAttribute", "Invalid " + C0 + ".matchAttribute",
                 "Invalid spec.devices.constraints[1].matchAttribute",
                 "Invalid spec.devices.constraints[1].matchAttribute",
-                "Required spec.devices.constraints[2].matchAttribute")),
+                "Required spec.devices.constraints[2]")),
         Arguments.of("an unknown request", GPU_REQUEST,
             constraints("{requests:['tpu'],matchAttribute:'a.example.com/b'}"),
             List.of("Invalid " + C0 + ".requests[0]")),

@@ -93,7 +93,7 @@ class ResourceClaimTemplateValidationTest {
     assertErrors(ResourceClaimTemplateValidation.validate(template, GATES),
         "TooLong spec.spec.devices.requests[0].exactly.selectors[0].cel.expression",
         "Invalid spec.spec.devices.constraints[0].requests[1]",
-        "Required spec.spec.devices.constraints[0].matchAttribute",
+        "Required spec.spec.devices.constraints[0]",
         "Required spec.spec.devices.config[0].opaque.parameters");
   }
 
