@@ -1,5 +1,6 @@
 package io.github.dra4j.resourceapi.internal.claim;
 
+import io.fabric8.kubernetes.api.model.AnyType;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
@@ -79,8 +80,8 @@ final class DeviceStatusValidation {
     errors.addAll(CoreRules.conditions(conditions, path.child("conditions")));
     if (device.getData() != null) {
       // Optional: only checked when present.
-      errors.addAll(DeviceFieldRules.rawExtension(device.getData(), path.child("data"), false,
-          ResourceLimits.DEVICE_STATUS_DATA_MAX_LENGTH));
+      errors.addAll(DeviceFieldRules.rawExtension(decoded(device.getData()), path.child("data"),
+          false, ResourceLimits.DEVICE_STATUS_DATA_MAX_LENGTH));
     }
     errors.addAll(networkData(device.getNetworkData(), path.child("networkData")));
     return errors;
@@ -105,6 +106,13 @@ final class DeviceStatusValidation {
         (ip, ipPath) -> CoreRules.interfaceAddress(nullToEmpty(ip), ipPath),
         DeviceStatusValidation::nullToEmpty, path.child("ips")));
     return errors;
+  }
+
+  // SHARED-CANDIDATE: DeviceFieldRules.rawExtension could unwrap fabric8's RawExtension itself
+  // (opaque parameters arrive wrapped the same way).
+  /** fabric8 wraps raw JSON other than a Kubernetes object in a RawExtension (an AnyType). */
+  private static Object decoded(Object data) {
+    return data instanceof AnyType any ? any.getValue() : data;
   }
 
   private static int utf8Length(String value) {
