@@ -1,6 +1,5 @@
 package io.github.dra4j.resourceapi.internal.claim;
 
-import io.fabric8.kubernetes.api.model.AnyType;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
@@ -108,11 +107,11 @@ final class DeviceStatusValidation {
     return errors;
   }
 
-  // SHARED-CANDIDATE: DeviceFieldRules.rawExtension could unwrap fabric8's RawExtension itself
-  // (opaque parameters arrive wrapped the same way).
-  /** fabric8 wraps raw JSON other than a Kubernetes object in a RawExtension (an AnyType). */
+  // SHARED-CANDIDATE: DeviceFieldRules.rawExtension could take fabric8's wrappers itself (opaque
+  // parameters arrive wrapped the same way).
+  /** fabric8 decodes raw JSON into a RawExtension or a GenericKubernetesResource: back to JSON. */
   private static Object decoded(Object data) {
-    return data instanceof AnyType any ? any.getValue() : data;
+    return PlainJson.plain(data);
   }
 
   private static int utf8Length(String value) {
