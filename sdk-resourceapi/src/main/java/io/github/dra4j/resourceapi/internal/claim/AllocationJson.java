@@ -1,6 +1,5 @@
 package io.github.dra4j.resourceapi.internal.claim;
 
-import io.fabric8.kubernetes.api.model.AnyType;
 import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
@@ -24,6 +23,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 
+// SHARED-CANDIDATE: tolerations, quantities and opaque parameters print as in InternalSpecJson
+// (claim spec); one helper for the internal JSON of shared types could serve both.
 /**
  * Prints an allocation as the API server prints the refused value of {@code status.allocation:
  * Invalid value: ...: field is immutable}: since Kubernetes 1.34 that is {@code json.Marshal} of
@@ -96,7 +97,7 @@ final class AllocationJson {
     } else {
       Map<String, Object> opaqueFields = new LinkedHashMap<>();
       opaqueFields.put("Driver", string(opaque.getDriver()));
-      opaqueFields.put("Parameters", ordered(opaque.getParameters()));
+      opaqueFields.put("Parameters", ordered(PlainJson.plain(opaque.getParameters())));
       fields.put("Opaque", new GoValues.Struct(opaqueFields));
     }
     return new GoValues.Struct(fields);
@@ -157,10 +158,6 @@ final class AllocationJson {
 
   /** A raw JSON value keeps its keys in the order they were written. */
   private static Object ordered(Object value) {
-    if (value instanceof AnyType any) {
-      // fabric8 wraps a raw extension's decoded JSON.
-      return ordered(any.getValue());
-    }
     if (value instanceof Map<?, ?> map) {
       Map<String, Object> fields = new LinkedHashMap<>();
       map.forEach((key, item) -> fields.put(String.valueOf(key), ordered(item)));

@@ -79,8 +79,8 @@ final class DeviceStatusValidation {
     errors.addAll(CoreRules.conditions(conditions, path.child("conditions")));
     if (device.getData() != null) {
       // Optional: only checked when present.
-      errors.addAll(DeviceFieldRules.rawExtension(device.getData(), path.child("data"), false,
-          ResourceLimits.DEVICE_STATUS_DATA_MAX_LENGTH));
+      errors.addAll(DeviceFieldRules.rawExtension(decoded(device.getData()), path.child("data"),
+          false, ResourceLimits.DEVICE_STATUS_DATA_MAX_LENGTH));
     }
     errors.addAll(networkData(device.getNetworkData(), path.child("networkData")));
     return errors;
@@ -105,6 +105,13 @@ final class DeviceStatusValidation {
         (ip, ipPath) -> CoreRules.interfaceAddress(nullToEmpty(ip), ipPath),
         DeviceStatusValidation::nullToEmpty, path.child("ips")));
     return errors;
+  }
+
+  // SHARED-CANDIDATE: DeviceFieldRules.rawExtension could take fabric8's wrappers itself (opaque
+  // parameters arrive wrapped the same way).
+  /** fabric8 decodes raw JSON into a RawExtension or a GenericKubernetesResource: back to JSON. */
+  private static Object decoded(Object data) {
+    return PlainJson.plain(data);
   }
 
   private static int utf8Length(String value) {

@@ -107,7 +107,6 @@ class AllocationResultValidationTest {
                 + config("FromClaim", "[]", StatusFixtures.objectOfLength(10 * 1024 + 1))),
             "Required " + CONFIG + "[1].source", "NotSupported " + CONFIG + "[2].source",
             "Required " + CONFIG + "[3].opaque", "Required " + CONFIG + "[4].opaque.driver",
-            "Invalid " + CONFIG + "[4].opaque.driver",
             "Required " + CONFIG + "[4].opaque.parameters",
             "TooLong " + CONFIG + "[6].opaque.parameters"),
         invalid("a configuration naming a request twice", EXACT_SPEC,

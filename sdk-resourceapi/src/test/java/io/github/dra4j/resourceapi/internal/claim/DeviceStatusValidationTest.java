@@ -133,7 +133,7 @@ class DeviceStatusValidationTest {
             "Invalid " + DEVICES + "[0].driver", "Invalid " + DEVICES + "[0].pool",
             "Invalid " + DEVICES + "[0].device"),
         invalid("no names", ALLOCATION, "{}",
-            "Required " + DEVICES + "[0].driver", "Invalid " + DEVICES + "[0].driver",
+            "Required " + DEVICES + "[0].driver",
             "Required " + DEVICES + "[0].pool", "Invalid " + DEVICES + "[0].device",
             "Invalid " + DEVICES + "[0]"));
   }
@@ -168,6 +168,32 @@ class DeviceStatusValidationTest {
         DEVICES + "[0].networkData.interfaceName: Too long: may not be more than 256 bytes",
         DEVICES + "[0].networkData.hardwareAddress: Too long: may not be more than 128 bytes",
         DEVICES + "[0].networkData.ips[1]: Duplicate value: \"10.0.0.1/8\"");
+  }
+
+  @Test
+  void wordsTheIssueExamplesAsTheServerDoes() {
+    ResourceClaim stored = claim("{\"allocation\": " + ALLOCATION + "}");
+    ResourceClaim claim = claim("{\"allocation\": " + ALLOCATION + ", \"devices\": [{" + DEVICE
+        + ", \"conditions\": [{\"type\": \"Ready\", \"status\": \"Maybe\"}],"
+        + " \"data\": " + StatusFixtures.objectOfLength(10 * 1024 + 1) + ", \"networkData\": {"
+        + "\"ips\": [\"300.9.8.0/24\", \"010.009.008.000/24\", \"2001:0db8::1/64\"]}}]}");
+    String device = DEVICES + "[0]";
+    assertThat(validate(claim, stored)).map(FieldError::toString).containsExactly(
+        device + ".conditions[0].status: Unsupported value: \"Maybe\": supported values:"
+            + " \"False\", \"True\", \"Unknown\"",
+        device + ".conditions[0].lastTransitionTime: Required value: must be set",
+        device + ".conditions[0].reason: Required value: must be set",
+        device + ".data: Too long: may not be more than 10240 bytes",
+        device + ".networkData.ips[0]: Invalid value: \"300.9.8.0/24\": must be a valid address"
+            + " in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64)",
+        device + ".networkData.ips[1]: Invalid value: \"010.009.008.000/24\": must be in"
+            + " canonical form (\"10.9.8.0/24\")",
+        device + ".networkData.ips[2]: Invalid value: \"2001:0db8::1/64\": must be in canonical"
+            + " form (\"2001:db8::1/64\")");
+    claim = claim("{\"allocation\": " + ALLOCATION + ", \"devices\": [{" + DEVICE
+        + ", \"data\": \"foo\"}]}");
+    assertThat(validate(claim, stored)).map(FieldError::toString).containsExactly(
+        device + ".data: Invalid value: \"<value omitted>\": must be a valid JSON object");
   }
 
   private static Arguments valid(String name, String allocation, String devices) {
