@@ -11,8 +11,13 @@ public final class InvalidResourceException extends IllegalArgumentException {
 
   private static final long serialVersionUID = 1L;
 
+  /** The kind of the refused object. */
   private final String kind;
+
+  /** The name of the refused object, {@code ""} if it has none. */
   private final String name;
+
+  /** The refused fields (not serialized). */
   private final transient List<FieldError> errors;
 
   /**
