@@ -1,13 +1,13 @@
 package io.github.dra4j.resourceapi;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.github.dra4j.resourceapi.internal.field.Json;
 import io.github.dra4j.resourceapi.internal.write.WritePath;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -26,8 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Immutable and thread-safe.
  */
 public final class ResourceApiRules {
-
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
   private final FeatureGates gates;
   private final Clock clock;
@@ -202,6 +200,6 @@ public final class ResourceApiRules {
 
   private static ObjectNode json(HasMetadata object) {
     Objects.requireNonNull(object, "object");
-    return MAPPER.valueToTree(object);
+    return (ObjectNode) Json.tree(object);
   }
 }

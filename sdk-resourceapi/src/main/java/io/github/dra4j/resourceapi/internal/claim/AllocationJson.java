@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceToleration;
 import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import io.github.dra4j.core.quantity.QuantityValue;
 import io.github.dra4j.resourceapi.internal.field.GoValues;
+import io.github.dra4j.resourceapi.internal.field.Json;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -97,7 +98,7 @@ final class AllocationJson {
     } else {
       Map<String, Object> opaqueFields = new LinkedHashMap<>();
       opaqueFields.put("Driver", string(opaque.getDriver()));
-      opaqueFields.put("Parameters", ordered(PlainJson.plain(opaque.getParameters())));
+      opaqueFields.put("Parameters", ordered(Json.plain(opaque.getParameters())));
       fields.put("Opaque", new GoValues.Struct(opaqueFields));
     }
     return new GoValues.Struct(fields);

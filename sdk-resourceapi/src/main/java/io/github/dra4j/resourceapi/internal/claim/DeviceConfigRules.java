@@ -36,7 +36,7 @@ public final class DeviceConfigRules {
     List<FieldError> errors = new ArrayList<>();
     errors.addAll(DeviceFieldRules.driverName(nonNull(opaque.getDriver()),
         opaquePath.child("driver")));
-    errors.addAll(DeviceFieldRules.rawExtension(PlainJson.plain(opaque.getParameters()),
+    errors.addAll(DeviceFieldRules.rawExtension(opaque.getParameters(),
         opaquePath.child("parameters"), stored, ResourceLimits.OPAQUE_PARAMETERS_MAX_LENGTH));
     return errors;
   }

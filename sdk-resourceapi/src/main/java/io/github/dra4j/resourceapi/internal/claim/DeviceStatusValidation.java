@@ -11,6 +11,7 @@ import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Collections;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
+import io.github.dra4j.resourceapi.internal.field.Json;
 import io.github.dra4j.resourceapi.internal.meta.CoreRules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -111,7 +112,7 @@ final class DeviceStatusValidation {
   // parameters arrive wrapped the same way).
   /** fabric8 decodes raw JSON into a RawExtension or a GenericKubernetesResource: back to JSON. */
   private static Object decoded(Object data) {
-    return PlainJson.plain(data);
+    return Json.plain(data);
   }
 
   private static int utf8Length(String value) {

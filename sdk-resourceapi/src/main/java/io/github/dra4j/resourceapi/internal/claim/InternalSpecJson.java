@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimSpec;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateSpec;
 import io.github.dra4j.core.quantity.QuantityValue;
 import io.github.dra4j.resourceapi.internal.field.GoValues;
+import io.github.dra4j.resourceapi.internal.field.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -130,7 +131,7 @@ final class InternalSpecJson {
     // DeviceConfiguration is embedded without a tag: its field Opaque is promoted.
     return struct("Requests", list(config.getRequests(), name -> name),
         "Opaque", opaque == null ? null : struct("Driver", text(opaque.getDriver()),
-            "Parameters", ordered(PlainJson.plain(opaque.getParameters()))));
+            "Parameters", ordered(Json.plain(opaque.getParameters()))));
   }
 
   /** The JSON fields of a metav1.ObjectMeta, in Go's order, as its tags name them. */
@@ -151,7 +152,7 @@ final class InternalSpecJson {
     putIfSet(fields, "ownerReferences", list(meta.getOwnerReferences(),
         InternalSpecJson::ownerReference));
     putIfSet(fields, "finalizers", meta.getFinalizers());
-    putIfSet(fields, "managedFields", ordered(PlainJson.plain(meta.getManagedFields())));
+    putIfSet(fields, "managedFields", ordered(Json.plain(meta.getManagedFields())));
     return fields;
   }
 

@@ -12,6 +12,7 @@ import io.github.dra4j.resourceapi.internal.field.Collections;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
 import io.github.dra4j.resourceapi.internal.field.GoValues;
+import io.github.dra4j.resourceapi.internal.field.SemanticEquality;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -93,9 +94,9 @@ public final class ResourceClaimStatusValidation {
     if (stored != null && allocation != null) {
       // A stored allocation is not checked again: the rules for new ones may have become
       // stricter since it was written.
-      if (!AllocationEquality.same(allocation, stored)) {
+      if (!SemanticEquality.equal(allocation, stored)) {
         errors.add(Errors.invalid(path.child("allocation"), AllocationJson.print(allocation),
-            Immutability.FIELD_IS_IMMUTABLE));
+            SemanticEquality.FIELD_IS_IMMUTABLE));
       }
     } else if (allocation != null) {
       errors.addAll(AllocationResultValidation.allocation(allocation, path.child("allocation"),

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateSpec;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
+import io.github.dra4j.resourceapi.internal.field.SemanticEquality;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules.NameFormat;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ public final class ResourceClaimTemplateValidation {
     Objects.requireNonNull(gates, "gates");
     List<FieldError> errors = new ArrayList<>(ObjectMetaRules.objectMetaUpdate(
         template.getMetadata(), old.getMetadata(), METADATA));
-    errors.addAll(Immutability.immutable(template.getSpec(), old.getSpec(),
+    errors.addAll(SemanticEquality.immutable(template.getSpec(), old.getSpec(),
         () -> InternalSpecJson.templateSpec(template.getSpec()), SPEC));
     return errors;
   }

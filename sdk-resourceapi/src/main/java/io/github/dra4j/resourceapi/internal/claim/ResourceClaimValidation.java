@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimSpec;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
+import io.github.dra4j.resourceapi.internal.field.SemanticEquality;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules.NameFormat;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class ResourceClaimValidation {
         NameFormat.DNS_SUBDOMAIN, METADATA));
     errors.addAll(ObjectMetaRules.objectMetaUpdate(claim.getMetadata(), old.getMetadata(),
         METADATA));
-    errors.addAll(Immutability.immutable(claim.getSpec(), old.getSpec(),
+    errors.addAll(SemanticEquality.immutable(claim.getSpec(), old.getSpec(),
         () -> InternalSpecJson.claimSpec(claim.getSpec()), SPEC));
     return errors;
   }

@@ -8,11 +8,13 @@ import io.github.dra4j.resourceapi.internal.field.Collections;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
 import io.github.dra4j.resourceapi.internal.field.GoValues;
+import io.github.dra4j.resourceapi.internal.field.Json;
 import io.github.dra4j.resourceapi.internal.meta.CoreRules;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -207,13 +209,14 @@ public final class DeviceFieldRules {
    */
   public static List<FieldError> rawExtension(Object raw, FieldPath path, boolean stored,
       int maxLength) {
-    if (RawJson.isNull(raw)) {
+    Object plain = Json.plain(raw); // fabric8's wrappers of free-form JSON unwrapped
+    if (plain == null) {
       return List.of(Errors.required(path, ""));
     }
-    if (!stored && RawJson.size(raw) > maxLength) {
+    if (!stored && Json.size(plain) > maxLength) {
       return List.of(Errors.tooLong(path, maxLength));
     }
-    if (!RawJson.isObject(raw)) {
+    if (!(plain instanceof Map<?, ?>)) {
       return List.of(Errors.invalid(path, "<value omitted>", "must be a valid JSON object"));
     }
     return List.of();

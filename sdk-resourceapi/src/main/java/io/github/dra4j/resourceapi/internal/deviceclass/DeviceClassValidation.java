@@ -7,12 +7,12 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelector;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.claim.DeviceConfigRules;
-import io.github.dra4j.resourceapi.internal.claim.Immutability;
 import io.github.dra4j.resourceapi.internal.claim.SelectorRules;
 import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Collections;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
+import io.github.dra4j.resourceapi.internal.field.SemanticEquality;
 import io.github.dra4j.resourceapi.internal.meta.CoreRules;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules.NameFormat;
@@ -79,8 +79,8 @@ public final class DeviceClassValidation {
     List<DeviceSelector> selectors = value.getSelectors();
     List<DeviceClassConfiguration> config = value.getConfig();
     boolean storedSelectors = old != null
-        && Immutability.semanticallyEqual(selectors, old.getSelectors());
-    boolean storedConfig = old != null && Immutability.semanticallyEqual(config, old.getConfig());
+        && SemanticEquality.equal(selectors, old.getSelectors());
+    boolean storedConfig = old != null && SemanticEquality.equal(config, old.getConfig());
     List<FieldError> errors = new ArrayList<>();
     errors.addAll(SelectorRules.selectors(selectors, SPEC.child("selectors"), gates,
         storedSelectors));

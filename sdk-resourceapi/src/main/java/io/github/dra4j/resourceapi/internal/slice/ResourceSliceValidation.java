@@ -12,6 +12,7 @@ import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Collections;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
+import io.github.dra4j.resourceapi.internal.field.SemanticEquality;
 import io.github.dra4j.resourceapi.internal.meta.CoreRules;
 import io.github.dra4j.resourceapi.internal.meta.ObjectMetaRules;
 import java.util.ArrayList;
@@ -203,12 +204,8 @@ public final class ResourceSliceValidation {
     return null;
   }
 
-  // SHARED-CANDIDATE: apimachinery's ValidateImmutableField (other kinds need it too).
   private static List<FieldError> immutable(String value, String old, FieldPath path) {
-    if (Objects.equals(value, old)) {
-      return List.of();
-    }
-    return List.of(Errors.invalid(path, value, "field is immutable"));
+    return SemanticEquality.immutable(value, old, () -> value, path);
   }
 
   private static ResourceSliceSpec spec(ResourceSlice slice) {

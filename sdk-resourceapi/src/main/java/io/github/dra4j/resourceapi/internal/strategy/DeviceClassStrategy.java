@@ -2,6 +2,7 @@ package io.github.dra4j.resourceapi.internal.strategy;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.github.dra4j.resourceapi.FeatureGates;
+import io.github.dra4j.resourceapi.internal.field.SemanticEquality;
 import java.util.List;
 
 /**

@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintRule;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintRuleStatus;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.internal.defaults.ResourceDefaults;
+import io.github.dra4j.resourceapi.internal.field.Json;
+import io.github.dra4j.resourceapi.internal.field.SemanticEquality;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -51,7 +53,7 @@ public final class DeviceTaintRuleStrategy {
    */
   public static void prepareForUpdate(DeviceTaintRule rule, DeviceTaintRule old,
       FeatureGates gates, Supplier<Instant> clock) {
-    rule.setStatus(Copies.deepCopy(old.getStatus()));
+    rule.setStatus(Json.copy(old.getStatus()));
     DeviceTaint taint = rule.getSpec() == null ? null : rule.getSpec().getTaint();
     DeviceTaint oldTaint = old.getSpec() == null ? null : old.getSpec().getTaint();
     if (taint != null && oldTaint != null
@@ -72,7 +74,7 @@ public final class DeviceTaintRuleStrategy {
    */
   public static void prepareForStatusUpdate(DeviceTaintRule rule, DeviceTaintRule old,
       FeatureGates gates) {
-    rule.setSpec(Copies.deepCopy(old.getSpec()));
+    rule.setSpec(Json.copy(old.getSpec()));
     MetaUpdates.resetForStatus(rule, old);
   }
 

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus;
 import io.github.dra4j.resourceapi.FeatureGates;
+import io.github.dra4j.resourceapi.internal.field.Json;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -48,7 +49,7 @@ public final class ResourceClaimStrategy {
    * @param gates the server's gates
    */
   public static void prepareForUpdate(ResourceClaim claim, ResourceClaim old, FeatureGates gates) {
-    claim.setStatus(Copies.deepCopy(old.getStatus()));
+    claim.setStatus(Json.copy(old.getStatus()));
     ClaimSpecFields.dropDisabled(claim.getSpec(), old.getSpec(), gates);
   }
 
@@ -64,7 +65,7 @@ public final class ResourceClaimStrategy {
    */
   public static void prepareForStatusUpdate(ResourceClaim claim, ResourceClaim old,
       FeatureGates gates) {
-    claim.setSpec(Copies.deepCopy(old.getSpec()));
+    claim.setSpec(Json.copy(old.getSpec()));
     MetaUpdates.resetForStatus(claim, old);
     if (claim.getStatus() == null) {
       claim.setStatus(new ResourceClaimStatus());

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceSpec;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.internal.field.GoValues;
+import io.github.dra4j.resourceapi.internal.field.SemanticEquality;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package io.github.dra4j.resourceapi.internal.write;
 
+import io.github.dra4j.resourceapi.internal.field.Json;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.json.JsonMapper;
@@ -12,7 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class ModelJson {
 
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  private static final JsonMapper MAPPER = Json.mapper();
 
   private ModelJson() {}
 
