@@ -90,12 +90,12 @@ public final class Json {
   /** Mixin: a configuration's parameters as plain JSON. */
   abstract static class OpaqueParameters {
     @JsonDeserialize(using = PlainValue.class)
-    Object parameters;
+    abstract void setParameters(Object parameters);
   }
 
   /** Mixin: a device status's data as plain JSON. */
   abstract static class StatusData {
     @JsonDeserialize(using = PlainValue.class)
-    Object data;
+    abstract void setData(Object data);
   }
 }
