@@ -38,12 +38,16 @@ class ApiServerCommandTest {
     assertThat(gates.enabled(FeatureGates.DRA_PRIORITIZED_LIST))
         .isEqualTo(FeatureGates.kubernetes136().enabled(FeatureGates.DRA_PRIORITIZED_LIST));
     assertThatThrownBy(() -> ApiServerCommand.parse(List.of("--feature-gates", "DRANope=true")))
-        .hasMessageStartingWith("--feature-gates: unknown DRA feature gate \"DRANope\"; known"
-            + " gates: ");
+        .hasMessageStartingWith("--feature-gates: unrecognized feature gate: DRANope; known"
+            + " gates: DRAAdminAccess, ");
     assertThatThrownBy(() -> ApiServerCommand.parse(List.of("--feature-gates",
         "DRAConsumableCapacity=yes")))
-        .hasMessage("--feature-gates: feature gate \"DRAConsumableCapacity=yes\": expected"
-            + " <gate>=true or <gate>=false");
+        .hasMessage("--feature-gates: invalid value of DRAConsumableCapacity=yes, err:"
+            + " strconv.ParseBool: parsing \"yes\": invalid syntax");
+    assertThatThrownBy(() -> ApiServerCommand.parse(List.of("--feature-gates",
+        "DRAAdminAccess=false")))
+        .hasMessage("--feature-gates: cannot set feature gate DRAAdminAccess to false, feature is"
+            + " locked to true");
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.github.dra4j.resourceapi.internal.claim;
 import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.device.DeviceFieldRules;
-import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
+import io.github.dra4j.resourceapi.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.claim.DeviceConfigRules;
 import io.github.dra4j.resourceapi.internal.claim.SelectorRules;
-import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
+import io.github.dra4j.resourceapi.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Collections;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;

@@ -3,7 +3,7 @@ package io.github.dra4j.resourceapi.internal.slice;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
 import io.github.dra4j.resourceapi.FieldError;
-import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
+import io.github.dra4j.resourceapi.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
 import java.nio.charset.StandardCharsets;

@@ -9,7 +9,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintSelector;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.device.DeviceFieldRules;
-import io.github.dra4j.resourceapi.internal.device.ResourceLimits;
+import io.github.dra4j.resourceapi.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
 import io.github.dra4j.resourceapi.internal.meta.CoreRules;

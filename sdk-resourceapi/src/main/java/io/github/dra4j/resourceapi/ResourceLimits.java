@@ -1,4 +1,4 @@
-package io.github.dra4j.resourceapi.internal.device;
+package io.github.dra4j.resourceapi;
 
 /**
  * The size limits of {@code resource.k8s.io} (Kubernetes 1.36, the constants of {@code
