@@ -67,10 +67,18 @@ public final class FeatureGates {
   public static final String DRA_RESOURCE_CLAIM_GRANULAR_STATUS_AUTHORIZATION =
       "DRAResourceClaimGranularStatusAuthorization";
   // 1.36: GA, locked on (beta on in 1.33-1.35). 1.37: GA, locked on.
-  /** Declarative validation runs (unprefixed declarative rules are authoritative). */
+  /**
+   * Declarative validation runs. For {@code resource.k8s.io} in 1.36 it runs in shadow mode only
+   * (its errors are compared with the hand-written ones and logged, never returned), so it changes
+   * nothing these rules return; from 1.37 the kinds' strategies enforce it.
+   */
   public static final String DECLARATIVE_VALIDATION = "DeclarativeValidation";
   // 1.36: beta, default on (new in 1.36). 1.37: beta, default on (not verified).
-  /** Declarative rules tagged {@code +k8s:beta} are authoritative over hand-written errors. */
+  /**
+   * Declarative rules tagged {@code +k8s:beta} replace the hand-written errors they cover, but
+   * only for kinds whose strategy enforces declarative validation: none of these kinds in 1.36
+   * (from 1.37 all of them, with texts that differ from the hand-written ones in places).
+   */
   public static final String DECLARATIVE_VALIDATION_BETA = "DeclarativeValidationBeta";
   // 1.36: deprecated, default off, no longer honored. 1.37: deprecated, locked off.
   /** Deprecated: replaced by {@link #DECLARATIVE_VALIDATION_BETA}; ignored by 1.36. */

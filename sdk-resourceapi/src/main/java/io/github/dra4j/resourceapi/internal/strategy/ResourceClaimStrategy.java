@@ -21,8 +21,8 @@ import java.util.function.Predicate;
  *
  * <p>Validation: create {@code AuthorizedForAdmin} (see {@link AdminAccessAuthorization}) then
  * {@code ValidateResourceClaim}; update {@code ValidateResourceClaimUpdate}; status update {@code
- * AuthorizedForAdminStatus} then {@code ValidateResourceClaimStatusUpdate}. Each followed by the
- * group's declarative validation (create and update with the resource normalization rules).
+ * AuthorizedForAdminStatus} then {@code ValidateResourceClaimStatusUpdate}. Declarative
+ * validation runs after each in shadow mode only (logged, not returned) in 1.36.
  */
 public final class ResourceClaimStrategy {
 

@@ -17,8 +17,8 @@ import java.util.function.Predicate;
  * status. Objects are changed in place.
  *
  * <p>Validation: create {@code ValidateResourceSlice}; update {@code ValidateResourceSliceUpdate}
- * (which validates the new slice too). Both followed by the declarative validation of the
- * resource group.
+ * (which validates the new slice too). Declarative validation runs after both in shadow mode
+ * only (logged, not returned) in 1.36.
  */
 public final class ResourceSliceStrategy {
 
