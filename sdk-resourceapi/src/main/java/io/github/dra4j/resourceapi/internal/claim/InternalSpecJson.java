@@ -1,5 +1,9 @@
 package io.github.dra4j.resourceapi.internal.claim;
 
+import static io.github.dra4j.resourceapi.internal.device.GoStructs.list;
+import static io.github.dra4j.resourceapi.internal.device.GoStructs.struct;
+import static io.github.dra4j.resourceapi.internal.device.GoStructs.text;
+
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -10,19 +14,16 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceConstraint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSubRequest;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceToleration;
 import io.fabric8.kubernetes.api.model.resource.v1.ExactDeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimSpec;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateSpec;
-import io.github.dra4j.core.quantity.QuantityValue;
+import io.github.dra4j.resourceapi.internal.device.GoStructs;
 import io.github.dra4j.resourceapi.internal.field.GoValues;
-import io.github.dra4j.resourceapi.internal.field.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Function;
 
 /**
  * Renders a claim spec as the API server prints it in {@code spec: Invalid value: ...: field is
@@ -78,7 +79,7 @@ final class InternalSpecJson {
             "AllocationMode", text(exactly.getAllocationMode()),
             "Count", number(exactly.getCount()),
             "AdminAccess", exactly.getAdminAccess(),
-            "Tolerations", list(exactly.getTolerations(), InternalSpecJson::toleration),
+            "Tolerations", list(exactly.getTolerations(), GoStructs::toleration),
             "Capacity", capacity(exactly.getCapacity())),
         "FirstAvailable", list(request.getFirstAvailable(), InternalSpecJson::subRequest));
   }
@@ -89,7 +90,7 @@ final class InternalSpecJson {
         "Selectors", list(sub.getSelectors(), InternalSpecJson::selector),
         "AllocationMode", text(sub.getAllocationMode()),
         "Count", number(sub.getCount()),
-        "Tolerations", list(sub.getTolerations(), InternalSpecJson::toleration),
+        "Tolerations", list(sub.getTolerations(), GoStructs::toleration),
         "Capacity", capacity(sub.getCapacity()));
   }
 
@@ -98,13 +99,6 @@ final class InternalSpecJson {
         : struct("Expression", text(selector.getCel().getExpression())));
   }
 
-  private static GoValues.Struct toleration(DeviceToleration toleration) {
-    return struct("Key", text(toleration.getKey()),
-        "Operator", text(toleration.getOperator()),
-        "Value", text(toleration.getValue()),
-        "Effect", text(toleration.getEffect()),
-        "TolerationSeconds", toleration.getTolerationSeconds());
-  }
 
   private static GoValues.Struct capacity(CapacityRequirements capacity) {
     if (capacity == null) {
@@ -114,7 +108,7 @@ final class InternalSpecJson {
     if (capacity.getRequests() != null && !capacity.getRequests().isEmpty()) {
       requests = new TreeMap<>();
       for (Map.Entry<String, Quantity> entry : capacity.getRequests().entrySet()) {
-        requests.put(entry.getKey(), quantity(entry.getValue()));
+        requests.put(entry.getKey(), GoStructs.quantity(entry.getValue()));
       }
     }
     return struct("Requests", requests);
@@ -131,7 +125,7 @@ final class InternalSpecJson {
     // DeviceConfiguration is embedded without a tag: its field Opaque is promoted.
     return struct("Requests", list(config.getRequests(), name -> name),
         "Opaque", opaque == null ? null : struct("Driver", text(opaque.getDriver()),
-            "Parameters", ordered(Json.plain(opaque.getParameters()))));
+            "Parameters", GoStructs.opaqueJson(opaque.getParameters())));
   }
 
   /** The JSON fields of a metav1.ObjectMeta, in Go's order, as its tags name them. */
@@ -152,7 +146,7 @@ final class InternalSpecJson {
     putIfSet(fields, "ownerReferences", list(meta.getOwnerReferences(),
         InternalSpecJson::ownerReference));
     putIfSet(fields, "finalizers", meta.getFinalizers());
-    putIfSet(fields, "managedFields", ordered(Json.plain(meta.getManagedFields())));
+    putIfSet(fields, "managedFields", GoStructs.opaqueJson(meta.getManagedFields()));
     return fields;
   }
 
@@ -176,46 +170,10 @@ final class InternalSpecJson {
     }
   }
 
-  /** Plain JSON with object keys kept in their order (a map would sort them). */
-  private static Object ordered(Object plain) {
-    if (plain instanceof Map<?, ?> map) {
-      Map<String, Object> fields = new LinkedHashMap<>();
-      map.forEach((key, value) -> fields.put(String.valueOf(key), ordered(value)));
-      return new GoValues.Struct(fields);
-    }
-    if (plain instanceof List<?> list) {
-      return list.stream().map(InternalSpecJson::ordered).toList();
-    }
-    return plain;
-  }
 
-  private static String quantity(Quantity quantity) {
-    if (quantity == null) {
-      return "0";
-    }
-    String written = text(quantity.getAmount()) + text(quantity.getFormat());
-    return QuantityValue.tryParse(written).map(QuantityValue::toKubernetesString)
-        .orElse(written);
-  }
 
-  private static <T> List<Object> list(List<T> items, Function<? super T, ?> item) {
-    if (items == null || items.isEmpty()) {
-      return null;
-    }
-    return items.stream().<Object>map(value -> value == null ? null : item.apply(value)).toList();
-  }
 
-  private static GoValues.Struct struct(Object... namesAndValues) {
-    Map<String, Object> fields = new LinkedHashMap<>();
-    for (int i = 0; i < namesAndValues.length; i += 2) {
-      fields.put((String) namesAndValues[i], namesAndValues[i + 1]);
-    }
-    return new GoValues.Struct(fields);
-  }
 
-  private static String text(String value) {
-    return value == null ? "" : value;
-  }
 
   private static long number(Long value) {
     return value == null ? 0 : value;

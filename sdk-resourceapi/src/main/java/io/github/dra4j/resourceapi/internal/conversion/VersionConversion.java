@@ -139,12 +139,7 @@ public final class VersionConversion {
     if (!(specNode instanceof ObjectNode spec)) {
       return;
     }
-    if (spec.path("nodeName").isString() && spec.path("nodeName").asString().isEmpty()) {
-      spec.remove("nodeName");
-    }
-    if (spec.path("allNodes").isBoolean() && !spec.path("allNodes").asBoolean()) {
-      spec.remove("allNodes");
-    }
+    dropUnsetNodeSelection(spec);
     JsonNode devices = spec.path("devices");
     for (int i = 0; i < devices.size(); i++) {
       if (!(devices.get(i) instanceof ObjectNode device)) {
@@ -167,16 +162,21 @@ public final class VersionConversion {
     }
   }
 
-  private static void sliceFromV1(JsonNode specNode) {
-    if (!(specNode instanceof ObjectNode spec)) {
-      return;
-    }
+  /** v1beta1's plain {@code nodeName: ""} and {@code allNodes: false} mean unset. */
+  private static void dropUnsetNodeSelection(ObjectNode spec) {
     if (spec.path("nodeName").isString() && spec.path("nodeName").asString().isEmpty()) {
       spec.remove("nodeName");
     }
     if (spec.path("allNodes").isBoolean() && !spec.path("allNodes").asBoolean()) {
       spec.remove("allNodes");
     }
+  }
+
+  private static void sliceFromV1(JsonNode specNode) {
+    if (!(specNode instanceof ObjectNode spec)) {
+      return;
+    }
+    dropUnsetNodeSelection(spec);
     JsonNode devices = spec.path("devices");
     for (int i = 0; i < devices.size(); i++) {
       if (!(devices.get(i) instanceof ObjectNode device)) {

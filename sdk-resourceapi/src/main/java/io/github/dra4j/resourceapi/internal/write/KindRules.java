@@ -3,89 +3,61 @@ package io.github.dra4j.resourceapi.internal.write;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.github.dra4j.resourceapi.FieldError;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
- * What the API server does with one kind on its write path, step by step: defaults, the create,
- * update and status strategies, validation and warnings. Each step works on the kind's {@code v1}
- * model object, changing it in place where it prepares it. Implementations are stateless.
+ * What the API server does with one kind on its write path, step by step: defaults, then the
+ * create, update or status strategy followed by the matching validation, and the warnings. Each
+ * step works on the kind's {@code v1} model object, changing it in place where it prepares it.
+ * Immutable; the steps are stateless.
  *
+ * @param kind e.g. {@code ResourceSlice}
+ * @param type the kind's {@code v1} model class
+ * @param defaults applies the defaults of the version the object was sent in
+ * @param create runs the create strategy, then create validation
+ * @param update runs the update strategy, then update validation
+ * @param updateStatus runs the status strategy, then status validation; null if the kind has no
+ *     status subresource
+ * @param warningsOnCreate the warnings of a create
+ * @param warningsOnUpdate the warnings of an update or status update
  * @param <T> the kind's {@code v1} model class
  */
-interface KindRules<T extends HasMetadata> {
+record KindRules<T extends HasMetadata>(
+    String kind,
+    Class<T> type,
+    BiConsumer<T, WriteContext> defaults,
+    BiFunction<T, WriteContext, List<FieldError>> create,
+    Update<T> update,
+    Update<T> updateStatus,
+    Function<T, List<String>> warningsOnCreate,
+    BiFunction<T, T, List<String>> warningsOnUpdate) {
 
   /**
-   * Returns the kind.
+   * An update step: prepare the new object against the stored one, then validate it.
    *
-   * @return e.g. {@code ResourceSlice}
+   * @param <T> the model class
    */
-  String kind();
-
-  /**
-   * Returns the kind's {@code v1} model class.
-   *
-   * @return e.g. {@code io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice}
-   */
-  Class<T> type();
+  @FunctionalInterface
+  interface Update<T> {
+    /**
+     * Runs the step.
+     *
+     * @param object the new object, changed in place
+     * @param old the stored object
+     * @param context the write's context
+     * @return the refused fields
+     */
+    List<FieldError> apply(T object, T old, WriteContext context);
+  }
 
   /**
    * Tells whether the kind has a {@code status} subresource.
    *
    * @return true for ResourceClaim and DeviceTaintRule
    */
-  boolean hasStatus();
-
-  /**
-   * Applies the defaults of the version the object was sent in (done on every decode).
-   *
-   * @param object the object, changed in place
-   * @param context the write's context
-   */
-  void defaults(T object, WriteContext context);
-
-  /**
-   * Runs the create strategy, then create validation.
-   *
-   * @param object the object, changed in place
-   * @param context the write's context
-   * @return the refused fields
-   */
-  List<FieldError> create(T object, WriteContext context);
-
-  /**
-   * Runs the update strategy, then update validation.
-   *
-   * @param object the new object, changed in place
-   * @param old the stored object
-   * @param context the write's context
-   * @return the refused fields
-   */
-  List<FieldError> update(T object, T old, WriteContext context);
-
-  /**
-   * Runs the status strategy, then status validation.
-   *
-   * @param object the new object, changed in place
-   * @param old the stored object
-   * @param context the write's context
-   * @return the refused fields
-   * @throws IllegalArgumentException if the kind has no status
-   */
-  List<FieldError> updateStatus(T object, T old, WriteContext context);
-
-  /**
-   * Returns the warnings of a create.
-   *
-   * @param object the prepared object
-   * @return the warning texts
-   */
-  List<String> warningsOnCreate(T object);
-
-  /**
-   * Returns the warnings of an update or status update.
-   *
-   * @param object the prepared object
-   * @param old the stored object
-   * @return the warning texts
-   */
-  List<String> warningsOnUpdate(T object, T old);
+  boolean hasStatus() {
+    return updateStatus != null;
+  }
 }

@@ -92,11 +92,12 @@ public final class WritePath {
   private <T extends HasMetadata> Admission create(KindRules<T> rules, ObjectNode sent) {
     WriteContext context = context(sent);
     T object = decoded(rules, sent, context);
-    List<FieldError> errors = rules.create(object, context);
+    List<FieldError> errors = rules.create().apply(object, context);
     if (!errors.isEmpty()) {
       return new Admission(sent, errors, List.of());
     }
-    return new Admission(encoded(object, sent), List.of(), rules.warningsOnCreate(object));
+    return new Admission(encoded(object, sent), List.of(),
+        rules.warningsOnCreate().apply(object));
   }
 
   private <T extends HasMetadata> Admission update(KindRules<T> rules, ObjectNode sent,
@@ -108,12 +109,13 @@ public final class WritePath {
     T object = decoded(rules, sent, context);
     T old = decoded(rules, withVersionOf(sent, stored), context(stored));
     MetaUpdates.keepServerFields(object, old);
-    List<FieldError> errors = status ? rules.updateStatus(object, old, context)
-        : rules.update(object, old, context);
+    List<FieldError> errors = (status ? rules.updateStatus() : rules.update())
+        .apply(object, old, context);
     if (!errors.isEmpty()) {
       return new Admission(sent, errors, List.of());
     }
-    return new Admission(encoded(object, sent), List.of(), rules.warningsOnUpdate(object, old));
+    return new Admission(encoded(object, sent), List.of(),
+        rules.warningsOnUpdate().apply(object, old));
   }
 
   private <T extends HasMetadata> T decoded(KindRules<T> rules, ObjectNode sent,
@@ -121,7 +123,7 @@ public final class WritePath {
     ObjectNode v1 = VersionConversion.toV1(sent);
     FieldsNewerThan136.strip(v1);
     T object = ModelJson.decode(v1, rules.type());
-    rules.defaults(object, context);
+    rules.defaults().accept(object, context);
     return object;
   }
 
