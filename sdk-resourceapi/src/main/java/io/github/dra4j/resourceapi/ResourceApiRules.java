@@ -1,6 +1,7 @@
 package io.github.dra4j.resourceapi;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.github.dra4j.resourceapi.internal.conversion.ServedVersions;
 import io.github.dra4j.resourceapi.internal.field.Json;
 import io.github.dra4j.resourceapi.internal.write.WritePath;
 import java.time.Clock;
@@ -102,6 +103,17 @@ public final class ResourceApiRules {
    */
   public boolean governs(String apiVersion, String kind) {
     return WritePath.covers(apiVersion, kind);
+  }
+
+  /**
+   * Lists the kinds and versions of {@code resource.k8s.io} Kubernetes 1.36 serves, and which of
+   * them are enabled by default ({@code v1}; the beta and alpha versions need {@code
+   * --runtime-config}).
+   *
+   * @return the served versions, by kind, newest version first
+   */
+  public static List<ServedVersion> servedVersions() {
+    return ServedVersions.all();
   }
 
   /**

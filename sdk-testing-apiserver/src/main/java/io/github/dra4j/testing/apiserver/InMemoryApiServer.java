@@ -62,8 +62,11 @@ import tools.jackson.databind.json.JsonMapper;
  *       {@code $}-directives are refused. Server-side apply answers 415.
  * </ul>
  *
- * <p>Each group-version is a separate store: objects created through {@code v1beta2} are not
- * visible through {@code v1} (a real server converts between versions).
+ * <p>As Kubernetes 1.36 does by default, only {@code resource.k8s.io/v1} is served; the builder's
+ * {@code enableGroupVersion} turns {@code v1beta2}, {@code v1beta1} or {@code v1alpha3} on (as
+ * {@code --runtime-config} does), and {@code disableGroupVersion} simulates an older server. Each
+ * group-version is a separate store: objects created through {@code v1beta2} are not visible
+ * through {@code v1} (a real server converts between versions).
  *
  * <p>Typical use: {@code try (var server = InMemoryApiServer.builder().build().start()) {
  * server.client()... }}. Thread-safe; the hooks may be changed while clients are connected.
@@ -111,9 +114,9 @@ public final class InMemoryApiServer implements AutoCloseable {
   /**
    * Starts configuring a server.
    *
-   * @return a builder with defaults: random port, every group-version served, the API server's
-   *     rules enforced with Kubernetes 1.36's feature gates, 10,000 watch events of history,
-   *     {@code /version} reporting v1.34.0
+   * @return a builder with defaults: random port, the group-versions Kubernetes 1.36 serves by
+   *     default, the API server's rules enforced with 1.36's feature gates, 10,000 watch events of
+   *     history, {@code /version} reporting v1.36.0
    */
   public static InMemoryApiServerBuilder builder() {
     return new InMemoryApiServerBuilder();

@@ -1,6 +1,8 @@
 package io.github.dra4j.testing.apiserver;
 
 import io.github.dra4j.resourceapi.FeatureGates;
+import io.github.dra4j.resourceapi.ResourceApiRules;
+import io.github.dra4j.resourceapi.ServedVersion;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,13 +17,13 @@ import java.util.Set;
 public final class InMemoryApiServerBuilder {
 
   private int port;
-  private final Set<String> disabledGroupVersions = new LinkedHashSet<>();
+  private final Set<String> disabledGroupVersions = offByDefault();
   private final Map<GroupVersionResource, List<StoredObjectTransformer>> transformers =
       new LinkedHashMap<>();
   private boolean enforceApiRules = true;
   private FeatureGates featureGates = FeatureGates.kubernetes136();
   private int historyLimit = 10_000;
-  private String kubernetesVersion = "v1.34.0";
+  private String kubernetesVersion = "v1.36.0";
   private Random random = new SecureRandom();
 
   InMemoryApiServerBuilder() {}
@@ -41,7 +43,8 @@ public final class InMemoryApiServerBuilder {
   }
 
   /**
-   * Starts with a group-version disabled (every request on it answers 404).
+   * Starts with a group-version disabled (every request on it answers 404), as a server that does
+   * not serve it (an older release, or one started with {@code --runtime-config} turning it off).
    *
    * @param groupVersion e.g. {@code resource.k8s.io/v1}
    * @return this builder
@@ -49,6 +52,31 @@ public final class InMemoryApiServerBuilder {
   public InMemoryApiServerBuilder disableGroupVersion(String groupVersion) {
     disabledGroupVersions.add(Objects.requireNonNull(groupVersion, "groupVersion"));
     return this;
+  }
+
+  /**
+   * Starts with a group-version served that Kubernetes 1.36 does not serve by default, as a
+   * server started with {@code --runtime-config=resource.k8s.io/v1beta1=true} (by default only
+   * {@code resource.k8s.io/v1} is served; {@code v1beta2}, {@code v1beta1} and {@code v1alpha3}
+   * are off).
+   *
+   * @param groupVersion e.g. {@code resource.k8s.io/v1beta2}
+   * @return this builder
+   */
+  public InMemoryApiServerBuilder enableGroupVersion(String groupVersion) {
+    disabledGroupVersions.remove(Objects.requireNonNull(groupVersion, "groupVersion"));
+    return this;
+  }
+
+  /** The resource.k8s.io versions 1.36 serves only when asked to. */
+  private static Set<String> offByDefault() {
+    Set<String> off = new LinkedHashSet<>();
+    Set<String> on = new LinkedHashSet<>();
+    for (ServedVersion served : ResourceApiRules.servedVersions()) {
+      (served.enabledByDefault() ? on : off).add(served.groupVersion());
+    }
+    off.removeAll(on);
+    return off;
   }
 
   /**
@@ -120,7 +148,8 @@ public final class InMemoryApiServerBuilder {
   /**
    * Sets the version {@code /version} reports.
    *
-   * @param gitVersion e.g. {@code v1.35.2}
+   * @param gitVersion e.g. {@code v1.35.2} (default {@code v1.36.0}, the release whose rules the
+   *     server enforces)
    * @return this builder
    */
   public InMemoryApiServerBuilder kubernetesVersion(String gitVersion) {

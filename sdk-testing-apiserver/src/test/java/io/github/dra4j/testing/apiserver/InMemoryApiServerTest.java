@@ -313,6 +313,11 @@ class InMemoryApiServerTest {
 
   @Test
   void disabledGroupVersionAnswersNotFoundEverywhere() {
+    var beta = client.resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class);
+    assertThatThrownBy(() -> beta.list()).as("1.36 serves v1beta2 only when asked to")
+        .isInstanceOfSatisfying(KubernetesClientException.class,
+            e -> assertThat(e.getCode()).isEqualTo(404));
+    server.enableGroupVersion("resource.k8s.io/v1beta2");
     server.disableGroupVersion("resource.k8s.io/v1");
     assertThatThrownBy(() -> slices().list())
         .isInstanceOfSatisfying(KubernetesClientException.class,
@@ -320,7 +325,6 @@ class InMemoryApiServerTest {
     assertThatThrownBy(() -> slices().resource(slice("a", DRIVER, "n1")).create())
         .isInstanceOfSatisfying(KubernetesClientException.class,
             e -> assertThat(e.getCode()).isEqualTo(404));
-    var beta = client.resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class);
     assertThat(beta.list().getItems()).isEmpty();
     assertThat(get("/apis/resource.k8s.io")).contains("resource.k8s.io/v1beta2")
         .doesNotContain("resource.k8s.io/v1\"");
@@ -398,7 +402,7 @@ class InMemoryApiServerTest {
 
   @Test
   void discoveryAndVersionDescribeTheServer() {
-    assertThat(client.getKubernetesVersion().getGitVersion()).isEqualTo("v1.34.0");
+    assertThat(client.getKubernetesVersion().getGitVersion()).isEqualTo("v1.36.0");
     assertThat(get("/apis/resource.k8s.io/v1")).contains("\"resourceslices\"")
         .contains("\"kind\":\"ResourceSlice\"");
     assertThat(get("/api/v1")).contains("\"pods\"");
@@ -406,9 +410,20 @@ class InMemoryApiServerTest {
         .filteredOn(g -> g.getName().equals("resource.k8s.io")).singleElement()
         .satisfies(g -> {
           assertThat(g.getPreferredVersion().getVersion()).isEqualTo("v1");
-          assertThat(g.getVersions()).extracting(v -> v.getVersion())
-              .containsExactly("v1", "v1beta2", "v1beta1");
+          assertThat(g.getVersions()).extracting(v -> v.getVersion()).containsExactly("v1");
         });
+    server.enableGroupVersion("resource.k8s.io/v1beta1");
+    server.enableGroupVersion("resource.k8s.io/v1beta2");
+    server.enableGroupVersion("resource.k8s.io/v1alpha3");
+    assertThat(client.getApiGroups().getGroups())
+        .filteredOn(g -> g.getName().equals("resource.k8s.io")).singleElement()
+        .satisfies(g -> assertThat(g.getVersions()).extracting(v -> v.getVersion())
+            .containsExactly("v1", "v1beta2", "v1beta1", "v1alpha3"));
+    assertThat(get("/apis/resource.k8s.io/v1alpha3")).contains("\"devicetaintrules\"")
+        .doesNotContain("\"resourceslices\"");
+    assertThat(get("/apis/resource.k8s.io/v1beta2")).contains("\"devicetaintrules\"",
+        "\"resourceslices\"");
+    assertThat(get("/apis/resource.k8s.io/v1")).doesNotContain("\"devicetaintrules\"");
   }
 
   @Test

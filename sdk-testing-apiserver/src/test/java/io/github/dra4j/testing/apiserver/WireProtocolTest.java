@@ -233,6 +233,8 @@ class WireProtocolTest {
 
   @Test
   void openApiDocumentsOfferFieldValidationForEveryKind() {
+    server.enableGroupVersion("resource.k8s.io/v1beta1");
+    server.enableGroupVersion("resource.k8s.io/v1beta2");
     JsonNode index = json(http.get("/openapi/v3", "application/json, */*"));
     JsonNode paths = index.path("paths");
     assertThat(paths.propertyNames()).contains("api/v1", "apis/resource.k8s.io/v1",

@@ -1,8 +1,12 @@
 package io.github.dra4j.resourceapi.internal.conversion;
 
+import io.github.dra4j.resourceapi.ServedVersion;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which {@code resource.k8s.io} versions Kubernetes 1.36 serves for which kind, and whether each
@@ -30,6 +34,11 @@ public final class ServedVersions {
   public static final String GROUP = "resource.k8s.io";
 
   private static final Map<String, Map<String, Boolean>> SERVED = served();
+  private static final Map<String, String> RESOURCES = Map.of(
+      "DeviceClass", "deviceclasses", "ResourceClaim", "resourceclaims",
+      "ResourceClaimTemplate", "resourceclaimtemplates", "ResourceSlice", "resourceslices",
+      "DeviceTaintRule", "devicetaintrules");
+  private static final Set<String> NAMESPACED = Set.of("ResourceClaim", "ResourceClaimTemplate");
 
   private ServedVersions() {}
 
@@ -52,6 +61,19 @@ public final class ServedVersions {
    */
   public static boolean serves(String kind, String version) {
     return versions(kind).containsKey(version);
+  }
+
+  /**
+   * Lists every kind in every version it is served in.
+   *
+   * @return the served versions, by kind, newest version first
+   */
+  public static List<ServedVersion> all() {
+    List<ServedVersion> all = new ArrayList<>();
+    SERVED.forEach((kind, versions) -> versions.forEach((version, enabled) -> all.add(
+        new ServedVersion(kind, version, RESOURCES.get(kind), NAMESPACED.contains(kind),
+            enabled))));
+    return List.copyOf(all);
   }
 
   private static Map<String, Map<String, Boolean>> served() {

@@ -1,8 +1,11 @@
 package io.github.dra4j.testing.apiserver.internal.catalog;
 
+import io.github.dra4j.resourceapi.ResourceApiRules;
+import io.github.dra4j.resourceapi.ServedVersion;
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +15,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The resources the in-memory API server announces in discovery, with the field selectors the
- * real API server supports for them (Kubernetes 1.34 to 1.36):
+ * real API server supports for them (Kubernetes 1.34 to 1.36). The {@code resource.k8s.io} kinds
+ * and versions are those Kubernetes 1.36 serves ({@link ResourceApiRules#servedVersions()}):
  *
  * <ul>
  *   <li>every resource: {@code metadata.name}, and {@code metadata.namespace} if namespaced;
@@ -69,17 +73,26 @@ public final class ResourceCatalog {
     Map<String, Function<JsonNode, String>> sliceFields = new LinkedHashMap<>();
     sliceFields.put("spec.driver", o -> text(o, "spec", "driver"));
     sliceFields.put("spec.nodeName", o -> text(o, "spec", "nodeName"));
-    for (String version : List.of("v1", "v1beta2", "v1beta1")) {
-      add(map, RESOURCE_GROUP, version, "resourceslices", "ResourceSlice", false, sliceFields);
-      add(map, RESOURCE_GROUP, version, "resourceclaims", "ResourceClaim", true, Map.of());
-      add(map, RESOURCE_GROUP, version, "resourceclaimtemplates", "ResourceClaimTemplate", true,
-          Map.of());
-      add(map, RESOURCE_GROUP, version, "deviceclasses", "DeviceClass", false, Map.of());
-    }
-    for (String version : List.of("v1", "v1beta2")) {
-      add(map, RESOURCE_GROUP, version, "devicetaintrules", "DeviceTaintRule", false, Map.of());
+    // Every kind and version Kubernetes 1.36 serves, the preferred (newest) version first.
+    List<ServedVersion> served = ResourceApiRules.servedVersions();
+    for (String version : served.stream().map(ServedVersion::version).distinct()
+        .sorted(Comparator.comparingInt(ResourceCatalog::versionRank)).toList()) {
+      for (ServedVersion kind : served) {
+        if (kind.version().equals(version)) {
+          add(map, RESOURCE_GROUP, version, kind.resource(), kind.kind(), kind.namespaced(),
+              kind.kind().equals("ResourceSlice") ? sliceFields : Map.of());
+        }
+      }
     }
     return new ResourceCatalog(map);
+  }
+
+  /** Orders versions as the API server prefers them: GA, then beta, then alpha, newest first. */
+  private static int versionRank(String version) {
+    int stage = version.contains("alpha") ? 2 : version.contains("beta") ? 1 : 0;
+    String number = version.replaceAll("^v\\d+(alpha|beta)?", "");
+    int minor = number.isEmpty() ? 0 : Integer.parseInt(number);
+    return stage * 1000 - minor;
   }
 
   private static void add(
