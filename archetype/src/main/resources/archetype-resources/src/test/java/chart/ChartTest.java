@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.github.dra4j.resourceapi.ResourceApiRules;
 import ${package}.DeviceDriver;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The Helm chart as a real Helm renders it: the driver name everywhere it belongs, the kubelet
  * plugin's DaemonSet wired to its probes, ports and host directories, least-privilege RBAC, the
- * DeviceClass, the slice policy bound to the DaemonSet's own account, and the optional webhook.
+ * DeviceClass (one the API server accepts), the slice policy bound to the DaemonSet's own
+ * account, and the optional webhook.
  */
 class ChartTest {
 
@@ -110,6 +112,8 @@ class ChartTest {
     assertThat(deviceClass.getSpec().getSelectors()).singleElement().satisfies(selector ->
         assertThat(selector.getCel().getExpression())
             .isEqualTo("device.driver == '" + DRIVER + "'"));
+    // What a cluster's API server would refuse fails here, with its message.
+    ResourceApiRules.kubernetes136().requireValid(deviceClass);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.github.dra4j.examples.gpu.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
@@ -12,18 +13,22 @@ import io.github.dra4j.cel.CompiledSelector;
 import io.github.dra4j.cel.DeviceSelectorEnvironment;
 import io.github.dra4j.cel.SelectorDevice;
 import io.github.dra4j.cel.SelectorResult;
+import io.github.dra4j.resourceapi.InvalidResourceException;
+import io.github.dra4j.resourceapi.ResourceApiRules;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * The DeviceClasses: one per device type, named from the driver name, each selecting exactly the
- * driver's devices of its type. The selectors are compiled and run in dra4j's copy of the
- * scheduler's CEL environment against devices as the driver publishes them.
+ * driver's devices of its type, each one a cluster accepts (checked with kube-apiserver's rules).
+ * The selectors are compiled and run in dra4j's copy of the scheduler's CEL environment against
+ * devices as the driver publishes them.
  */
 class DeviceClassChartTest {
 
   private static final List<String> TYPES = List.of("gpu", "partition", "mig");
+  private static final ResourceApiRules RULES = ResourceApiRules.kubernetes136();
 
   @Test
   void defaultClassesSelectEachDeviceTypeOfTheDriver() throws Exception {
@@ -57,6 +62,19 @@ class DeviceClassChartTest {
   }
 
   @Test
+  void anExtendedResourceNameTheServerRefusesIsCaughtBeforeTheCluster() {
+    Rendered rendered = Helm.require().template(
+        "--set", "deviceClasses.gpu.extendedResourceName=gpus");
+
+    DeviceClass gpu = rendered.named(DeviceClass.class, "gpu.example.com");
+    assertThatThrownBy(() -> RULES.requireValid(gpu))
+        .isInstanceOf(InvalidResourceException.class)
+        .hasMessage("DeviceClass.resource.k8s.io \"gpu.example.com\" is invalid:"
+            + " spec.extendedResourceName: Invalid value: \"gpus\": must be a valid extended"
+            + " resource name");
+  }
+
+  @Test
   void everyClassCanBeTurnedOff() {
     Rendered rendered = Helm.require().template("--set", "deviceClasses.gpu.enabled=false",
         "--set", "deviceClasses.partition.enabled=false",
@@ -68,6 +86,7 @@ class DeviceClassChartTest {
   private static void assertClassesSelectTheirType(Rendered rendered, String driver)
       throws Exception {
     for (DeviceClass deviceClass : rendered.all(DeviceClass.class)) {
+      RULES.requireValid(deviceClass);
       String name = deviceClass.getMetadata().getName();
       String type = name.equals(driver) ? "gpu" : name.substring(0, name.indexOf('.'));
       assertThat(name).as("class of type %s", type)
