@@ -160,8 +160,9 @@ public final class ResourceSliceController implements AutoCloseable {
    * Replaces what is published: the new state is stored as a deep copy (taint times
    * rounded to the second), then the pools of the previous and the new state are synced at once
    * (so removed pools are deleted). Invalid pools are reported with {@link
-   * PoolValidationException} when synced and left untouched; other pools are still published. With reconcile-pool-with-name, a state with other
-   * pools is reported (message {@code processing update DriverResources}) and ignored.
+   * PoolValidationException} when synced and left untouched; other pools are still published.
+   * With reconcile-pool-with-name, a state with other pools is reported (message {@code
+   * processing update DriverResources}) and ignored.
    *
    * @param resources the new desired resources; null publishes nothing
    */

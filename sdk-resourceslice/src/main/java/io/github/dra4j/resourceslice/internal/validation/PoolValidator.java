@@ -27,7 +27,7 @@ import java.util.Set;
  * controller would create for the pool ({@link NewSlices}) goes through the API server's
  * validation of a ResourceSlice create ({@link ResourceApiRules}, Kubernetes 1.36), reported as
  * {@code pool "p", slice #0: spec.devices[0].name: Invalid value: "GPU-0": ...}: the server's
- * field path and text. Stateless and thread-safe.
+ * field path and text. Immutable and thread-safe.
  */
 public final class PoolValidator {
 
