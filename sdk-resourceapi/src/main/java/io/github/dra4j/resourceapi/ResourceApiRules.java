@@ -2,6 +2,7 @@ package io.github.dra4j.resourceapi;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.github.dra4j.resourceapi.internal.conversion.ServedVersions;
+import io.github.dra4j.resourceapi.internal.conversion.VersionConversion;
 import io.github.dra4j.resourceapi.internal.field.Json;
 import io.github.dra4j.resourceapi.internal.write.WritePath;
 import java.time.Clock;
@@ -114,6 +115,29 @@ public final class ResourceApiRules {
    */
   public static List<ServedVersion> servedVersions() {
     return ServedVersions.all();
+  }
+
+  /**
+   * Converts an object between two versions the server serves, as the server does when a client
+   * reads or writes another version than the stored one: through {@code v1}, with each version's
+   * own shape ({@code v1beta1} nests a slice device's fields under {@code basic} and a request's
+   * fields beside, not in, {@code exactly}) and its zero values ({@code v1beta1}'s {@code
+   * nodeName: ""} and {@code allNodes: false} of a slice are unset in {@code v1}). No defaults
+   * are applied and nothing is validated. Fields the target version has no place for are
+   * dropped, as the server drops them; fields it has but does not know of in Kubernetes 1.36
+   * travel along.
+   *
+   * @param object an object of a kind these rules govern, or a list of them ({@code apiVersion}
+   *     and {@code kind} set); not changed
+   * @param apiVersion the target, e.g. {@code resource.k8s.io/v1beta1}
+   * @return a new tree in the target version
+   * @throws IllegalArgumentException if the object's version or the target does not serve its
+   *     kind
+   */
+  public static ObjectNode convert(ObjectNode object, String apiVersion) {
+    Objects.requireNonNull(object, "object");
+    Objects.requireNonNull(apiVersion, "apiVersion");
+    return VersionConversion.fromV1(VersionConversion.toV1(object), apiVersion);
   }
 
   /**

@@ -93,6 +93,40 @@ class ResourceApiRulesTest {
   }
 
   @Test
+  void convertGoesBetweenAnyTwoServedVersionsThroughV1() {
+    ObjectNode v1 = TestJson.node(SLICE.formatted(
+        "{\"name\":\"gpu-0\",\"attributes\":{\"model\":{\"string\":\"a100\"}}}"));
+
+    ObjectNode beta1 = ResourceApiRules.convert(v1, "resource.k8s.io/v1beta1");
+    assertThat(beta1.path("apiVersion").asString()).isEqualTo("resource.k8s.io/v1beta1");
+    assertThat(beta1.at("/spec/devices/0/name").asString()).isEqualTo("gpu-0");
+    assertThat(beta1.at("/spec/devices/0/basic/attributes/model/string").asString())
+        .isEqualTo("a100");
+    assertThat(beta1.at("/spec/devices/0/attributes").isMissingNode()).isTrue();
+    assertThat(v1.at("/spec/devices/0/basic").isMissingNode()).as("input unchanged").isTrue();
+
+    ObjectNode beta2 = ResourceApiRules.convert(beta1, "resource.k8s.io/v1beta2");
+    assertThat(beta2.path("apiVersion").asString()).isEqualTo("resource.k8s.io/v1beta2");
+    assertThat(beta2.path("spec")).isEqualTo(v1.path("spec"));
+    assertThat(ResourceApiRules.convert(beta2, "resource.k8s.io/v1")).isEqualTo(v1);
+
+    ObjectNode zeroValues = beta1.deepCopy();
+    ((ObjectNode) zeroValues.path("spec")).put("nodeName", "").put("allNodes", false);
+    assertThat(ResourceApiRules.convert(zeroValues, "resource.k8s.io/v1").path("spec")
+        .has("allNodes")).as("v1beta1's false is unset in v1").isFalse();
+
+    ObjectNode claim = ResourceApiRules.convert(TestJson.node(CLAIM.formatted("")),
+        "resource.k8s.io/v1beta1");
+    assertThat(claim.at("/spec/devices/requests/0/deviceClassName").asString()).isEqualTo("gpu");
+    assertThat(claim.at("/spec/devices/requests/0/exactly").isMissingNode()).isTrue();
+
+    assertThatThrownBy(() -> ResourceApiRules.convert(v1, "resource.k8s.io/v1alpha3"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no kind \"ResourceSlice\" is registered for version"
+            + " \"resource.k8s.io/v1alpha3\"");
+  }
+
+  @Test
   void anUpdateKeepsTheStoredStatusAndAStatusUpdateTheStoredSpec() {
     ObjectNode stored = RULES.create(TestJson.node(CLAIM.formatted(""))).object();
     stored.withObjectProperty("metadata").put("resourceVersion", "7").put("uid",

@@ -13,7 +13,9 @@ import org.slf4j.LoggerFactory;
  * {@link ResourceSliceController#builder()}: null is refused at the setter with the option's name;
  * missing required settings (driver name, client) are reported by {@link Builder#start()} like the
  * Go controller reports them ({@code create controller: DRA driver name is empty}, {@code create
- * controller: KubeClient is nil}).
+ * controller: KubeClient is nil}), and so is a driver name the API server would refuse in the
+ * slices ({@code create controller: DRA driver name "GPU": metadata.generateName: Invalid value:
+ * ...}).
  */
 public final class ControllerOptions {
 
@@ -189,7 +191,8 @@ public final class ControllerOptions {
     /**
      * Sets the DRA driver name.
      *
-     * @param driverName e.g. {@code gpu.example.com}
+     * @param driverName e.g. {@code gpu.example.com}: a DNS subdomain of at most 63 bytes, in
+     *     lower case, as it is part of the slices' names
      * @return this builder
      */
     public Builder driverName(String driverName) {

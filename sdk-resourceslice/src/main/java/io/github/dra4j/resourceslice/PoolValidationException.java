@@ -3,12 +3,14 @@ package io.github.dra4j.resourceslice;
 import java.util.List;
 
 /**
- * A pool the controller refuses to publish because it breaks API rules; reported through the
- * {@link ErrorHandler} with message {@code pool validation failed}. The pool's current slices are
- * left as they are; other pools still publish. Each violation names the pool and, where relevant,
- * the slice, device and field with the offending value. A single violation is the whole message
- * (for the four consistency checks of the Go controller the text is identical to Go's, e.g. {@code
- * found duplicate device "d" in pool "p"}); several are joined with {@code "; "}.
+ * A pool the controller refuses to publish because it breaks the controller's consistency rules
+ * or the API server would refuse one of its slices; reported through the {@link ErrorHandler} with
+ * message {@code pool validation failed}. The pool's current slices are left as they are; other
+ * pools still publish. A consistency violation has the Go controller's text (e.g. {@code found
+ * duplicate device "d" in pool "p"}); a slice the server would refuse is reported with the
+ * slice's index and the server's line for each refused field (e.g. {@code pool "p", slice #0:
+ * spec.devices[0].name: Invalid value: "GPU-0": a lowercase RFC 1123 label must consist of
+ * ...}). A single violation is the whole message; several are joined with {@code "; "}.
  */
 public final class PoolValidationException extends RuntimeException {
 

@@ -7,6 +7,7 @@ import io.github.dra4j.resourceslice.internal.client.SliceInformer;
 import io.github.dra4j.resourceslice.internal.queue.PoolQueue;
 import io.github.dra4j.resourceslice.internal.queue.SyncRateLimiter;
 import io.github.dra4j.resourceslice.internal.sync.DesiredState;
+import io.github.dra4j.resourceslice.internal.sync.NewSlices;
 import io.github.dra4j.resourceslice.internal.sync.PoolSync;
 import io.github.dra4j.resourceslice.internal.sync.SliceCache;
 import io.github.dra4j.resourceslice.internal.sync.SliceEvents;
@@ -24,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * Publishes a DRA driver's devices as ResourceSlices and keeps them converged: the Java twin of
  * Go's {@code k8s.io/dynamic-resource-allocation/resourceslice} controller (its {@code Controller}:
  * same triggers, generations, slice names, write order and error texts; design notes in {@code
- * docs/resourceslice-controller.md}), plus client-side validation of every API limit, per-pool error isolation
- * and fast recreation of slices deleted by someone else.
+ * docs/resourceslice-controller.md}), plus a check of every slice with the API server's own
+ * rules before it is sent ({@code sdk-resourceapi}), per-pool error isolation and fast recreation
+ * of slices deleted by someone else.
  *
  * <p>How it works: an informer watches the driver's slices on this node (field selector {@code
  * spec.driver=<driver>,spec.nodeName=<node or empty>}) through the newest {@code
@@ -58,16 +60,17 @@ public final class ResourceSliceController implements AutoCloseable {
   private volatile SliceInformer informer;
   private volatile boolean closed;
 
-  private ResourceSliceController(ControllerOptions options, String nodeName) {
+  private ResourceSliceController(ControllerOptions options, PoolValidator validator,
+      NewSlices newSlices) {
     this.options = options;
     this.serialization = options.client().getKubernetesSerialization();
-    this.validator = new PoolValidator(nodeName != null);
+    this.validator = validator;
     this.slices = new SliceClient(options.client());
     this.cache = new SliceCache(options.mutationCacheTtl(), System::nanoTime);
     this.queue = new PoolQueue(new SyncRateLimiter(System::nanoTime), System::nanoTime);
     this.metrics = new SyncMetrics(options.meterRegistry(), options.driverName());
-    this.sync = new PoolSync(new PoolSync.Setup(options.driverName(), options.owner(), nodeName,
-        options.client(), slices, cache, this::report, metrics));
+    this.sync = new PoolSync(new PoolSync.Setup(newSlices, options.client(), slices, cache,
+        this::report, metrics));
     this.worker = new Thread(this::work, "dra4j-resourceslice-" + options.driverName());
     this.worker.setDaemon(true);
   }
@@ -103,7 +106,16 @@ public final class ResourceSliceController implements AutoCloseable {
     Owner owner = options.owner();
     String nodeName = owner != null && owner.isNode() && options.reconcilePoolWithName() == null
         ? owner.name() : null;
-    ResourceSliceController controller = new ResourceSliceController(options, nodeName);
+    NewSlices newSlices = new NewSlices(options.driverName(), owner, nodeName);
+    PoolValidator validator = new PoolValidator(newSlices);
+    // A driver name the server refuses, or that makes the slice names it refuses, fails every
+    // pool: say so at start.
+    problem = validator.driverNameProblem();
+    if (problem.isPresent()) {
+      throw new ControllerStartException(new IllegalArgumentException(problem.get()));
+    }
+    ResourceSliceController controller =
+        new ResourceSliceController(options, validator, newSlices);
     Map<String, String> fieldSelector = new LinkedHashMap<>();
     fieldSelector.put("spec.driver", options.driverName());
     fieldSelector.put("spec.nodeName", nodeName == null ? "" : nodeName);
@@ -141,15 +153,16 @@ public final class ResourceSliceController implements AutoCloseable {
     if (options.client() == null) {
       return Optional.of("KubeClient is nil");
     }
-    return PoolValidator.driverName(options.driverName());
+    return Optional.empty();
   }
 
   /**
    * Replaces what is published: the new state is stored as a deep copy (taint times
    * rounded to the second), then the pools of the previous and the new state are synced at once
-   * (so removed pools are deleted). Invalid pools are reported with {@link PoolValidationException} when synced and left
-   * untouched; other pools are still published. With reconcile-pool-with-name, a state with other
-   * pools is reported (message {@code processing update DriverResources}) and ignored.
+   * (so removed pools are deleted). Invalid pools are reported with {@link
+   * PoolValidationException} when synced and left untouched; other pools are still published.
+   * With reconcile-pool-with-name, a state with other pools is reported (message {@code
+   * processing update DriverResources}) and ignored.
    *
    * @param resources the new desired resources; null publishes nothing
    */
@@ -169,7 +182,7 @@ public final class ResourceSliceController implements AutoCloseable {
             "processing update DriverResources");
         return;
       }
-      DesiredState next = DesiredState.copyOf(resources, serialization, validator);
+      DesiredState next = DesiredState.copyOf(resources, serialization, validator::validate);
       // Publish the new state before queueing: a sync of an old pool must already see it (the Go
       // controller gets the same effect by holding its mutex while it queues).
       desired = next;

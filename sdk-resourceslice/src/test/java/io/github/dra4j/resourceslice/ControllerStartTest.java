@@ -32,7 +32,14 @@ class ControllerStartTest {
           .isInstanceOf(NullPointerException.class).hasMessage("driverName");
       assertThatThrownBy(() -> ResourceSliceController.start(
           fixture.options(null).driverName("GPU").build()))
-          .hasMessageStartingWith("create controller: DRA driver name \"GPU\": Invalid value");
+          .hasMessageStartingWith("create controller: DRA driver name \"GPU\":"
+              + " metadata.generateName: Invalid value: \"00000-GPU-node-1-\": a lowercase RFC"
+              + " 1123 subdomain must consist of");
+      assertThatThrownBy(() -> ResourceSliceController.start(
+          fixture.options(null).driverName("gpu." + "a".repeat(60)).build()))
+          .hasMessage("create controller: DRA driver name \"gpu." + "a".repeat(60) + "\":"
+              + " spec.driver: Too long: may not be more than 63 bytes");
+      assertThat(fixture.server.countWrites("resourceslices")).isZero();
     }
   }
 

@@ -55,7 +55,8 @@ class PublishingRulesTest {
         .pool("bad", Pool.builder().addSlice(slice("x", "x")).build()).build());
     fixture.awaitPool("good", List.of(List.of("a")));
     await().atMost(TIMEOUT).until(() -> fixture.errors.contains(
-        "pool validation failed: found duplicate device \"x\" in pool \"bad\""));
+        "pool validation failed: found duplicate device \"x\" in pool \"bad\"; pool \"bad\","
+            + " slice #0: spec.devices[1]: Duplicate value: \"x\""));
     assertThat(fixture.errorObjects).first().isInstanceOfSatisfying(PoolValidationException.class,
         e -> assertThat(e.poolName()).isEqualTo("bad"));
     assertThat(fixture.slicesOf("bad")).isEmpty();
@@ -65,6 +66,30 @@ class PublishingRulesTest {
         .pool("bad", Pool.builder().addSlice(slice("x", "y")).build()).build());
     fixture.awaitPool("bad", List.of(List.of("x", "y")));
     fixture.awaitStats(controller, new ControllerStats(2, 0, 0));
+  }
+
+  @Test
+  void aSliceTheServerWouldRefuseIsReportedWithItsLinesAndNeverSent() {
+    Device bound = new DeviceBuilder().withName("gpu-0").withBindingConditions("attached")
+        .build();
+    ResourceSliceController controller = fixture.start(DriverResources.builder()
+        .pool("good", Pool.builder().addSlice(slice("a")).build())
+        .pool("bad", Pool.builder().addSlice(slice("b")).addSlice(Slice.of(List.of(bound)))
+            .build()).build());
+    fixture.awaitPool("good", List.of(List.of("a")));
+    await().atMost(TIMEOUT).until(() -> fixture.errors.contains("pool validation failed: pool"
+        + " \"bad\", slice #1: spec.devices[0].bindingFailureConditions: Invalid value: null:"
+        + " bindingFailureConditions are required to use bindingConditions"));
+    assertThat(((PoolValidationException) fixture.errorObjects.get(0)).violations()).hasSize(1);
+    fixture.awaitStats(controller, new ControllerStats(1, 0, 0));
+    assertThat(fixture.server.countRequests(r -> r.status() == 422)).isZero();
+
+    controller.update(DriverResources.builder()
+        .pool("good", Pool.builder().addSlice(slice("a")).build())
+        .pool("bad", Pool.builder().addSlice(slice("b")).addSlice(Slice.of(List.of(
+            new DeviceBuilder(bound).withBindingFailureConditions("failed").build()))).build())
+        .build());
+    fixture.awaitPool("bad", List.of(List.of("b"), List.of("gpu-0")));
   }
 
   @Test

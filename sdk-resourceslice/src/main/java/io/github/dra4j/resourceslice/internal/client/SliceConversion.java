@@ -3,14 +3,15 @@ package io.github.dra4j.resourceslice.internal.client;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import java.util.Map;
-import tools.jackson.databind.JsonNode;
+import io.github.dra4j.resourceapi.ResourceApiRules;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Converts ResourceSlices between the {@code v1} model the controller works with and the version
- * the server speaks. {@code v1beta2} has the same shape as {@code v1}; {@code v1beta1} nests every
- * device field except {@code name} under {@code basic}. Fields an older version does not know
+ * Converts ResourceSlices between the {@code v1} model the controller works with and the fabric8
+ * model of the version the server speaks. The conversion itself is the API server's ({@link
+ * ResourceApiRules#convert}): {@code v1beta2} has the shape of {@code v1}, {@code v1beta1} nests
+ * every device field except {@code name} under {@code basic} and has no unset {@code nodeName}
+ * and {@code allNodes} (empty and false stand for unset). Fields an older version does not know
  * travel along and are dropped by the server (the controller then reports dropped fields).
  * Thread-safe.
  */
@@ -35,23 +36,9 @@ public final class SliceConversion {
    * @return the slice as an object of {@link SliceVersion#type()}
    */
   public HasMetadata fromV1(ResourceSlice slice, SliceVersion version) {
-    ObjectNode tree = serialization.convertValue(slice, ObjectNode.class);
-    tree.put("apiVersion", version.apiVersion());
-    tree.put("kind", "ResourceSlice");
-    if (version == SliceVersion.V1BETA1) {
-      JsonNode devices = tree.path("spec").path("devices");
-      for (int i = 0; i < devices.size(); i++) {
-        ObjectNode device = (ObjectNode) devices.get(i);
-        JsonNode name = device.remove("name");
-        ObjectNode basic = device.deepCopy();
-        device.removeAll();
-        if (name != null) {
-          device.set("name", name);
-        }
-        device.set("basic", basic);
-      }
-    }
-    return serialization.convertValue(tree, version.type());
+    ObjectNode tree = tree(slice, SliceVersion.V1);
+    return serialization.convertValue(ResourceApiRules.convert(tree, version.apiVersion()),
+        version.type());
   }
 
   /**
@@ -61,23 +48,26 @@ public final class SliceConversion {
    * @return the v1 slice
    */
   public ResourceSlice toV1(HasMetadata slice) {
+    ObjectNode tree = tree(slice, versionOf(slice));
+    return serialization.convertValue(
+        ResourceApiRules.convert(tree, SliceVersion.V1.apiVersion()), ResourceSlice.class);
+  }
+
+  /** The object as JSON, with the {@code apiVersion} and {@code kind} of its model class. */
+  private ObjectNode tree(HasMetadata slice, SliceVersion version) {
     ObjectNode tree = serialization.convertValue(slice, ObjectNode.class);
-    boolean beta1 = SliceVersion.V1BETA1.apiVersion().equals(tree.path("apiVersion").asString(""))
-        || slice instanceof io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceSlice;
-    tree.put("apiVersion", SliceVersion.V1.apiVersion());
+    tree.put("apiVersion", version.apiVersion());
     tree.put("kind", "ResourceSlice");
-    if (beta1) {
-      JsonNode devices = tree.path("spec").path("devices");
-      for (int i = 0; i < devices.size(); i++) {
-        ObjectNode device = (ObjectNode) devices.get(i);
-        JsonNode basic = device.remove("basic");
-        if (basic != null && basic.isObject()) {
-          for (Map.Entry<String, JsonNode> field : basic.properties()) {
-            device.set(field.getKey(), field.getValue());
-          }
-        }
+    return tree;
+  }
+
+  private static SliceVersion versionOf(HasMetadata slice) {
+    for (SliceVersion version : SliceVersion.values()) {
+      if (version.type().isInstance(slice)) {
+        return version;
       }
     }
-    return serialization.convertValue(tree, ResourceSlice.class);
+    throw new IllegalArgumentException("not a ResourceSlice of a supported version: "
+        + slice.getClass().getName());
   }
 }

@@ -1,5 +1,6 @@
 package io.github.dra4j.resourceslice.internal.sync;
 
+import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
@@ -7,7 +8,6 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
 import io.github.dra4j.resourceslice.Slice;
-import io.github.dra4j.resourceslice.internal.validation.PoolValidator;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -20,12 +20,25 @@ import java.util.Map;
 
 /**
  * Everything the controller should publish: a deep copy of the driver's resources, with
- * every taint {@code timeAdded} rounded to the nearest second and each pool validated once. A new
+ * every taint {@code timeAdded} rounded to the nearest second and each pool checked once. A new
  * state replaces the old one as a whole; the pool map never changes after creation.
  *
  * @param pools pool name to desired pool, unmodifiable
  */
 public record DesiredState(Map<String, DesiredPool> pools) {
+
+  /** Checks one pool before it is published. */
+  @FunctionalInterface
+  public interface PoolCheck {
+    /**
+     * Checks a pool.
+     *
+     * @param poolName the pool name
+     * @param pool the pool as the controller will publish it
+     * @return the violations in check order; empty if the pool may be published
+     */
+    List<String> violations(String poolName, Pool pool);
+  }
 
   /** The state of a controller that publishes nothing. */
   public static final DesiredState EMPTY = new DesiredState(Map.of());
@@ -45,22 +58,22 @@ public record DesiredState(Map<String, DesiredPool> pools) {
    *
    * @param resources the driver's resources (null means none)
    * @param serialization used for deep copies
-   * @param validator checks each pool
+   * @param check checks each pool, given the copy (taint times rounded) that will be published
    * @return the new state; the input is not referenced afterwards
    */
   public static DesiredState copyOf(
-      DriverResources resources, KubernetesSerialization serialization, PoolValidator validator) {
+      DriverResources resources, KubernetesSerialization serialization, PoolCheck check) {
     if (resources == null) {
       return EMPTY;
     }
     Map<String, DesiredPool> pools = new LinkedHashMap<>();
     resources.pools().forEach((name, pool) -> pools.put(name, copyOf(name, pool, serialization,
-        validator)));
+        check)));
     return new DesiredState(pools);
   }
 
   private static DesiredPool copyOf(String name, Pool pool, KubernetesSerialization serialization,
-      PoolValidator validator) {
+      PoolCheck check) {
     List<DesiredSlice> slices = new ArrayList<>(pool.slices().size());
     for (Slice slice : pool.slices()) {
       List<Device> devices = new ArrayList<>(slice.devices().size());
@@ -73,13 +86,12 @@ public record DesiredState(Map<String, DesiredPool> pools) {
       slice.sharedCounters().forEach(set -> counters.add(serialization.clone(set)));
       slices.add(new DesiredSlice(devices, counters, slice.perDeviceNodeSelection()));
     }
-    return new DesiredPool(
-        name,
-        pool.nodeSelector() == null ? null : serialization.clone(pool.nodeSelector()),
-        pool.allNodes(),
-        pool.generation(),
-        slices,
-        validator.validate(name, pool));
+    NodeSelector selector =
+        pool.nodeSelector() == null ? null : serialization.clone(pool.nodeSelector());
+    Pool copy = new Pool(selector, pool.allNodes(), pool.generation(),
+        slices.stream().map(DesiredSlice::toSlice).toList());
+    return new DesiredPool(name, selector, pool.allNodes(), pool.generation(), slices,
+        check.violations(name, copy));
   }
 
   private static void roundTaintTimes(Device device) {

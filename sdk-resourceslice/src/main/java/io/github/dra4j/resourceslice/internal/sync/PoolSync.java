@@ -1,13 +1,10 @@
 package io.github.dra4j.resourceslice.internal.sync;
 
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceSpec;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -40,10 +37,7 @@ public final class PoolSync {
   /**
    * The fixed inputs of syncs.
    *
-   * @param driverName the driver
-   * @param owner the owner of new slices, or null
-   * @param nodeName {@code spec.nodeName} of new slices (the owner Node's name, unless one pool
-   *     is reconciled by name), or null
+   * @param newSlices builds the slices to create (driver, owner, node name)
    * @param client used to look up the owner Node's UID
    * @param slices the version-negotiating slice client
    * @param cache the slice view
@@ -51,9 +45,7 @@ public final class PoolSync {
    * @param metrics write counters
    */
   public record Setup(
-      String driverName,
-      Owner owner,
-      String nodeName,
+      NewSlices newSlices,
       KubernetesClient client,
       SliceClient slices,
       SliceCache cache,
@@ -74,7 +66,8 @@ public final class PoolSync {
     this.setup = setup;
     this.serialization = setup.client().getKubernetesSerialization();
     this.equality = new SemanticEquality(serialization);
-    this.ownerUid = setup.owner() == null ? null : setup.owner().uid();
+    Owner owner = setup.newSlices().owner();
+    this.ownerUid = owner == null ? null : owner.uid();
   }
 
   /**
@@ -153,7 +146,7 @@ public final class PoolSync {
 
   /** Rule G14: a Node owner without UID is looked up once per controller. */
   private void resolveOwnerUid() {
-    Owner owner = setup.owner();
+    Owner owner = setup.newSlices().owner();
     if (owner == null || !owner.isNode() || !ownerUid.isEmpty()) {
       return;
     }
@@ -170,32 +163,11 @@ public final class PoolSync {
     ownerUid = Objects.toString(node.getMetadata().getUid(), "");
   }
 
-  /** Rule G21. */
+  /** Rule G21: the slice as {@link NewSlices} builds it, with the plan's generation. */
   private ResourceSlice created(DesiredPool pool, int index, PoolPlan plan) {
-    DesiredSlice desired = pool.slices().get(index);
-    Owner owner = setup.owner();
-    ObjectMetaBuilder metadata = new ObjectMetaBuilder().withGenerateName(
-        SliceNames.generateName(index, plan.padWidth(), setup.driverName(),
-            owner == null ? null : owner.name()));
-    if (owner != null) {
-      metadata.withOwnerReferences(new OwnerReferenceBuilder()
-          .withApiVersion(owner.apiVersion()).withKind(owner.kind()).withName(owner.name())
-          .withUid(ownerUid).withController(true).build());
-    }
-    return new ResourceSliceBuilder()
-        .withMetadata(metadata.build())
-        .withNewSpec()
-        .withDriver(setup.driverName())
-        .withPool(PoolPlan.header(pool.name(), plan.generation(), pool.slices().size()))
-        .withNodeName(setup.nodeName())
-        // No copies needed: the client converts the object to a new one before sending it.
-        .withNodeSelector(pool.nodeSelector())
-        .withAllNodes(pool.allNodes() ? Boolean.TRUE : null)
-        .withDevices(desired.devices())
-        .withSharedCounters(desired.sharedCounters())
-        .withPerDeviceNodeSelection(desired.perDeviceNodeSelection())
-        .endSpec()
-        .build();
+    return setup.newSlices().build(ownerUid,
+        PoolPlan.header(pool.name(), plan.generation(), pool.slices().size()), index,
+        pool.nodeSelector(), pool.allNodes(), pool.slices().get(index).toSlice());
   }
 
   /** Rule G20: the cached object with the desired spec, carrying over taint times. */

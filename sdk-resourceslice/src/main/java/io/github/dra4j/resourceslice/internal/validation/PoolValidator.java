@@ -1,15 +1,17 @@
 package io.github.dra4j.resourceslice.internal.validation;
 
-import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.Counter;
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCounterConsumption;
-import io.github.dra4j.core.name.NameRules;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.github.dra4j.resourceapi.FieldError;
+import io.github.dra4j.resourceapi.ResourceApiRules;
+import io.github.dra4j.resourceslice.Owner;
 import io.github.dra4j.resourceslice.Pool;
 import io.github.dra4j.resourceslice.Slice;
-import io.github.dra4j.resourceslice.internal.split.SliceLimits;
-import io.github.dra4j.resourceslice.internal.split.SliceSplitter;
+import io.github.dra4j.resourceslice.internal.sync.NewSlices;
+import io.github.dra4j.resourceslice.internal.sync.PoolPlan;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,65 +21,90 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Checks a pool before anything is sent, one message per violation. First come the four
- * consistency checks of the Go controller with its exact texts (duplicate counter sets,
- * duplicate devices, unknown counter sets, unknown counters); then the pool name, node selection
- * and the API server's limits (devices per slice, counter sets, taints, ...) with the per-device rules in {@link DeviceRules}. Messages name
- * the pool, slice index, device and field: {@code pool "p", slice #0, device "gpu-0":
- * attributes["x"]: Invalid value: ...}. Stateless.
+ * Checks a pool before anything is sent, one message per violation. First come the controller's
+ * own consistency checks across the pool, with the Go controller's texts (duplicate counter
+ * sets, duplicate devices, unknown counter sets, unknown counters); then each slice the
+ * controller would create for the pool ({@link NewSlices}) goes through the API server's
+ * validation of a ResourceSlice create ({@link ResourceApiRules}, Kubernetes 1.36), reported as
+ * {@code pool "p", slice #0: spec.devices[0].name: Invalid value: "GPU-0": ...}: the server's
+ * field path and text. Immutable and thread-safe.
  */
 public final class PoolValidator {
 
-  private final boolean controllerSetsNodeName;
+  /**
+   * The API server names an object with {@code generateName} before it validates it: the prefix
+   * cut to 58 characters plus 5 random characters. These 5 (from the server's alphabet) stand in
+   * for the random ones.
+   */
+  private static final String GENERATED_SUFFIX = "xxxxx";
+  private static final int GENERATED_PREFIX_MAX = 58;
+
+  /**
+   * A Node owner's missing UID is looked up before the first write; the server only requires a
+   * non-empty one, so this stands in for it.
+   */
+  private static final String LOOKED_UP_UID = "looked-up-before-the-first-write";
+
+  private final NewSlices newSlices;
+  private final ResourceApiRules rules;
 
   /**
    * Creates a validator.
    *
-   * @param controllerSetsNodeName true when the controller writes {@code spec.nodeName} (Node
-   *     owner without reconcile-pool-with-name), so pools must not select nodes themselves
+   * @param newSlices builds the slices the controller creates (driver, owner, node name)
    */
-  public PoolValidator(boolean controllerSetsNodeName) {
-    this.controllerSetsNodeName = controllerSetsNodeName;
+  public PoolValidator(NewSlices newSlices) {
+    this.newSlices = newSlices;
+    this.rules = ResourceApiRules.kubernetes136();
   }
 
   /**
-   * Checks a driver name (validated once, at controller start).
+   * Checks, once at controller start, that the server accepts slices of this driver: the errors
+   * of the driver name ({@code spec.driver}: a DNS subdomain of at most 63 bytes, upper case
+   * allowed) and of the {@code generateName} made from it ({@code
+   * <index>-<driver>-<owner>-}, which must be a lowercase DNS subdomain), for an empty slice of
+   * a valid pool.
    *
-   * @param driverName the name
-   * @return the problem, or empty
+   * @return the problem ({@code DRA driver name "<name>": <the server's errors>}), or empty
    */
-  public static Optional<String> driverName(String driverName) {
-    return NameRules.driverName(driverName)
-        .map(problem -> "DRA driver name \"" + driverName + "\": " + problem);
+  public Optional<String> driverNameProblem() {
+    Slice empty = new Slice(List.of(), List.of(), null);
+    ResourceSlice probe = newSlices.build(LOOKED_UP_UID, PoolPlan.header("pool", 0, 1), 0, null,
+        newSlices.nodeName() == null, empty);
+    List<FieldError> errors = rules.validate(named(probe)).stream()
+        .filter(e -> e.field().equals("spec.driver")
+            || e.field().equals("metadata.generateName"))
+        .toList();
+    return errors.isEmpty() ? Optional.empty()
+        : Optional.of("DRA driver name \"" + newSlices.driverName() + "\": "
+            + FieldError.join(errors));
   }
 
   /**
    * Validates a pool.
    *
    * @param poolName the pool name
-   * @param pool the pool
+   * @param pool the pool as the controller will publish it
    * @return the violations in check order; empty if the pool may be published
    */
   public List<String> validate(String poolName, Pool pool) {
     List<String> violations = new ArrayList<>();
     consistency(poolName, pool, violations);
-    NameRules.poolName(poolName)
-        .ifPresent(p -> violations.add("pool \"" + poolName + "\": name: " + p));
-    NodeSelector selector = pool.nodeSelector();
-    if (selector != null) {
-      int terms = selector.getNodeSelectorTerms() == null ? 0 : selector.getNodeSelectorTerms().size();
-      if (terms != 1) {
-        violations.add("pool \"" + poolName + "\": nodeSelector.nodeSelectorTerms: Invalid value: "
-            + terms + ": must have exactly one term");
+    int count = pool.slices().size();
+    for (int i = 0; i < count; i++) {
+      // The generation the sync publishes is never below the driver's floor; the server only
+      // requires it not to be negative, which the floor is not.
+      ResourceSlice slice = newSlices.build(ownerUid(),
+          PoolPlan.header(poolName, pool.generation(), count), i, pool.nodeSelector(),
+          pool.allNodes(), pool.slices().get(i));
+      for (FieldError error : rules.validate(named(slice))) {
+        violations.add("pool \"" + poolName + "\", slice #" + i + ": " + error);
       }
-    }
-    for (int i = 0; i < pool.slices().size(); i++) {
-      slice(poolName, pool, i, violations);
     }
     return violations;
   }
 
-  /** Rule G12, with the Go controller's messages, in its order. */
+  /** The Go controller's checks, with its messages, in its order. */
   private static void consistency(String poolName, Pool pool, List<String> violations) {
     Map<String, CounterSet> counterSets = new HashMap<>();
     for (Slice slice : pool.slices()) {
@@ -102,7 +129,7 @@ public final class PoolValidator {
                 + "\" referenced by device \"" + device.getName() + "\" not found");
             continue;
           }
-          Map<String, Counter> available = set.getCounters() == null ? Map.of() : set.getCounters();
+          Map<String, Counter> available = nullSafe(set.getCounters());
           for (String counter : nullSafe(consumption.getCounters()).keySet()) {
             if (!available.containsKey(counter)) {
               violations.add("counter \"" + counter + "\" referenced by device \""
@@ -114,76 +141,30 @@ public final class PoolValidator {
     }
   }
 
-  private void slice(String poolName, Pool pool, int index, List<String> violations) {
-    Slice slice = pool.slices().get(index);
-    String where = "pool \"" + poolName + "\", slice #" + index;
-    if (!slice.devices().isEmpty() && !slice.sharedCounters().isEmpty()) {
-      violations.add(where + ": devices and sharedCounters: a slice holds devices or shared"
-          + " counters, not both");
+  /** The UID the sync puts in the owner reference (a Node owner's is looked up if missing). */
+  private String ownerUid() {
+    Owner owner = newSlices.owner();
+    if (owner == null) {
+      return null;
     }
-    boolean restricted = slice.devices().stream().anyMatch(SliceSplitter::isRestricted);
-    int limit = restricted ? SliceLimits.MAX_DEVICES_WITH_TAINTS_OR_COUNTERS : SliceLimits.MAX_DEVICES;
-    if (slice.devices().size() > limit) {
-      violations.add(where + ": devices: Too many: " + slice.devices().size()
-          + ": must have at most " + limit + " items"
-          + (restricted ? " when a device has taints or consumes counters" : ""));
-    }
-    if (slice.sharedCounters().size() > SliceLimits.MAX_COUNTER_SETS) {
-      violations.add(where + ": sharedCounters: Too many: " + slice.sharedCounters().size()
-          + ": must have at most " + SliceLimits.MAX_COUNTER_SETS + " items");
-    }
-    List<String> selections = new ArrayList<>();
-    if (controllerSetsNodeName) {
-      selections.add("nodeName");
-    }
-    if (pool.nodeSelector() != null) {
-      selections.add("nodeSelector");
-    }
-    if (pool.allNodes()) {
-      selections.add("allNodes");
-    }
-    if (Boolean.TRUE.equals(slice.perDeviceNodeSelection())) {
-      selections.add("perDeviceNodeSelection");
-    }
-    if (selections.size() != 1) {
-      violations.add(where + ": node selection: exactly one of nodeName (set by the controller"
-          + " for a Node owner), nodeSelector, allNodes, perDeviceNodeSelection must be set, found "
-          + (selections.isEmpty() ? "none" : String.join(", ", selections)));
-    }
-    for (int k = 0; k < slice.sharedCounters().size(); k++) {
-      counterSet(where, k, slice.sharedCounters().get(k), violations);
-    }
-    boolean perDevice = Boolean.TRUE.equals(slice.perDeviceNodeSelection());
-    for (Device device : slice.devices()) {
-      DeviceRules.check(where + ", device \"" + device.getName() + "\"", device, perDevice,
-          violations);
-    }
+    return owner.uid().isEmpty() && owner.isNode() ? LOOKED_UP_UID : owner.uid();
   }
 
-  private static void counterSet(String where, int index, CounterSet set, List<String> violations) {
-    String field = where + ": sharedCounters[" + index + "]";
-    NameRules.dnsLabel(set.getName()).ifPresent(p -> violations.add(field + ".name: " + p));
-    Map<String, Counter> counters = nullSafe(set.getCounters());
-    if (counters.isEmpty()) {
-      violations.add(field + ".counters: Required value");
+  /** The slice with the name the server gives it before validating it. */
+  private static ResourceSlice named(ResourceSlice slice) {
+    String prefix = slice.getMetadata().getGenerateName();
+    if (prefix.length() > GENERATED_PREFIX_MAX) {
+      prefix = prefix.substring(0, GENERATED_PREFIX_MAX);
     }
-    if (counters.size() > SliceLimits.MAX_COUNTERS_PER_SET) {
-      violations.add(field + ".counters: Too many: " + counters.size() + ": must have at most "
-          + SliceLimits.MAX_COUNTERS_PER_SET + " items");
-    }
-    counters.forEach((name, counter) -> {
-      NameRules.dnsLabel(name).ifPresent(p -> violations.add(field + ".counters: " + p));
-      if (counter == null || counter.getValue() == null) {
-        violations.add(field + ".counters[\"" + name + "\"].value: Required value");
-      }
-    });
+    slice.getMetadata().setName(prefix + GENERATED_SUFFIX);
+    return slice;
   }
 
-  static <T> List<T> nullSafe(List<T> list) {
+  private static <T> List<T> nullSafe(List<T> list) {
     return list == null ? List.of() : list;
   }
 
-  static <K, V> Map<K, V> nullSafe(Map<K, V> map) {
+  private static <K, V> Map<K, V> nullSafe(Map<K, V> map) {
     return map == null ? Map.of() : map;
   }
 }

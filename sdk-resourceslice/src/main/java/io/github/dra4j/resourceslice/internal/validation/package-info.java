@@ -1,5 +1,6 @@
 /**
- * Client-side validation of a driver's pools against the ResourceSlice API rules, one message per
- * violation, before anything is sent.
+ * Checks of a driver's pools before anything is sent: the controller's own consistency rules
+ * across a pool, and the API server's rules ({@code sdk-resourceapi}) on each slice it would
+ * create, one message per violation.
  */
 package io.github.dra4j.resourceslice.internal.validation;

@@ -51,6 +51,18 @@ class SliceConversionTest {
   }
 
   @Test
+  void v1beta1ZeroValuesMeanUnsetInV1() {
+    var beta1 = (io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceSlice)
+        conversion.fromV1(slice(), SliceVersion.V1BETA1);
+    beta1.getSpec().setNodeName("");
+    beta1.getSpec().setAllNodes(false);
+    ResourceSlice v1 = conversion.toV1(beta1);
+    assertThat(v1.getSpec().getNodeName()).isNull();
+    assertThat(v1.getSpec().getAllNodes()).isNull();
+    assertThat(v1.getSpec().getDevices().get(0).getAttributes()).containsKey("model");
+  }
+
+  @Test
   void negotiationOrderWrapsAround() {
     assertThat(SliceVersion.V1.next()).isEqualTo(SliceVersion.V1BETA2);
     assertThat(SliceVersion.V1BETA2.next()).isEqualTo(SliceVersion.V1BETA1);

@@ -6,7 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSetBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttributeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
+import io.github.dra4j.resourceapi.FeatureGates;
+import io.github.dra4j.resourceapi.FieldError;
+import io.github.dra4j.resourceapi.ResourceApiRules;
 import io.github.dra4j.resourceslice.Pool;
 import io.github.dra4j.resourceslice.Slice;
 import java.util.ArrayList;
@@ -54,6 +60,27 @@ class SliceSplitterTest {
     assertThat(sizes(SliceSplitter.split(devices, List.of(), null, false)))
         .containsExactly(64, 64, 1);
     assertThat(sizes(SliceSplitter.split(plain(65), List.of(), null, true))).containsExactly(64, 1);
+  }
+
+  @Test
+  void aListAttributeMakesThePoolUse64AsTheServerCountsIt() {
+    List<Device> devices = new ArrayList<>(plain(128));
+    devices.set(5, new DeviceBuilder(devices.get(5)).addToAttributes("cores",
+        new DeviceAttributeBuilder().withInts(0L, 1L).build()).build());
+    List<Slice> slices = SliceSplitter.split(devices, List.of(), null, false);
+    assertThat(sizes(slices)).containsExactly(64, 64);
+
+    ResourceApiRules listsOn = ResourceApiRules.kubernetes136().withFeatureGates(
+        FeatureGates.kubernetes136().with(FeatureGates.DRA_LIST_TYPE_ATTRIBUTES, true));
+    assertThat(listsOn.validate(slice(devices))).extracting(FieldError::toString)
+        .containsExactly("spec.devices: Too many: 128: must have at most 64 items");
+    assertThat(listsOn.validate(slice(slices.get(0).devices()))).isEmpty();
+  }
+
+  private static ResourceSlice slice(List<Device> devices) {
+    return new ResourceSliceBuilder().withNewMetadata().withName("s").endMetadata().withNewSpec()
+        .withDriver("gpu.example.com").withNodeName("node-1").withNewPool().withName("pool")
+        .withResourceSliceCount(2L).endPool().withDevices(devices).endSpec().build();
   }
 
   @Test

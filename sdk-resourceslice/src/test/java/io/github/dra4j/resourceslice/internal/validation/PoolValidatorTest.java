@@ -10,15 +10,32 @@ import io.fabric8.kubernetes.api.model.resource.v1.CounterSetBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttributeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacityBuilder;
+import io.github.dra4j.resourceslice.Owner;
 import io.github.dra4j.resourceslice.Pool;
 import io.github.dra4j.resourceslice.Slice;
+import io.github.dra4j.resourceslice.internal.sync.NewSlices;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The controller's consistency checks with the Go controller's texts, and the API server's rules
+ * on the slices the controller would create, with the server's field paths and texts.
+ */
 class PoolValidatorTest {
 
-  private final PoolValidator nodeLocal = new PoolValidator(true);
+  private static final String DRIVER = "gpu.example.com";
+  private static final String SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower"
+      + " case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric"
+      + " character (e.g. 'example.com', regex used for validation is"
+      + " '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+  /** A node-local driver: Node owner whose UID is looked up, the controller sets nodeName. */
+  private final PoolValidator nodeLocal =
+      new PoolValidator(new NewSlices(DRIVER, Owner.node("node-1", null), "node-1"));
+  /** A network driver: no owner, no node name; pools select nodes themselves. */
+  private final PoolValidator network = new PoolValidator(new NewSlices(DRIVER, null, null));
 
   private static Device device(String name) {
     return new DeviceBuilder().withName(name).build();
@@ -42,110 +59,140 @@ class PoolValidatorTest {
     return Pool.builder().slices(List.of(slices)).build();
   }
 
+  private static Pool pool(Device device) {
+    return pool(Slice.of(List.of(device)));
+  }
+
   @Test
   void validPoolHasNoViolations() {
     Pool pool = pool(
         Slice.builder().addDevice(consuming("gpu-0", "mem", "bytes")).build(),
         Slice.builder().addSharedCounter(counters("mem", "bytes")).build());
     assertThat(nodeLocal.validate("pool", pool)).isEmpty();
+    assertThat(network.validate("pool", Pool.builder().allNodes(true)
+        .addSlice(Slice.of(List.of(device("a")))).build())).isEmpty();
   }
 
   @Test
-  void goConsistencyChecksKeepTheirExactTexts() {
+  void goConsistencyChecksKeepTheirExactTextsBeforeTheServersLines() {
     Pool pool = pool(
         Slice.builder().addSharedCounter(counters("mem", "bytes")).build(),
         Slice.builder().addSharedCounter(counters("mem", "bytes")).build(),
         Slice.builder().addDevice(device("a")).addDevice(device("a"))
             .addDevice(consuming("b", "nope", "bytes"))
             .addDevice(consuming("c", "mem", "cores")).build());
-    List<String> violations = nodeLocal.validate("pool", pool);
-    assertThat(violations).containsExactly(
+    assertThat(nodeLocal.validate("pool", pool)).containsExactly(
         "found duplicate counter set \"mem\" in pool \"pool\"",
         "found duplicate device \"a\" in pool \"pool\"",
         "counter set \"nope\" referenced by device \"b\" not found",
-        "counter \"cores\" referenced by device \"c\" not found in counter set \"mem\"");
+        "counter \"cores\" referenced by device \"c\" not found in counter set \"mem\"",
+        "pool \"pool\", slice #2: spec.devices[1]: Duplicate value: \"a\"");
   }
 
   @Test
-  void limitsAreReportedPerSliceAndDevice() {
+  void limitsAreTheServersPerSlice() {
     List<Device> many = IntStream.range(0, 129).mapToObj(i -> device("d" + i)).toList();
-    Device tainted = new DeviceBuilder().withName("t").addNewTaint().withKey("k")
-        .withEffect("NoSchedule").endTaint().build();
-    List<Device> taintedMany = IntStream.range(0, 65).mapToObj(i -> new DeviceBuilder(tainted)
-        .withName("t" + i).build()).toList();
-    List<String> violations = nodeLocal.validate("pool", pool(Slice.of(many), Slice.of(taintedMany)));
-    assertThat(violations).containsExactly(
-        "pool \"pool\", slice #0: devices: Too many: 129: must have at most 128 items",
-        "pool \"pool\", slice #1: devices: Too many: 65: must have at most 64 items when a device"
-            + " has taints or consumes counters");
+    List<Device> tainted = IntStream.range(0, 65).mapToObj(i -> new DeviceBuilder()
+        .withName("t" + i).addNewTaint().withKey("k").withEffect("NoSchedule").endTaint().build())
+        .toList();
+    assertThat(nodeLocal.validate("pool", pool(Slice.of(many), Slice.of(tainted))))
+        .containsExactly(
+            "pool \"pool\", slice #0: spec.devices: Too many: 129: must have at most 128 items",
+            "pool \"pool\", slice #1: spec.devices: Too many: 65: must have at most 64 items");
   }
 
   @Test
-  void namesAndValuesNamePoolSliceDeviceAndField() {
-    Device bad = new DeviceBuilder().withName("GPU_0")
-        .addToAttributes("example.com/model", new DeviceAttributeBuilder().withString("x".repeat(65))
+  void namesAndValuesAreCheckedWithTheServersTexts() {
+    assertThat(nodeLocal.validate("pool", pool(device("gpu-0-mig-1g.5gb")))).containsExactly(
+        "pool \"pool\", slice #0: spec.devices[0].name: Invalid value: \"gpu-0-mig-1g.5gb\":"
+            + " must not contain dots");
+    Device bad = new DeviceBuilder().withName("gpu-0")
+        .addToAttributes("example..com/model", new DeviceAttributeBuilder().withString("x")
             .build())
-        .addToAttributes("9lives", new DeviceAttributeBuilder().withInt(1L).build())
-        .addToAttributes("driverVersion", new DeviceAttributeBuilder().withVersion("1.02.3").build())
-        .addToAttributes("both", new DeviceAttributeBuilder().withInt(1L).withBool(true).build())
-        .addNewTaint().withKey("k").withEffect("Sometimes").endTaint()
+        .addToAttributes("driverVersion", new DeviceAttributeBuilder().withVersion("v1.2")
+            .build())
+        .addNewTaint().withKey("k").withEffect("PreferNoSchedule").endTaint()
         .build();
-    List<String> violations = nodeLocal.validate("Pool!", pool(Slice.of(List.of(bad))));
-    String where = "pool \"Pool!\", slice #0, device \"GPU_0\"";
-    assertThat(violations).containsExactlyInAnyOrder(
-        "pool \"Pool!\": name: Invalid value: \"Pool!\": each '/'-separated part must be a"
-            + " lowercase RFC 1123 subdomain",
-        where + ": name: Invalid value: \"GPU_0\": a lowercase RFC 1123 label must consist of lower"
-            + " case alphanumeric characters or '-', and must start and end with an alphanumeric"
-            + " character",
-        where + ": attributes[\"example.com/model\"].string: Too long: may not be more than 64"
-            + " characters, got 65",
-        where + ": attributes[\"9lives\"]: Invalid value: \"9lives\": the identifier must be a C"
-            + " identifier (letters, digits, '_', not starting with a digit) of at most 32"
-            + " characters",
-        where + ": attributes[\"driverVersion\"].version: Invalid value: \"1.02.3\": must be a"
-            + " semantic version 2.0.0",
-        where + ": attributes[\"both\"]: Invalid value: int, bool: exactly one value must be set",
-        where + ": taints[0].effect: Unsupported value: \"Sometimes\": supported values:"
-            + " \"NoExecute\", \"NoSchedule\", \"None\"");
+    assertThat(nodeLocal.validate("Pool!", pool(bad))).containsExactly(
+        "pool \"Pool!\", slice #0: spec.pool.name: Invalid value: \"Pool!\": " + SUBDOMAIN,
+        "pool \"Pool!\", slice #0: spec.devices[0].attributes: Invalid value: \"example..com\": "
+            + SUBDOMAIN,
+        "pool \"Pool!\", slice #0: spec.devices[0].attributes[driverVersion].version: Invalid"
+            + " value: \"v1.2\": must be a string compatible with semver.org spec 2.0.0",
+        "pool \"Pool!\", slice #0: spec.devices[0].taints[0].effect: Unsupported value:"
+            + " \"PreferNoSchedule\": supported values: \"NoExecute\", \"NoSchedule\", \"None\"");
   }
 
   @Test
-  void nodeSelectionMustBeExactlyOne() {
+  void rulesBetweenFieldsOfADeviceAreTheServers() {
+    Device device = new DeviceBuilder().withName("gpu-0")
+        .addToCapacity("memory", new DeviceCapacityBuilder().withValue(new Quantity("40Gi"))
+            .withNewRequestPolicy().withDefault(new Quantity("1Gi")).endRequestPolicy().build())
+        .withBindingConditions("attached")
+        .build();
+    assertThat(nodeLocal.validate("pool", pool(device))).containsExactly(
+        "pool \"pool\", slice #0: spec.devices[0].capacity[memory].requestPolicy: Forbidden:"
+            + " allowMultipleAllocations must be true",
+        "pool \"pool\", slice #0: spec.devices[0].bindingFailureConditions: Invalid value: null:"
+            + " bindingFailureConditions are required to use bindingConditions");
+  }
+
+  @Test
+  void nodeSelectionMustBeExactlyOneOfWhatTheControllerAndThePoolSet() {
+    String oneOf = "exactly one of `nodeName`, `nodeSelector`, `allNodes`,"
+        + " `perDeviceNodeSelection` is required";
     Pool both = Pool.builder().allNodes(true).addSlice(Slice.of(List.of(device("a")))).build();
-    assertThat(nodeLocal.validate("pool", both)).containsExactly("pool \"pool\", slice #0: node"
-        + " selection: exactly one of nodeName (set by the controller for a Node owner),"
-        + " nodeSelector, allNodes, perDeviceNodeSelection must be set, found nodeName, allNodes");
-    PoolValidator network = new PoolValidator(false);
-    assertThat(network.validate("pool", pool(Slice.of(List.of(device("a"))))))
-        .containsExactly("pool \"pool\", slice #0: node selection: exactly one of nodeName (set by"
-            + " the controller for a Node owner), nodeSelector, allNodes, perDeviceNodeSelection"
-            + " must be set, found none");
+    assertThat(nodeLocal.validate("pool", both)).containsExactly("pool \"pool\", slice #0: spec:"
+        + " Invalid value: \"{`nodeName`, `allNodes`}\": " + oneOf + ", but multiple fields are"
+        + " set");
+    assertThat(network.validate("pool", pool(device("a")))).containsExactly(
+        "pool \"pool\", slice #0: spec: Required value: " + oneOf);
     Pool selector = Pool.builder().nodeSelector(new NodeSelectorBuilder().build())
         .addSlice(Slice.of(List.of(device("a")))).build();
-    assertThat(network.validate("pool", selector)).containsExactly("pool \"pool\":"
-        + " nodeSelector.nodeSelectorTerms: Invalid value: 0: must have exactly one term");
+    assertThat(network.validate("pool", selector)).containsExactly(
+        "pool \"pool\", slice #0: spec.nodeSelector.nodeSelectorTerms: Required value: must have"
+            + " at least one node selector term",
+        "pool \"pool\", slice #0: spec.nodeSelector.nodeSelectorTerms: Invalid value: null: must"
+            + " have exactly one node selector term");
   }
 
   @Test
-  void perDeviceNodeSelectionNeedsOneSelectionOnEachDevice() {
+  void perDeviceNodeSelectionIsCheckedOnEachDevice() {
     Device onNode = new DeviceBuilder().withName("a").withNodeName("n1").build();
-    Device none = device("b");
-    Pool pool = Pool.builder().addSlice(new Slice(List.of(onNode, none), List.of(), true)).build();
-    assertThat(new PoolValidator(false).validate("pool", pool)).containsExactly(
-        "pool \"pool\", slice #0, device \"b\": node selection: with perDeviceNodeSelection exactly"
-            + " one of nodeName, nodeSelector, allNodes must be set on the device, found none");
-    assertThat(nodeLocal.validate("pool", pool(Slice.of(List.of(onNode))))).containsExactly(
-        "pool \"pool\", slice #0, device \"a\": node selection: nodeName may only be set on a"
-            + " device when the slice sets perDeviceNodeSelection");
+    Pool perDevice = Pool.builder()
+        .addSlice(new Slice(List.of(onNode, device("b")), List.of(), true)).build();
+    assertThat(network.validate("pool", perDevice)).containsExactly(
+        "pool \"pool\", slice #0: spec.devices[1]: Required value: exactly one of `nodeName`,"
+            + " `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to"
+            + " true in the ResourceSlice spec");
+    assertThat(nodeLocal.validate("pool", pool(onNode))).containsExactly(
+        "pool \"pool\", slice #0: spec.devices[0]: Invalid value: null: `nodeName`,"
+            + " `nodeSelector` and `allNodes` can only be set if `perDeviceNodeSelection` is set"
+            + " to true in the ResourceSlice spec");
   }
 
   @Test
-  void driverNameMustBeAShortDnsSubdomain() {
-    assertThat(PoolValidator.driverName("gpu.example.com")).isEmpty();
-    assertThat(PoolValidator.driverName("GPU")).hasValueSatisfying(
-        m -> assertThat(m).startsWith("DRA driver name \"GPU\": Invalid value"));
-    assertThat(PoolValidator.driverName("a".repeat(64))).hasValueSatisfying(
-        m -> assertThat(m).contains("may not be more than 63 characters"));
+  void theOwnerReferenceIsCheckedAsTheControllerWritesIt() {
+    Pool pool = Pool.builder().allNodes(true).addSlice(Slice.of(List.of(device("a")))).build();
+    PoolValidator withoutUid = new PoolValidator(new NewSlices(DRIVER,
+        new Owner("apps/v1", "DaemonSet", "gpu-driver", null), null));
+    assertThat(withoutUid.validate("pool", pool)).containsExactly(
+        "pool \"pool\", slice #0: metadata.ownerReferences.uid: Invalid value: \"\": must not be"
+            + " empty");
+    assertThat(new PoolValidator(new NewSlices(DRIVER,
+        new Owner("apps/v1", "DaemonSet", "gpu-driver", "7d3f"), null)).validate("pool", pool))
+        .isEmpty();
+  }
+
+  @Test
+  void aDriverNameIsCheckedAsTheServerChecksTheSlicesThatCarryIt() {
+    assertThat(nodeLocal.driverNameProblem()).isEmpty();
+    assertThat(new PoolValidator(new NewSlices("GPU.example.com", Owner.node("node-1", null),
+        "node-1")).driverNameProblem()).hasValue("DRA driver name \"GPU.example.com\":"
+            + " metadata.generateName: Invalid value: \"00000-GPU.example.com-node-1-\": "
+            + SUBDOMAIN);
+    assertThat(new PoolValidator(new NewSlices("a".repeat(64), null, null)).driverNameProblem())
+        .hasValue("DRA driver name \"" + "a".repeat(64) + "\": spec.driver: Too long: may not be"
+            + " more than 63 bytes");
   }
 }
