@@ -13,7 +13,10 @@ import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** Option checks, the informer's first list and the v1 -> v1beta2 -> v1beta1 fallback. */
+/**
+ * Option checks, the informer's first list and the v1 -> v1beta2 -> v1beta1 fallback (on servers
+ * that serve the beta versions, as older clusters do; 1.36 serves them only when asked to).
+ */
 class ControllerStartTest {
 
   @Test
@@ -46,7 +49,8 @@ class ControllerStartTest {
   @Test
   void fallsBackToV1beta2WhenV1IsNotServed() {
     try (ControllerFixture fixture = new ControllerFixture(
-        InMemoryApiServer.builder().disableGroupVersion("resource.k8s.io/v1").build())) {
+        InMemoryApiServer.builder().enableGroupVersion("resource.k8s.io/v1beta2")
+        .enableGroupVersion("resource.k8s.io/v1beta1").disableGroupVersion("resource.k8s.io/v1").build())) {
       ResourceSliceController controller = fixture.start(pool("pool", slice("a", "b")));
       assertThat(controller.apiVersion()).isEqualTo(SliceVersion.V1BETA2.apiVersion());
       await().atMost(ControllerFixture.TIMEOUT).until(() ->
@@ -69,6 +73,7 @@ class ControllerStartTest {
   @Test
   void fallsBackToV1beta1WithNestedDevices() {
     try (ControllerFixture fixture = new ControllerFixture(InMemoryApiServer.builder()
+        .enableGroupVersion("resource.k8s.io/v1beta2").enableGroupVersion("resource.k8s.io/v1beta1")
         .disableGroupVersion("resource.k8s.io/v1")
         .disableGroupVersion("resource.k8s.io/v1beta2").build())) {
       ResourceSliceController controller = fixture.start(pool("pool", slice("a")));
@@ -86,6 +91,7 @@ class ControllerStartTest {
   @Test
   void noServedVersionFailsTheStartWithTheLastNotFound() {
     try (ControllerFixture fixture = new ControllerFixture(InMemoryApiServer.builder()
+        .enableGroupVersion("resource.k8s.io/v1beta2").enableGroupVersion("resource.k8s.io/v1beta1")
         .disableGroupVersion("resource.k8s.io/v1")
         .disableGroupVersion("resource.k8s.io/v1beta2")
         .disableGroupVersion("resource.k8s.io/v1beta1").build())) {

@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 /** Rule D9 for slice writes against the in-memory API server. */
 class SliceClientTest {
 
-  private final InMemoryApiServer server = InMemoryApiServer.builder().build().start();
+  /** A server that also serves the beta versions (1.36 serves them only when asked to). */
+  private final InMemoryApiServer server = InMemoryApiServer.builder()
+      .enableGroupVersion("resource.k8s.io/v1beta2").enableGroupVersion("resource.k8s.io/v1beta1")
+      .build().start();
   private final SliceClient slices = new SliceClient(server.client());
 
   @AfterEach
