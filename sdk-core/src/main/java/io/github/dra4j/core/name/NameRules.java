@@ -17,7 +17,8 @@ import java.util.Optional;
  * errors of one value are separated by {@code ", "}, in the server's order. Callers put the field
  * path in front ({@code spec.driver: Invalid value: ...}). Lengths are counted in UTF-8 bytes, as
  * the server counts them. Valid values are recognized without allocating (the kubelet plugin
- * checks names on every call). Stateless.
+ * checks names on every call), except qualified names with a domain and upper-case driver names.
+ * Stateless.
  */
 public final class NameRules {
 
@@ -149,6 +150,9 @@ public final class NameRules {
     String text = orEmpty(value);
     int slash = text.indexOf('/');
     if (slash < 0) {
+      if (text.length() <= IDENTIFIER_MAX && NameFormats.isCIdentifier(text)) {
+        return Optional.empty();
+      }
       return joined(cIdentifier(new ArrayList<>(2), text));
     }
     if (text.indexOf('/', slash + 1) >= 0) {
