@@ -19,6 +19,14 @@ import java.util.concurrent.CompletableFuture;
  * that cannot succeed (the claim is gone or was replaced, permission is missing) is handed to
  * {@link DraDriver#handleError} as a {@link RecoverableException}. After each successful
  * unprepare, the plugin removes this driver's entries from the claim the same way. Thread-safe.
+ *
+ * <p>A status is checked with the API server's rules ({@link
+ * io.github.dra4j.resourceapi.ResourceApiRules#validateStatusUpdate}) before it is sent, so an
+ * entry a cluster would refuse with 422 (a condition without a reason, an IP that is not a
+ * canonical CIDR, data over 10 KiB or not a JSON object, two entries for one device, a device
+ * not allocated in the claim) is never written: {@link #report} throws at once with the server's
+ * message, and a write whose entries no longer fit the claim as read (its device was
+ * deallocated meanwhile, say) fails its future with that message instead of being sent.
  */
 public interface ClaimStatusReporter {
 
@@ -31,9 +39,16 @@ public interface ClaimStatusReporter {
    *     put in), {@code pool}, {@code device} and optional {@code shareID} must name one of this
    *     driver's allocation results in the claim
    * @return completes when the status is written, or exceptionally with the reason it was not
-   *     (also reported to {@code handleError})
-   * @throws IllegalArgumentException at once if an entry names another driver or a device not
-   *     allocated to this driver in the claim
+   *     (also reported to {@code handleError}): an {@link
+   *     io.github.dra4j.resourceapi.InvalidResourceException} if the server's rules refuse the
+   *     entries against the claim as read when writing
+   * @throws io.github.dra4j.resourceapi.InvalidResourceException (an {@link
+   *     IllegalArgumentException}) at once, with the API server's message naming the field and
+   *     the value, if the server would refuse the claim's status with the entries put in, e.g.
+   *     {@code ResourceClaim.resource.k8s.io "c" is invalid:
+   *     status.devices[0].conditions[0].reason: Required value: must be set}; nothing is written
+   * @throws IllegalArgumentException at once if an entry names another driver (a plugin writes
+   *     only its own driver's entries)
    */
   CompletableFuture<Void> report(ResourceClaim claim, List<AllocatedDeviceStatus> devices);
 

@@ -81,15 +81,28 @@ record PluginSettings(
     }
   }
 
+  /**
+   * The plugin's own rule on top of the server's, which accepts upper-case driver names (with a
+   * warning): the plugin makes the driver name the vendor of the CDI kinds it writes ({@code
+   * k8s.<driver>/claim}, {@code <driver>/metadata}), which the CDI specification wants to be a
+   * lower-case DNS subdomain, and part of its socket and CDI spec file names.
+   */
+  private static void requireLowerCaseDriverName(String driverName) {
+    if (!NameRules.isDnsSubdomain(driverName, NameRules.DRIVER_NAME_MAX)) {
+      throw new PluginStartException("driver name \"" + driverName + "\" is not usable for a"
+          + " kubelet plugin: it must be lower case, as it becomes the vendor of the plugin's CDI"
+          + " kinds (a lower-case DNS subdomain) and part of its socket and CDI file names");
+    }
+  }
+
   static PluginSettings resolve(KubeletPluginBuilder b, DeferredClient client,
       boolean ownsKubeClient) {
-    // DRA driver names are DNS subdomains of at most 63 characters (ResourceSlice validation).
-    if (NameRules.driverName(b.driverName).isPresent()) {
+    // The API server's rule for driver names (ResourceSlices, claims).
+    NameRules.driverName(b.driverName).ifPresent(problem -> {
       throw new PluginStartException(
-          "driver name \"" + b.driverName + "\" is invalid: it must be a DNS subdomain of at most "
-              + NameRules.DRIVER_NAME_MAX
-              + " lower-case letters, digits, '-' and '.', like gpu.example.com");
-    }
+          "driver name \"" + b.driverName + "\" is invalid: " + problem);
+    });
+    requireLowerCaseDriverName(b.driverName);
     boolean rolling = !b.rollingUpdatePodUid.isEmpty();
     Path registrarDirectory = b.registrarDirectory.normalize();
     String registrarName = !b.registrarSocketFilename.isEmpty()

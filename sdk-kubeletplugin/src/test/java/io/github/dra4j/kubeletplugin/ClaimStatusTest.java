@@ -184,11 +184,14 @@ class ClaimStatusTest {
     ResourceClaim claim = sharedClaim();
     KubeletPlugin gpu = start(new RecordingDriver(GPU), GPU, true);
 
+    // The server's rule: the entry (with this driver's name put in) is not an allocated device.
     assertThatThrownBy(() -> gpu.claimStatus().report(claim,
         List.of(status("node-1", "nic-0", "x"))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("device status for pool \"node-1\", device \"nic-0\": not one of driver "
-            + GPU + "'s devices in claim default/c");
+        .hasMessage("ResourceClaim.resource.k8s.io \"c\" is invalid: status.devices[0]: Invalid"
+            + " value: {\"Driver\":\"" + GPU + "\",\"Pool\":\"node-1\",\"Device\":\"nic-0\","
+            + "\"ShareID\":\"\"}: must be an allocated device in the claim");
+    // The plugin's own rule: it writes its own driver's entries only.
     assertThatThrownBy(() -> gpu.claimStatus().report(claim, List.of(
         new AllocatedDeviceStatusBuilder(status("node-1", "gpu-0", "x")).withDriver(NIC)
             .build())))

@@ -102,7 +102,22 @@ class RegistrationTest extends PluginTestBase {
         .hasMessage("no supported DRA gRPC API is implemented and enabled");
     assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
             .driverName("../../etc").start())
-        .hasMessageStartingWith("driver name \"../../etc\" is invalid");
+        .hasMessage("driver name \"../../etc\" is invalid: Invalid value: \"../../etc\": a"
+            + " lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters,"
+            + " '-' or '.', and must start and end with an alphanumeric character (e.g."
+            + " 'example.com', regex used for validation is"
+            + " '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
+  }
+
+  @Test
+  void anUpperCaseDriverNameTheServerAcceptsIsRefusedForTheFilesThePluginNamesAfterIt() {
+    assertThat(io.github.dra4j.core.name.NameRules.driverName("GPU.example.com")).isEmpty();
+    assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+            .driverName("GPU.example.com").start())
+        .isInstanceOf(PluginStartException.class)
+        .hasMessage("driver name \"GPU.example.com\" is not usable for a kubelet plugin: it must"
+            + " be lower case, as it becomes the vendor of the plugin's CDI kinds (a lower-case DNS"
+            + " subdomain) and part of its socket and CDI file names");
   }
 
   @Test

@@ -21,6 +21,11 @@ class RequestReferenceTest {
     assertThat(sub).hasToString("gpu/large");
   }
 
+  private static final String LABEL = "a lowercase RFC 1123 label must consist of lower case"
+      + " alphanumeric characters or '-', and must start and end with an alphanumeric character"
+      + " (e.g. 'my-name',  or '123-abc', regex used for validation is"
+      + " '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+
   @Test
   void badReferencesNameThePartAndTheValue() {
     assertThatThrownBy(() -> RequestReference.parse("a/b/c"))
@@ -28,14 +33,17 @@ class RequestReferenceTest {
         .hasMessage("request reference \"a/b/c\": has more than one '/'");
     assertThatThrownBy(() -> RequestReference.parse("GPU"))
         .hasMessageStartingWith("request reference \"GPU\": request name: Invalid value: \"GPU\"");
+    // An empty name is refused as the server refuses it: the label format's Invalid value.
     assertThatThrownBy(() -> RequestReference.parse("gpu/"))
-        .hasMessage("request reference \"gpu/\": subrequest name: Required value");
+        .hasMessage("request reference \"gpu/\": subrequest name: Invalid value: \"\": " + LABEL);
     assertThatThrownBy(() -> RequestReference.parse(""))
-        .hasMessage("request reference \"\": request name: Required value");
+        .hasMessage("request reference \"\": request name: Invalid value: \"\": " + LABEL);
     assertThatThrownBy(() -> RequestReference.parse("/x"))
-        .hasMessage("request reference \"/x\": request name: Required value");
-    assertThatThrownBy(() -> RequestReference.of("a".repeat(64)))
-        .hasMessageContaining("may not be more than 63 characters");
+        .hasMessage("request reference \"/x\": request name: Invalid value: \"\": " + LABEL);
+    String long64 = "a".repeat(64);
+    assertThatThrownBy(() -> RequestReference.of(long64))
+        .hasMessage("request name: Invalid value: \"" + long64 + "\": must be no more than 63"
+            + " characters");
   }
 
   @Test

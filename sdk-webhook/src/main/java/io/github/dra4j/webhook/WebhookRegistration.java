@@ -44,12 +44,22 @@ public final class WebhookRegistration {
   /**
    * Starts a registration for a driver's webhook.
    *
-   * @param driverName the driver name, a DNS subdomain
+   * @param driverName the driver name, a lower-case DNS subdomain
    * @return a builder
-   * @throws IllegalArgumentException if the name is not a DNS subdomain
+   * @throws IllegalArgumentException if the API server would refuse the driver name (with its
+   *     message), or if it has upper-case letters
    */
   public static WebhookRegistration forDriver(String driverName) {
     check(NameRules.driverName(driverName), "driverName", driverName);
+    // Stricter than the server's driver name rule, which accepts upper case: the driver name is
+    // part of the configuration's name and of its webhook's name, which the server requires to be
+    // lower-case DNS subdomains.
+    if (!NameRules.isDnsSubdomain(driverName, NameRules.DRIVER_NAME_MAX)) {
+      throw new IllegalArgumentException("driverName \"" + driverName + "\": must be lower case,"
+          + " as it names the ValidatingWebhookConfiguration (" + configurationName(driverName)
+          + ") and its webhook (" + webhookName(driverName) + "), which must be lower-case DNS"
+          + " subdomains");
+    }
     return new WebhookRegistration(driverName);
   }
 
@@ -177,7 +187,15 @@ public final class WebhookRegistration {
    * @return the webhook name
    */
   public String webhookName() {
+    return webhookName(driverName);
+  }
+
+  private static String webhookName(String driverName) {
     return "resource-claim-parameters." + driverName;
+  }
+
+  private static String configurationName(String driverName) {
+    return driverName + "-resource-claim-parameters";
   }
 
   /**
@@ -192,7 +210,7 @@ public final class WebhookRegistration {
     }
     return new ValidatingWebhookConfigurationBuilder()
         .withNewMetadata()
-            .withName(driverName + "-resource-claim-parameters")
+            .withName(configurationName(driverName))
             .withAnnotations(injectCaFrom == null ? null
                 : Map.of("cert-manager.io/inject-ca-from", injectCaFrom))
         .endMetadata()

@@ -87,7 +87,14 @@ class WebhookRegistrationTest {
   @Test
   void badValuesAreRefusedNamingThem() {
     assertThatThrownBy(() -> WebhookRegistration.forDriver("GPU_driver"))
-        .hasMessageStartingWith("driverName \"GPU_driver\": ");
+        .hasMessageStartingWith("driverName \"GPU_driver\": Invalid value: \"GPU_driver\": a"
+            + " lowercase RFC 1123 subdomain must consist of");
+    // The server takes this driver name, but not the names the registration makes of it.
+    assertThatThrownBy(() -> WebhookRegistration.forDriver("GPU.example.com"))
+        .hasMessage("driverName \"GPU.example.com\": must be lower case, as it names the"
+            + " ValidatingWebhookConfiguration (GPU.example.com-resource-claim-parameters) and its"
+            + " webhook (resource-claim-parameters.GPU.example.com), which must be lower-case DNS"
+            + " subdomains");
     assertThatThrownBy(() -> WebhookRegistration.forDriver("gpu.example.com")
         .service("gpu-driver", "Webhook"))
         .hasMessageStartingWith("serviceName \"Webhook\": ");

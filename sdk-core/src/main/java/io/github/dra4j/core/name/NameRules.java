@@ -1,37 +1,37 @@
 package io.github.dra4j.core.name;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
- * The Kubernetes name formats DRA objects use: DNS labels and subdomains (RFC 1123), DRA driver
- * names, pool names, qualified attribute and capacity names, label keys and values, and object
- * UIDs where they become parts of file names. Each check returns the problem in the API server's
- * words ({@code Required value}, {@code Too long: ...}, {@code Invalid value: "<value>": ...}),
- * or empty if the value is fine; callers add the field path. The one home of these rules in
- * dra4j: the ResourceSlice validator, the kubelet plugin's checks of what the kubelet sends and
- * of its checkpoint file, and request references all use it. Stateless.
+ * The Kubernetes name rules DRA objects use, each giving the API server's answer for a value:
+ * DNS labels and subdomains (RFC 1123), DRA driver names, pool names, qualified attribute and
+ * capacity names, label keys and values; and dra4j's own rule for object UIDs where they become
+ * parts of file names. The formats and their texts come from {@link NameFormats}.
+ *
+ * <p>Each check returns what the server would say about the value without the field path, or
+ * empty if the value is fine: {@code Required value}, {@code Too long: may not be more than 63
+ * bytes}, {@code Invalid value: "GPU-0": a lowercase RFC 1123 label must consist of ...}; several
+ * errors of one value are separated by {@code ", "}, in the server's order. Callers put the field
+ * path in front ({@code spec.driver: Invalid value: ...}). Lengths are counted in UTF-8 bytes, as
+ * the server counts them. Valid values are recognized without allocating (the kubelet plugin
+ * checks names on every call), except qualified names with a domain and upper-case driver names.
+ * Stateless.
  */
 public final class NameRules {
 
-  private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-  private static final Pattern DNS_SUBDOMAIN =
-      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-  private static final Pattern C_IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-  private static final Pattern LABEL_NAME =
-      Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
-  private static final Pattern UID = Pattern.compile("[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?");
-
   /** Maximum length of a DNS label. */
-  public static final int DNS_LABEL_MAX = 63;
+  public static final int DNS_LABEL_MAX = NameFormats.DNS1123_LABEL_MAX_LENGTH;
 
   /** Maximum length of a DNS subdomain. */
-  public static final int DNS_SUBDOMAIN_MAX = 253;
+  public static final int DNS_SUBDOMAIN_MAX = NameFormats.DNS1123_SUBDOMAIN_MAX_LENGTH;
 
   /** Maximum length of the identifier part of an attribute or capacity name. */
   public static final int IDENTIFIER_MAX = 32;
 
-  /** Maximum length of the domain part of an attribute or capacity name. */
+  /** Maximum length of the domain part of an attribute or capacity name (a driver name). */
   public static final int DOMAIN_MAX = 63;
 
   /** Maximum length of a DRA driver name. */
@@ -40,162 +40,180 @@ public final class NameRules {
   /** Maximum length of an object UID as {@link #uid} accepts it. */
   public static final int UID_MAX = 64;
 
+  private static final String UID_FORMAT = "a UID must consist of letters, digits or '-', and must"
+      + " start and end with a letter or digit";
+
   private NameRules() {}
 
   /**
-   * Checks an RFC 1123 DNS label (device names, counter set and counter names).
+   * Checks an RFC 1123 DNS label as the server's ValidateDNS1123Label does (device, request and
+   * counter names, namespaces): each problem is {@code Invalid value}, an empty value too.
    *
-   * @param value the value
+   * @param value the value, null taken as empty
    * @return the problem, or empty
    */
   public static Optional<String> dnsLabel(String value) {
     if (isDnsLabel(value)) {
       return Optional.empty();
     }
-    if (value == null || value.isEmpty()) {
-      return Optional.of("Required value");
-    }
-    if (value.length() > DNS_LABEL_MAX) {
-      return Optional.of(tooLong(value, DNS_LABEL_MAX));
-    }
-    if (!DNS_LABEL.matcher(value).matches()) {
-      return Optional.of(invalid(value, "a lowercase RFC 1123 label must consist of lower case"
-          + " alphanumeric characters or '-', and must start and end with an alphanumeric"
-          + " character"));
-    }
-    return Optional.empty();
+    String text = orEmpty(value);
+    return invalidEach(new ArrayList<>(2), text, NameFormats.dns1123Label(text));
   }
 
   /**
-   * Checks an RFC 1123 DNS subdomain with a length limit (driver name: 63, domains).
+   * Checks an RFC 1123 DNS subdomain as the server's ValidateDNS1123Subdomain does (object
+   * names): each problem is {@code Invalid value}, an empty value too. A {@code maxLength} below
+   * {@value #DNS_SUBDOMAIN_MAX} adds {@code Too long} over it, as the server's checks of names
+   * with a lower limit do; the subdomain format itself never allows more than {@value
+   * #DNS_SUBDOMAIN_MAX}.
    *
-   * @param value the value
-   * @param maxLength the length limit
+   * @param value the value, null taken as empty
+   * @param maxLength the length limit in bytes
    * @return the problem, or empty
    */
   public static Optional<String> dnsSubdomain(String value, int maxLength) {
     if (isDnsSubdomain(value, maxLength)) {
       return Optional.empty();
     }
-    if (value == null || value.isEmpty()) {
-      return Optional.of("Required value");
+    String text = orEmpty(value);
+    List<String> problems = new ArrayList<>(2);
+    if (maxLength < DNS_SUBDOMAIN_MAX && NameFormats.utf8Length(text) > maxLength) {
+      problems.add(tooLong(maxLength));
     }
-    if (value.length() > maxLength) {
-      return Optional.of(tooLong(value, maxLength));
-    }
-    if (!DNS_SUBDOMAIN.matcher(value).matches()) {
-      return Optional.of(invalid(value, "a lowercase RFC 1123 subdomain must consist of lower case"
-          + " alphanumeric characters, '-' or '.', and must start and end with an alphanumeric"
-          + " character"));
-    }
-    return Optional.empty();
+    return invalidEach(problems, text, NameFormats.dns1123Subdomain(text));
   }
 
   /**
-   * Checks a DRA driver name: a DNS subdomain of at most {@value #DRIVER_NAME_MAX} characters,
-   * like {@code gpu.example.com}. It appears in ResourceSlices, socket and CDI file names.
+   * Checks a DRA driver name as the server does (the rule of CSI driver names): {@code Required
+   * value} when empty, {@code Too long} over {@value #DRIVER_NAME_MAX} bytes, and the DNS
+   * subdomain format applied to the name in lower case, so upper-case letters are accepted (the
+   * server warns about them in ResourceSlices). Where the name must be lower case, check {@link
+   * #isDnsSubdomain isDnsSubdomain(name, DRIVER_NAME_MAX)} as well and say what needs it.
    *
-   * @param value the driver name
+   * @param value the driver name, e.g. {@code gpu.example.com}
    * @return the problem, or empty
    */
   public static Optional<String> driverName(String value) {
-    return dnsSubdomain(value, DRIVER_NAME_MAX);
+    String text = orEmpty(value);
+    if (text.isEmpty()) {
+      return Optional.of("Required value");
+    }
+    if (isDnsSubdomain(text, DRIVER_NAME_MAX)) {
+      return Optional.empty();
+    }
+    List<String> problems = new ArrayList<>(2);
+    if (NameFormats.utf8Length(text) > DRIVER_NAME_MAX) {
+      problems.add(tooLong(DRIVER_NAME_MAX));
+    }
+    for (String message : NameFormats.dns1123Subdomain(text.toLowerCase(Locale.ROOT))) {
+      problems.add(invalid(text, message));
+    }
+    return joined(problems);
   }
 
   /**
-   * Checks a pool name: at most 253 characters, DNS subdomains separated by {@code /}.
+   * Checks a pool name as the server does: {@code Required value} when empty, {@code Too long}
+   * over {@value #DNS_SUBDOMAIN_MAX} bytes, and each {@code /}-separated part a DNS subdomain,
+   * a bad part reported with the part as the value.
    *
    * @param value the pool name
    * @return the problem, or empty
    */
   public static Optional<String> poolName(String value) {
-    if (value == null || value.isEmpty()) {
+    String text = orEmpty(value);
+    if (text.isEmpty()) {
       return Optional.of("Required value");
     }
-    if (value.length() > DNS_SUBDOMAIN_MAX) {
-      return Optional.of(tooLong(value, DNS_SUBDOMAIN_MAX));
+    if (text.length() <= DNS_SUBDOMAIN_MAX && isPoolName(text)) {
+      return Optional.empty();
     }
-    for (String part : value.split("/", -1)) {
-      if (part.isEmpty() || !DNS_SUBDOMAIN.matcher(part).matches()) {
-        return Optional.of(invalid(value, "each '/'-separated part must be a lowercase RFC 1123"
-            + " subdomain"));
-      }
+    List<String> problems = new ArrayList<>();
+    if (NameFormats.utf8Length(text) > DNS_SUBDOMAIN_MAX) {
+      problems.add(tooLong(DNS_SUBDOMAIN_MAX));
     }
-    return Optional.empty();
+    for (String part : text.split("/", -1)) {
+      addInvalid(problems, part, NameFormats.dns1123Subdomain(part));
+    }
+    return joined(problems);
   }
 
   /**
-   * Checks an attribute or capacity name: a C identifier of at most 32 characters, optionally
-   * qualified with a DNS subdomain domain of at most 63 characters ({@code domain/id}).
+   * Checks an attribute or capacity name as the server does: a C identifier of at most {@value
+   * #IDENTIFIER_MAX} bytes, optionally after a domain and {@code /}; the domain follows {@link
+   * #driverName}. An empty domain or identifier around the slash is {@code Invalid value: ""}
+   * with the part it misses. Kubernetes 1.36 does not check a name with more than one slash.
    *
-   * @param value the name
+   * @param value the name, e.g. {@code model} or {@code gpu.example.com/memory}
    * @return the problem, or empty
    */
   public static Optional<String> qualifiedName(String value) {
-    if (value == null || value.isEmpty()) {
-      return Optional.of("Required value");
-    }
-    int slash = value.indexOf('/');
-    String id = slash < 0 ? value : value.substring(slash + 1);
-    if (slash >= 0) {
-      String domain = value.substring(0, slash);
-      Optional<String> domainProblem = dnsSubdomain(domain, DOMAIN_MAX);
-      if (domainProblem.isPresent()) {
-        return Optional.of(invalid(value, "domain \"" + domain + "\": " + domainProblem.get()));
+    String text = orEmpty(value);
+    int slash = text.indexOf('/');
+    if (slash < 0) {
+      if (text.length() <= IDENTIFIER_MAX && NameFormats.isCIdentifier(text)) {
+        return Optional.empty();
       }
+      return joined(cIdentifier(new ArrayList<>(2), text));
     }
-    if (id.isEmpty() || id.length() > IDENTIFIER_MAX || !C_IDENTIFIER.matcher(id).matches()) {
-      return Optional.of(invalid(value, "the identifier must be a C identifier (letters, digits,"
-          + " '_', not starting with a digit) of at most " + IDENTIFIER_MAX + " characters"));
+    if (text.indexOf('/', slash + 1) >= 0) {
+      // Kubernetes 1.37 refuses these: `must not contain more than one slash`.
+      return Optional.empty();
     }
-    return Optional.empty();
+    String domain = text.substring(0, slash);
+    String id = text.substring(slash + 1);
+    List<String> problems = new ArrayList<>(2);
+    if (domain.isEmpty()) {
+      problems.add(invalid("", "the domain must not be empty"));
+    } else {
+      driverName(domain).ifPresent(problems::add);
+    }
+    if (id.isEmpty()) {
+      problems.add(invalid("", "the name must not be empty"));
+    } else {
+      cIdentifier(problems, id);
+    }
+    return joined(problems);
   }
 
   /**
-   * Checks a label-style key (taint keys): optional DNS subdomain prefix and {@code /}, then a
-   * name of at most 63 alphanumeric characters, {@code -}, {@code _} or {@code .}.
+   * Checks a label key (taint keys, condition types) as the server's ValidateLabelName does: an
+   * optional DNS subdomain prefix and {@code /}, then a name of at most 63 bytes of letters,
+   * digits, {@code -}, {@code _} and {@code .}; each problem is {@code Invalid value}, an empty
+   * key too.
    *
-   * @param value the key
+   * @param value the key, null taken as empty
    * @return the problem, or empty
    */
   public static Optional<String> labelKey(String value) {
-    if (value == null || value.isEmpty()) {
-      return Optional.of("Required value");
+    if (NameFormats.isQualifiedName(value)) {
+      return Optional.empty();
     }
-    int slash = value.lastIndexOf('/');
-    String name = slash < 0 ? value : value.substring(slash + 1);
-    if (slash >= 0 && dnsSubdomain(value.substring(0, slash), DNS_SUBDOMAIN_MAX).isPresent()) {
-      return Optional.of(invalid(value, "the prefix must be a lowercase RFC 1123 subdomain"));
-    }
-    if (name.length() > DNS_LABEL_MAX || !LABEL_NAME.matcher(name).matches()) {
-      return Optional.of(invalid(value, "name part must consist of alphanumeric characters, '-',"
-          + " '_' or '.', start and end with an alphanumeric character, at most 63 characters"));
-    }
-    return Optional.empty();
+    String text = orEmpty(value);
+    return invalidEach(new ArrayList<>(2), text, NameFormats.qualifiedName(text));
   }
 
   /**
-   * Checks a label-style value (taint values): empty, or at most 63 characters of the label name
-   * format.
+   * Checks a label value (taint values) as the server does: empty, or at most 63 bytes of
+   * letters, digits, {@code -}, {@code _} and {@code .} that start and end with a letter or
+   * digit; each problem is {@code Invalid value}.
    *
-   * @param value the value, null allowed
+   * @param value the value, null taken as empty
    * @return the problem, or empty
    */
   public static Optional<String> labelValue(String value) {
-    if (value == null || value.isEmpty()) {
+    String text = orEmpty(value);
+    if (NameFormats.isLabelValue(text)) {
       return Optional.empty();
     }
-    if (value.length() > DNS_LABEL_MAX || !LABEL_NAME.matcher(value).matches()) {
-      return Optional.of(invalid(value, "must be empty or consist of alphanumeric characters, '-',"
-          + " '_' or '.', start and end with an alphanumeric character, at most 63 characters"));
-    }
-    return Optional.empty();
+    return invalidEach(new ArrayList<>(2), text, NameFormats.labelValue(text));
   }
 
   /**
    * Checks an object UID where it can become part of a file name (CDI spec files, checkpoints):
    * 1 to {@value #UID_MAX} ASCII letters, digits or {@code -}, starting and ending with a letter
    * or digit. Kubernetes UIDs are UUIDs, which pass; {@code ..}, {@code /} and spaces do not.
+   * This is dra4j's own rule (file-name safety), worded in the server's manner; the value is
+   * shown as it is.
    *
    * @param value the UID
    * @return the problem, or empty
@@ -208,13 +226,10 @@ public final class NameRules {
       return Optional.of("Required value");
     }
     if (value.length() > UID_MAX) {
-      return Optional.of(tooLong(value, UID_MAX));
+      return Optional.of("Too long: \"" + value + "\": may not be more than " + UID_MAX
+          + " characters");
     }
-    if (!UID.matcher(value).matches()) {
-      return Optional.of(invalid(value, "a UID must consist of letters, digits or '-', and must"
-          + " start and end with a letter or digit"));
-    }
-    return Optional.empty();
+    return Optional.of("Invalid value: \"" + value + "\": " + UID_FORMAT);
   }
 
   /**
@@ -226,29 +241,22 @@ public final class NameRules {
    * @return true if it is a DNS label
    */
   public static boolean isDnsLabel(String value) {
-    return value != null && value.length() <= DNS_LABEL_MAX && isLabel(value, 0, value.length());
+    return NameFormats.isDns1123Label(value);
   }
 
   /**
    * Whether {@link #dnsSubdomain} accepts a value, without a regular expression or an
-   * allocation: at most {@code maxLength} characters, DNS labels (of any length) joined by dots.
+   * allocation: at most {@code maxLength} (and {@value #DNS_SUBDOMAIN_MAX}) characters, DNS
+   * labels (of any length) joined by dots. Only lower case passes, so this is also the stricter
+   * check of a driver name that must be lower case.
    *
    * @param value the value, may be null
    * @param maxLength the length limit
    * @return true if it is a DNS subdomain
    */
   public static boolean isDnsSubdomain(String value, int maxLength) {
-    if (value == null || value.isEmpty() || value.length() > maxLength) {
-      return false;
-    }
-    int start = 0;
-    for (int dot = value.indexOf('.'); dot >= 0; dot = value.indexOf('.', start)) {
-      if (!isLabel(value, start, dot)) {
-        return false;
-      }
-      start = dot + 1;
-    }
-    return isLabel(value, start, value.length());
+    return value != null && value.length() <= Math.min(maxLength, DNS_SUBDOMAIN_MAX)
+        && NameChars.isSubdomain(value, 0, value.length());
   }
 
   /**
@@ -266,7 +274,7 @@ public final class NameRules {
     int end = value.length();
     for (int i = 0; i < end; i++) {
       char c = value.charAt(i);
-      boolean alphanumeric = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
+      boolean alphanumeric = NameChars.isAsciiLetter(c) || NameChars.isDigit(c);
       if (!alphanumeric && (c != '-' || i == 0 || i == end - 1)) {
         return false;
       }
@@ -274,26 +282,53 @@ public final class NameRules {
     return true;
   }
 
-  /** Whether {@code value[start, end)} is a lower-case RFC 1123 label of any non-zero length. */
-  private static boolean isLabel(String value, int start, int end) {
-    if (start >= end) {
-      return false;
-    }
-    for (int i = start; i < end; i++) {
-      char c = value.charAt(i);
-      boolean alphanumeric = c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
-      if (!alphanumeric && (c != '-' || i == start || i == end - 1)) {
+  /** Whether every {@code /}-separated part is a DNS subdomain, without allocating. */
+  private static boolean isPoolName(String value) {
+    int start = 0;
+    for (int slash = value.indexOf('/'); slash >= 0; slash = value.indexOf('/', start)) {
+      if (!NameChars.isSubdomain(value, start, slash)) {
         return false;
       }
+      start = slash + 1;
     }
-    return true;
+    return NameChars.isSubdomain(value, start, value.length());
   }
 
-  private static String tooLong(String value, int max) {
-    return "Too long: \"" + value + "\": may not be more than " + max + " characters";
+  /** The server's validateCIdentifier: Too long over 32 bytes, then the C identifier format. */
+  private static List<String> cIdentifier(List<String> problems, String id) {
+    if (NameFormats.utf8Length(id) > IDENTIFIER_MAX) {
+      problems.add(tooLong(IDENTIFIER_MAX));
+    }
+    addInvalid(problems, id, NameFormats.cIdentifier(id));
+    return problems;
+  }
+
+  /** Each message as the server's {@code Invalid value} of the value, all problems joined. */
+  private static Optional<String> invalidEach(List<String> problems, String value,
+      List<String> messages) {
+    addInvalid(problems, value, messages);
+    return joined(problems);
+  }
+
+  private static void addInvalid(List<String> problems, String value, List<String> messages) {
+    for (String message : messages) {
+      problems.add(invalid(value, message));
+    }
+  }
+
+  private static Optional<String> joined(List<String> problems) {
+    return problems.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", problems));
   }
 
   private static String invalid(String value, String why) {
-    return "Invalid value: \"" + value + "\": " + why;
+    return "Invalid value: " + GoStrings.quote(value) + ": " + why;
+  }
+
+  private static String tooLong(int max) {
+    return "Too long: may not be more than " + max + (max == 1 ? " byte" : " bytes");
+  }
+
+  private static String orEmpty(String value) {
+    return value == null ? "" : value;
   }
 }

@@ -128,7 +128,9 @@ class ConfigResolverTest {
             "error: " + C + "[0].opaque.parameters.replicas: must be at least 1, got 0; "
                 + C + "[1].requests[0]: request reference \"GPU\": request name: Invalid value:"
                 + " \"GPU\": a lowercase RFC 1123 label must consist of lower case alphanumeric"
-                + " characters or '-', and must start and end with an alphanumeric character; "
+                + " characters or '-', and must start and end with an alphanumeric character"
+                + " (e.g. 'my-name',  or '123-abc', regex used for validation is"
+                + " '[a-z0-9]([-a-z0-9]*[a-z0-9])?'); "
                 + C + "[1].opaque.parameters: unknown field \"replicass\"; "
                 + C + "[2].source: unknown value \"Elsewhere\", want \"FromClass\" or"
                 + " \"FromClaim\""),

@@ -40,7 +40,8 @@ final class CheckpointValues {
 
   /*
    * The messages below state the rule instead of passing on NameRules' text, which repeats the
-   * value unescaped: values here come from a file and may hold anything.
+   * whole value (once per error): values here come from a file and may hold anything, so they
+   * are shown shortened.
    */
 
   /** The problem of a claim UID (it becomes part of file names), or empty. */

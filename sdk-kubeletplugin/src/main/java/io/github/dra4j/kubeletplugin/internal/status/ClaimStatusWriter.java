@@ -1,16 +1,19 @@
 package io.github.dra4j.kubeletplugin.internal.status;
 
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatusBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubeletplugin.ClaimStatusReporter;
 import io.github.dra4j.kubeletplugin.RecoverableException;
-import io.github.dra4j.resourceclaim.AllocatedDevice;
+import io.github.dra4j.resourceapi.FieldError;
+import io.github.dra4j.resourceapi.InvalidResourceException;
+import io.github.dra4j.resourceapi.ResourceApiRules;
 import io.github.dra4j.resourceclaim.ClaimReference;
-import io.github.dra4j.resourceclaim.DriverAllocation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -31,6 +34,11 @@ import org.slf4j.LoggerFactory;
  * Writes this driver's entries of {@code status.devices[]} with read-merge-write and retries on
  * conflict (up to {@value #ATTEMPTS} tries with random, growing pauses), one write at a time on
  * its own thread. Owned by one plugin, which closes it.
+ *
+ * <p>Every status it would send is first checked with the API server's rules for a status update
+ * ({@link ResourceApiRules#validateStatusUpdate}): when reported, against the claim the driver
+ * passes; when written, against the claim just read. A status the server would refuse with 422
+ * fails with {@link InvalidResourceException} and the server's message, and is not sent.
  */
 public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseable {
 
@@ -39,6 +47,8 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
   static final int ATTEMPTS = 10;
   /** The longest pause between two tries. */
   private static final long MAX_BACKOFF_MILLIS = 1000;
+  /** The API server's rules for the claim status (immutable). */
+  private static final ResourceApiRules RULES = ResourceApiRules.kubernetes136();
 
   private final String driverName;
   private final Supplier<KubernetesClient> client;
@@ -64,15 +74,20 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
   @Override
   public CompletableFuture<Void> report(ResourceClaim claim, List<AllocatedDeviceStatus> devices) {
     Objects.requireNonNull(claim, "claim");
-    DriverAllocation allocation = DriverAllocation.of(claim, driverName);
+    Objects.requireNonNull(devices, "devices");
+    ClaimReference ref = reference(claim);
     List<AllocatedDeviceStatus> entries = new ArrayList<>();
     for (AllocatedDeviceStatus device : devices) {
-      entries.add(checked(device, allocation));
+      entries.add(owned(device));
     }
-    ClaimReference ref = allocation.claim();
     Set<String> keys = entries.stream().map(ClaimStatusWriter::key).collect(Collectors.toSet());
-    return submit(ref, "report the status of " + entries.size() + " device(s)",
-        entry -> driverName.equals(entry.getDriver()) && keys.contains(key(entry)), entries);
+    Predicate<AllocatedDeviceStatus> replaced =
+        entry -> driverName.equals(entry.getDriver()) && keys.contains(key(entry));
+    // The server's rules, among them "must be an allocated device in the claim": with the driver
+    // name put in above, an entry must name one of this driver's allocated devices.
+    requireValid(withDevices(claim, merged(devices(claim), replaced, entries)), claim);
+    return submit(ref, "report the status of " + entries.size() + " device(s)", replaced,
+        entries);
   }
 
   @Override
@@ -88,29 +103,26 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
     executor.shutdownNow();
   }
 
-  private AllocatedDeviceStatus checked(AllocatedDeviceStatus device,
-      DriverAllocation allocation) {
+  /**
+   * The entry with this driver's name put in. An entry that names another driver is refused
+   * although the server would take it for that driver's allocated device: a plugin writes only
+   * its own driver's entries, because it replaces and removes entries by its driver's name, so an
+   * entry written for another driver would stay behind as that driver's, for it to overwrite.
+   */
+  private AllocatedDeviceStatus owned(AllocatedDeviceStatus device) {
     Objects.requireNonNull(device, "device status");
     String driver = device.getDriver();
     if (driver != null && !driver.isEmpty() && !driver.equals(driverName)) {
       throw new IllegalArgumentException("device status names driver \"" + driver
           + "\"; this plugin writes only driver " + driverName);
     }
-    boolean allocated = allocation.devices().stream().anyMatch(d -> matches(d, device));
-    if (!allocated) {
-      throw new IllegalArgumentException("device status for pool \"" + device.getPool()
-          + "\", device \"" + device.getDevice() + "\""
-          + (device.getShareID() == null ? "" : ", share \"" + device.getShareID() + "\"")
-          + ": not one of driver " + driverName + "'s devices in claim "
-          + allocation.claim().namespacedName());
-    }
     return new AllocatedDeviceStatusBuilder(device).withDriver(driverName).build();
   }
 
-  private static boolean matches(AllocatedDevice allocated, AllocatedDeviceStatus status) {
-    return allocated.pool().equals(status.getPool())
-        && allocated.device().equals(status.getDevice())
-        && Objects.equals(allocated.shareId(), emptyToNull(status.getShareID()));
+  private static ClaimReference reference(ResourceClaim claim) {
+    ObjectMeta meta = Objects.requireNonNull(claim.getMetadata(), "claim metadata");
+    return new ClaimReference(Objects.toString(meta.getNamespace(), ""),
+        Objects.toString(meta.getName(), ""), Objects.toString(meta.getUid(), ""));
   }
 
   private static String key(AllocatedDeviceStatus entry) {
@@ -120,6 +132,36 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
 
   private static String emptyToNull(String value) {
     return value == null || value.isEmpty() ? null : value;
+  }
+
+  private static List<AllocatedDeviceStatus> devices(ResourceClaim claim) {
+    return claim.getStatus() == null || claim.getStatus().getDevices() == null ? List.of()
+        : claim.getStatus().getDevices();
+  }
+
+  /** The entries a write leaves: the old ones not replaced, then the added ones. */
+  private static List<AllocatedDeviceStatus> merged(List<AllocatedDeviceStatus> old,
+      Predicate<AllocatedDeviceStatus> replaced, List<AllocatedDeviceStatus> added) {
+    List<AllocatedDeviceStatus> merged = new ArrayList<>();
+    old.stream().filter(replaced.negate()).forEach(merged::add);
+    merged.addAll(added);
+    return merged;
+  }
+
+  /** A copy of the claim with other status entries; the claim is not changed. */
+  private static ResourceClaim withDevices(ResourceClaim claim,
+      List<AllocatedDeviceStatus> devices) {
+    return new ResourceClaimBuilder(claim).editOrNewStatus().withDevices(devices).endStatus()
+        .build();
+  }
+
+  /** Throws the server's 422 as an exception if it would refuse the status update. */
+  private static void requireValid(ResourceClaim updated, ResourceClaim stored) {
+    List<FieldError> refused = RULES.validateStatusUpdate(updated, stored);
+    if (!refused.isEmpty()) {
+      throw new InvalidResourceException("ResourceClaim",
+          Objects.toString(stored.getMetadata().getName(), ""), refused);
+    }
   }
 
   private CompletableFuture<Void> submit(ClaimReference ref, String what,
@@ -157,7 +199,11 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
     }
   }
 
-  /** Reads, merges and writes until the write is not refused for a conflict. */
+  /**
+   * Reads, merges, checks and writes until the write is not refused for a conflict. A status the
+   * server's rules refuse against the claim just read (its device was deallocated meanwhile, say)
+   * is not sent: it would be refused with 422 on every try.
+   */
   private void write(ClaimReference ref, Predicate<AllocatedDeviceStatus> replaced,
       List<AllocatedDeviceStatus> added) {
     for (int attempt = 1; ; attempt++) {
@@ -169,18 +215,15 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
         }
         throw new IllegalStateException("the claim is gone or was replaced");
       }
-      List<AllocatedDeviceStatus> old = current.getStatus() == null
-          || current.getStatus().getDevices() == null ? List.of()
-          : current.getStatus().getDevices();
-      List<AllocatedDeviceStatus> merged = new ArrayList<>();
-      old.stream().filter(replaced.negate()).forEach(merged::add);
-      merged.addAll(added);
+      List<AllocatedDeviceStatus> old = devices(current);
+      List<AllocatedDeviceStatus> merged = merged(old, replaced, added);
       if (merged.equals(old)) {
         return;
       }
-      current.getStatus().setDevices(merged);
+      ResourceClaim updated = withDevices(current, merged);
+      requireValid(updated, current);
       try {
-        client.get().resource(current).updateStatus();
+        client.get().resource(updated).updateStatus();
         return;
       } catch (KubernetesClientException e) {
         if (e.getCode() != 409 || attempt >= ATTEMPTS) {
