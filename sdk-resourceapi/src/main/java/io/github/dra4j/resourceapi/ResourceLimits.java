@@ -1,5 +1,7 @@
 package io.github.dra4j.resourceapi;
 
+import io.github.dra4j.core.name.NameRules;
+
 /**
  * The size limits of {@code resource.k8s.io} (Kubernetes 1.36, the constants of {@code
  * k8s.io/api/resource/v1/types.go} and {@code pkg/apis/resource/types.go}), in one place. None of
@@ -31,15 +33,15 @@ public final class ResourceLimits {
   /** Tolerations of one request. */
   public static final int DEVICE_TOLERATIONS_MAX = 16;
   /** Length of the domain of a qualified name. */
-  public static final int DEVICE_MAX_DOMAIN_LENGTH = 63;
+  public static final int DEVICE_MAX_DOMAIN_LENGTH = NameRules.DOMAIN_MAX;
   /** Length of the identifier of a qualified name. */
-  public static final int DEVICE_MAX_ID_LENGTH = 32;
+  public static final int DEVICE_MAX_ID_LENGTH = NameRules.IDENTIFIER_MAX;
   /** Length of a string or version attribute value. */
   public static final int DEVICE_ATTRIBUTE_MAX_VALUE_LENGTH = 64;
   /** Length of a driver name (ValidateCSIDriverName; DriverNameMaxLength in v1). */
-  public static final int DRIVER_NAME_MAX_LENGTH = 63;
+  public static final int DRIVER_NAME_MAX_LENGTH = NameRules.DRIVER_NAME_MAX;
   /** Length of a pool name. */
-  public static final int POOL_NAME_MAX_LENGTH = 253;
+  public static final int POOL_NAME_MAX_LENGTH = NameRules.DNS_SUBDOMAIN_MAX;
   /** Binding conditions of one device or result. */
   public static final int BINDING_CONDITIONS_MAX = 4;
   /** Binding failure conditions of one device or result. */

@@ -53,8 +53,18 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> dnsLabel(String value) {
+    return joined(dnsLabelProblems(value));
+  }
+
+  /**
+   * The problems of an RFC 1123 DNS label, as {@link #dnsLabel} words them.
+   *
+   * @param value the value, null taken as empty
+   * @return the problems in the server's order; empty if the value is fine
+   */
+  public static List<NameProblem> dnsLabelProblems(String value) {
     if (isDnsLabel(value)) {
-      return Optional.empty();
+      return List.of();
     }
     String text = orEmpty(value);
     return invalidEach(new ArrayList<>(2), text, NameFormats.dns1123Label(text));
@@ -72,13 +82,24 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> dnsSubdomain(String value, int maxLength) {
+    return joined(dnsSubdomainProblems(value, maxLength));
+  }
+
+  /**
+   * The problems of an RFC 1123 DNS subdomain, as {@link #dnsSubdomain} words them.
+   *
+   * @param value the value, null taken as empty
+   * @param maxLength the length limit in bytes
+   * @return the problems in the server's order; empty if the value is fine
+   */
+  public static List<NameProblem> dnsSubdomainProblems(String value, int maxLength) {
     if (isDnsSubdomain(value, maxLength)) {
-      return Optional.empty();
+      return List.of();
     }
     String text = orEmpty(value);
-    List<String> problems = new ArrayList<>(2);
+    List<NameProblem> problems = new ArrayList<>(2);
     if (maxLength < DNS_SUBDOMAIN_MAX && NameFormats.utf8Length(text) > maxLength) {
-      problems.add(tooLong(maxLength));
+      problems.add(NameProblem.tooLong(maxLength));
     }
     return invalidEach(problems, text, NameFormats.dns1123Subdomain(text));
   }
@@ -94,21 +115,31 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> driverName(String value) {
+    return joined(driverNameProblems(value));
+  }
+
+  /**
+   * The problems of a DRA driver name, as {@link #driverName} words them.
+   *
+   * @param value the driver name, null taken as empty
+   * @return the problems in the server's order; empty if the value is fine
+   */
+  public static List<NameProblem> driverNameProblems(String value) {
     String text = orEmpty(value);
     if (text.isEmpty()) {
-      return Optional.of("Required value");
+      return List.of(NameProblem.required());
     }
     if (isDnsSubdomain(text, DRIVER_NAME_MAX)) {
-      return Optional.empty();
+      return List.of();
     }
-    List<String> problems = new ArrayList<>(2);
+    List<NameProblem> problems = new ArrayList<>(2);
     if (NameFormats.utf8Length(text) > DRIVER_NAME_MAX) {
-      problems.add(tooLong(DRIVER_NAME_MAX));
+      problems.add(NameProblem.tooLong(DRIVER_NAME_MAX));
     }
     for (String message : NameFormats.dns1123Subdomain(text.toLowerCase(Locale.ROOT))) {
-      problems.add(invalid(text, message));
+      problems.add(NameProblem.invalid(text, message));
     }
-    return joined(problems);
+    return problems;
   }
 
   /**
@@ -120,21 +151,31 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> poolName(String value) {
+    return joined(poolNameProblems(value));
+  }
+
+  /**
+   * The problems of a pool name, as {@link #poolName} words them.
+   *
+   * @param value the pool name, null taken as empty
+   * @return the problems in the server's order; empty if the value is fine
+   */
+  public static List<NameProblem> poolNameProblems(String value) {
     String text = orEmpty(value);
     if (text.isEmpty()) {
-      return Optional.of("Required value");
+      return List.of(NameProblem.required());
     }
     if (text.length() <= DNS_SUBDOMAIN_MAX && isPoolName(text)) {
-      return Optional.empty();
+      return List.of();
     }
-    List<String> problems = new ArrayList<>();
+    List<NameProblem> problems = new ArrayList<>();
     if (NameFormats.utf8Length(text) > DNS_SUBDOMAIN_MAX) {
-      problems.add(tooLong(DNS_SUBDOMAIN_MAX));
+      problems.add(NameProblem.tooLong(DNS_SUBDOMAIN_MAX));
     }
     for (String part : text.split("/", -1)) {
       addInvalid(problems, part, NameFormats.dns1123Subdomain(part));
     }
-    return joined(problems);
+    return problems;
   }
 
   /**
@@ -147,32 +188,53 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> qualifiedName(String value) {
+    return joined(qualifiedNameProblems(value));
+  }
+
+  /**
+   * The problems of an attribute or capacity name, as {@link #qualifiedName} words them.
+   *
+   * @param value the name, null taken as empty
+   * @return the problems in the server's order; empty if the value is fine
+   */
+  public static List<NameProblem> qualifiedNameProblems(String value) {
     String text = orEmpty(value);
     int slash = text.indexOf('/');
     if (slash < 0) {
       if (text.length() <= IDENTIFIER_MAX && NameFormats.isCIdentifier(text)) {
-        return Optional.empty();
+        return List.of();
       }
-      return joined(cIdentifier(new ArrayList<>(2), text));
+      return cIdentifierProblems(new ArrayList<>(2), text);
     }
     if (text.indexOf('/', slash + 1) >= 0) {
       // Kubernetes 1.37 refuses these: `must not contain more than one slash`.
-      return Optional.empty();
+      return List.of();
     }
     String domain = text.substring(0, slash);
     String id = text.substring(slash + 1);
-    List<String> problems = new ArrayList<>(2);
+    List<NameProblem> problems = new ArrayList<>(2);
     if (domain.isEmpty()) {
-      problems.add(invalid("", "the domain must not be empty"));
+      problems.add(NameProblem.invalid("", "the domain must not be empty"));
     } else {
-      driverName(domain).ifPresent(problems::add);
+      problems.addAll(driverNameProblems(domain));
     }
     if (id.isEmpty()) {
-      problems.add(invalid("", "the name must not be empty"));
+      problems.add(NameProblem.invalid("", "the name must not be empty"));
     } else {
-      cIdentifier(problems, id);
+      cIdentifierProblems(problems, id);
     }
-    return joined(problems);
+    return problems;
+  }
+
+  /**
+   * The problems of a C identifier of at most {@value #IDENTIFIER_MAX} bytes (the server's
+   * validateCIdentifier): {@code Too long}, then the C identifier format.
+   *
+   * @param value the identifier, null taken as empty
+   * @return the problems in the server's order; empty if the value is fine
+   */
+  public static List<NameProblem> cIdentifierProblems(String value) {
+    return cIdentifierProblems(new ArrayList<>(2), orEmpty(value));
   }
 
   /**
@@ -185,8 +247,18 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> labelKey(String value) {
+    return joined(labelKeyProblems(value));
+  }
+
+  /**
+   * The problems of a label key, as {@link #labelKey} words them.
+   *
+   * @param value the key, null taken as empty
+   * @return the problems in the server's order; empty if the value is fine
+   */
+  public static List<NameProblem> labelKeyProblems(String value) {
     if (NameFormats.isQualifiedName(value)) {
-      return Optional.empty();
+      return List.of();
     }
     String text = orEmpty(value);
     return invalidEach(new ArrayList<>(2), text, NameFormats.qualifiedName(text));
@@ -201,9 +273,19 @@ public final class NameRules {
    * @return the problem, or empty
    */
   public static Optional<String> labelValue(String value) {
+    return joined(labelValueProblems(value));
+  }
+
+  /**
+   * The problems of a label value, as {@link #labelValue} words them.
+   *
+   * @param value the value, null taken as empty
+   * @return the problems in the server's order; empty if the value is fine
+   */
+  public static List<NameProblem> labelValueProblems(String value) {
     String text = orEmpty(value);
     if (NameFormats.isLabelValue(text)) {
-      return Optional.empty();
+      return List.of();
     }
     return invalidEach(new ArrayList<>(2), text, NameFormats.labelValue(text));
   }
@@ -295,37 +377,30 @@ public final class NameRules {
   }
 
   /** The server's validateCIdentifier: Too long over 32 bytes, then the C identifier format. */
-  private static List<String> cIdentifier(List<String> problems, String id) {
+  private static List<NameProblem> cIdentifierProblems(List<NameProblem> problems, String id) {
     if (NameFormats.utf8Length(id) > IDENTIFIER_MAX) {
-      problems.add(tooLong(IDENTIFIER_MAX));
+      problems.add(NameProblem.tooLong(IDENTIFIER_MAX));
     }
     addInvalid(problems, id, NameFormats.cIdentifier(id));
     return problems;
   }
 
-  /** Each message as the server's {@code Invalid value} of the value, all problems joined. */
-  private static Optional<String> invalidEach(List<String> problems, String value,
+  /** Each message as the server's {@code Invalid value} of the value, after the problems given. */
+  private static List<NameProblem> invalidEach(List<NameProblem> problems, String value,
       List<String> messages) {
     addInvalid(problems, value, messages);
-    return joined(problems);
+    return problems;
   }
 
-  private static void addInvalid(List<String> problems, String value, List<String> messages) {
+  private static void addInvalid(List<NameProblem> problems, String value,
+      List<String> messages) {
     for (String message : messages) {
-      problems.add(invalid(value, message));
+      problems.add(NameProblem.invalid(value, message));
     }
   }
 
-  private static Optional<String> joined(List<String> problems) {
-    return problems.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", problems));
-  }
-
-  private static String invalid(String value, String why) {
-    return "Invalid value: " + GoStrings.quote(value) + ": " + why;
-  }
-
-  private static String tooLong(int max) {
-    return "Too long: may not be more than " + max + (max == 1 ? " byte" : " bytes");
+  private static Optional<String> joined(List<NameProblem> problems) {
+    return problems.isEmpty() ? Optional.empty() : Optional.of(NameProblem.join(problems));
   }
 
   private static String orEmpty(String value) {

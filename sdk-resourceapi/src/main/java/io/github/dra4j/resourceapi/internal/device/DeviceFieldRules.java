@@ -2,7 +2,7 @@ package io.github.dra4j.resourceapi.internal.device;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceToleration;
-import io.github.dra4j.core.name.NameFormats;
+import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.ResourceLimits;
 import io.github.dra4j.resourceapi.internal.field.Collections;
@@ -56,22 +56,9 @@ public final class DeviceFieldRules {
    * @return the errors
    */
   public static List<FieldError> poolName(String value, FieldPath path) {
-    String name = value == null ? "" : value;
-    if (name.isEmpty()) {
-      return List.of(Errors.required(path, ""));
-    }
-    if (name.length() <= ResourceLimits.POOL_NAME_MAX_LENGTH && DeviceNames.isPoolName(name)) {
-      return List.of();
-    }
-    List<FieldError> errors = new ArrayList<>();
-    if (NameFormats.utf8Length(name) > ResourceLimits.POOL_NAME_MAX_LENGTH) {
-      errors.add(Errors.tooLong(path, ResourceLimits.POOL_NAME_MAX_LENGTH));
-    }
-    for (String part : name.split("/", -1)) {
-      errors.addAll(CoreRules.dnsSubdomain(part, path));
-    }
-    return errors;
+    return Errors.at(NameRules.poolNameProblems(value), path);
   }
+
 
   /**
    * validateDeviceName (ValidateDNS1123Label).
@@ -131,31 +118,9 @@ public final class DeviceFieldRules {
    * @return the errors
    */
   public static List<FieldError> qualifiedName(String value, FieldPath path) {
-    String name = value == null ? "" : value;
-    int slash = name.indexOf('/');
-    if (slash < 0) {
-      return cIdentifier(name, path);
-    }
-    if (name.indexOf('/', slash + 1) >= 0) {
-      // Kubernetes 1.36 accepts names with more than one slash; releases after 1.37 refuse them
-      // with `Invalid value: "<name>": must not contain more than one slash`.
-      return List.of();
-    }
-    String domain = name.substring(0, slash);
-    String id = name.substring(slash + 1);
-    List<FieldError> errors = new ArrayList<>();
-    if (domain.isEmpty()) {
-      errors.add(Errors.invalid(path, "", "the domain must not be empty"));
-    } else {
-      errors.addAll(CoreRules.driverName(domain, path));
-    }
-    if (id.isEmpty()) {
-      errors.add(Errors.invalid(path, "", "the name must not be empty"));
-    } else {
-      errors.addAll(cIdentifier(id, path));
-    }
-    return errors;
+    return Errors.at(NameRules.qualifiedNameProblems(value), path);
   }
+
 
   /**
    * validateFullyQualifiedName: a qualified name that has a domain.
@@ -346,16 +311,4 @@ public final class DeviceFieldRules {
     return errors;
   }
 
-  /** validateCIdentifier: Too long over 32 bytes, then IsCIdentifier. */
-  private static List<FieldError> cIdentifier(String id, FieldPath path) {
-    if (id.length() <= ResourceLimits.DEVICE_MAX_ID_LENGTH && NameFormats.isCIdentifier(id)) {
-      return List.of();
-    }
-    List<FieldError> errors = new ArrayList<>();
-    if (NameFormats.utf8Length(id) > ResourceLimits.DEVICE_MAX_ID_LENGTH) {
-      errors.add(Errors.tooLong(path, ResourceLimits.DEVICE_MAX_ID_LENGTH));
-    }
-    errors.addAll(CoreRules.cIdentifier(id, path));
-    return errors;
-  }
 }

@@ -1,7 +1,9 @@
 package io.github.dra4j.resourceapi.internal.field;
 
+import io.github.dra4j.core.name.NameProblem;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.FieldErrorType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -110,6 +112,29 @@ public final class Errors {
    */
   public static FieldError notFound(FieldPath path, Object value) {
     return new FieldError(FieldErrorType.NOT_FOUND, path.toString(), GoValues.print(value), "");
+  }
+
+  /**
+   * Places the problems a name rule found at a field, as the server reports them there.
+   *
+   * @param problems the problems, in the rule's order
+   * @param path the field
+   * @return one error per problem
+   */
+  public static List<FieldError> at(List<NameProblem> problems, FieldPath path) {
+    if (problems.isEmpty()) {
+      return List.of();
+    }
+    List<FieldError> errors = new ArrayList<>(problems.size());
+    for (NameProblem problem : problems) {
+      errors.add(switch (problem.type()) {
+        case REQUIRED -> required(path, "");
+        case TOO_LONG -> new FieldError(FieldErrorType.TOO_LONG, path.toString(), null,
+            problem.detail());
+        case INVALID -> invalid(path, problem.value(), problem.detail());
+      });
+    }
+    return errors;
   }
 
   /**

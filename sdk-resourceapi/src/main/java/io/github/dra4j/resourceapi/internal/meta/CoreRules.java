@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.github.dra4j.core.name.NameFormats;
+import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
@@ -12,7 +13,6 @@ import io.github.dra4j.resourceapi.internal.field.GoValues;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -27,8 +27,6 @@ public final class CoreRules {
   public static final int CONDITION_REASON_MAX_LENGTH = 1024;
   /** metav1 ValidateCondition's limit on a message, in bytes. */
   public static final int CONDITION_MESSAGE_MAX_LENGTH = 32 * 1024;
-  /** ValidateCSIDriverName's limit, in bytes. */
-  public static final int DRIVER_NAME_MAX_LENGTH = 63;
 
   private static final List<String> CONDITION_STATUSES = List.of("False", "True", "Unknown");
   private static final String OBJECT_NAME_FIELD = "metadata.name";
@@ -43,8 +41,7 @@ public final class CoreRules {
    * @return the errors
    */
   public static List<FieldError> dnsLabel(String value, FieldPath path) {
-    String text = orEmpty(value);
-    return invalidEach(path, text, NameFormats.dns1123Label(text));
+    return Errors.at(NameRules.dnsLabelProblems(value), path);
   }
 
   /**
@@ -55,8 +52,7 @@ public final class CoreRules {
    * @return the errors
    */
   public static List<FieldError> dnsSubdomain(String value, FieldPath path) {
-    String text = orEmpty(value);
-    return invalidEach(path, text, NameFormats.dns1123Subdomain(text));
+    return Errors.at(NameRules.dnsSubdomainProblems(value, NameRules.DNS_SUBDOMAIN_MAX), path);
   }
 
   /**
@@ -69,22 +65,9 @@ public final class CoreRules {
    * @return the errors
    */
   public static List<FieldError> driverName(String value, FieldPath path) {
-    String text = orEmpty(value);
-    if (text.isEmpty()) {
-      return List.of(Errors.required(path, ""));
-    }
-    if (NameFormats.isDns1123Subdomain(text) && text.length() <= DRIVER_NAME_MAX_LENGTH) {
-      return List.of();
-    }
-    List<FieldError> errors = new ArrayList<>();
-    if (NameFormats.utf8Length(text) > DRIVER_NAME_MAX_LENGTH) {
-      errors.add(Errors.tooLong(path, DRIVER_NAME_MAX_LENGTH));
-    }
-    for (String message : NameFormats.dns1123Subdomain(text.toLowerCase(Locale.ROOT))) {
-      errors.add(Errors.invalid(path, text, message));
-    }
-    return errors;
+    return Errors.at(NameRules.driverNameProblems(value), path);
   }
+
 
   /**
    * ValidateNodeName (NameIsDNSSubdomain) as {@code resource.k8s.io}'s validateNodeName reports
@@ -144,8 +127,7 @@ public final class CoreRules {
    * @return the errors
    */
   public static List<FieldError> labelName(String value, FieldPath path) {
-    String text = orEmpty(value);
-    return invalidEach(path, text, NameFormats.qualifiedName(text));
+    return Errors.at(NameRules.labelKeyProblems(value), path);
   }
 
   /**
@@ -156,8 +138,7 @@ public final class CoreRules {
    * @return the errors
    */
   public static List<FieldError> labelValue(String value, FieldPath path) {
-    String text = orEmpty(value);
-    return invalidEach(path, text, NameFormats.labelValue(text));
+    return Errors.at(NameRules.labelValueProblems(value), path);
   }
 
   /**
