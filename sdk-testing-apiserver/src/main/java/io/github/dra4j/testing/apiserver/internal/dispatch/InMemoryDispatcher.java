@@ -60,6 +60,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private final Discovery discovery;
   private final GeneratedNames names;
   private final RulesAdmission rules;
+  private final StoredGenerations generations;
   private final FieldValidation fieldValidation;
   private final RequestBodies bodies;
   private final StoreAnswers answers;
@@ -88,6 +89,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       ResourceApiRules apiRules) {
     this.mapper = mapper;
     this.rules = new RulesAdmission(apiRules, behaviour);
+    this.generations = new StoredGenerations(rules);
     this.fieldValidation = new FieldValidation(types);
     this.bodies = new RequestBodies(mapper);
     this.answers = new StoreAnswers(mapper);
@@ -275,9 +277,29 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     if (options.dryRun()) {
       return StoreAnswers.withWarnings(json(201, DryRuns.created(admitted)), warnings);
     }
-    MockResponse response = transformed(super.dispatch(bodies.withBody(request, admitted)),
-        target.resource());
-    return StoreAnswers.withWarnings(response, warnings);
+    MockResponse stored = governed ? storeAdmitted(request, admitted)
+        : super.dispatch(bodies.withBody(request, admitted));
+    return StoreAnswers.withWarnings(transformed(stored, target.resource()), warnings);
+  }
+
+  /**
+   * Hands an object the rules admitted to the store, keeping the generation they decided (the
+   * store would give it generation 1) in what is stored and in the answer.
+   */
+  private MockResponse storeAdmitted(RecordedRequest request, ObjectNode admitted) {
+    generations.creating(admitted);
+    try {
+      MockResponse stored = super.dispatch(bodies.withBody(request, admitted));
+      if (stored.code() == 201 && stored.getBody() != null) {
+        ObjectNode answer = (ObjectNode) bodies.parse(
+            new String(stored.getBody().getBytes(), StandardCharsets.UTF_8));
+        generations.onCreate(answer);
+        stored.setBody(mapper.writeValueAsString(answer));
+      }
+      return stored;
+    } finally {
+      generations.created();
+    }
   }
 
   private MockResponse update(RecordedRequest request, RequestTarget target, ResourceInfo info) {
@@ -440,14 +462,38 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     GroupVersionResource gvr = target.resource();
     String oldState = oldAttributes == null ? null : map.get(oldAttributes);
     String stored = newState;
-    if (newState != null && gvr != null && behaviour.hasTransformers(gvr)) {
+    if (newState != null && oldState == null && generations.isCreating()) {
       ObjectNode state = (ObjectNode) bodies.parse(newState);
+      generations.onCreate(state);
+      stored = mapper.writeValueAsString(state);
+    }
+    if (stored != null && gvr != null && behaviour.hasTransformers(gvr)) {
+      ObjectNode state = (ObjectNode) bodies.parse(stored);
       stored = mapper.writeValueAsString(behaviour.transform(gvr, state));
     }
     super.processEvent(path, pathAttributes, oldAttributes, stored == newState ? resource : null,
         stored);
     if (gvr != null) {
       watches.record(gvr, oldState, stored, this::requestResourceVersion);
+    }
+  }
+
+  /**
+   * Copies the stored metadata into an update, as the store does, but leaves the generation to
+   * {@link StoredGenerations}: the rules' decision for the kinds they govern.
+   */
+  @Override
+  public void preserveMetadata(JsonNode stored, JsonNode updated) {
+    JsonNode sent = updated.path("metadata").get("generation");
+    super.preserveMetadata(StoredGenerations.withGeneration(stored), updated);
+    generations.onUpdate(stored, updated, sent == null ? null : sent.deepCopy());
+  }
+
+  /** Counts spec changes in the generation, as the store does, where the rules do not. */
+  @Override
+  public void touchGeneration(JsonNode stored, JsonNode updated) {
+    if (!generations.governs(updated)) {
+      super.touchGeneration(stored, updated);
     }
   }
 
