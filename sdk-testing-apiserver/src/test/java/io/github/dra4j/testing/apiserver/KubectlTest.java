@@ -216,6 +216,13 @@ class KubectlTest {
     assertThat(multiple.stderr()).isEqualTo("The ResourceSlice \"several\" is invalid: \n"
         + "* spec.driver: Required value\n"
         + "* " + BAD_NAME + "\n");
+
+    Path typo = write("typo.yaml", SLICE.formatted("typo", DRIVER, "GPU-0")
+        .replace("- name: GPU-0", "- name: GPU-0\n    naem: gpu-0"));
+    Kubectl.Result warned = kubectl.run("create", "--validate=warn", "-f", typo.toString());
+    assertThat(warned.exitCode()).isEqualTo(1);
+    assertThat(warned.stderr()).isEqualTo("Warning: unknown field \"spec.devices[0].naem\"\n"
+        + "The ResourceSlice \"typo\" is invalid: " + BAD_NAME + "\n");
     assertThat(server.client().dynamicResourceAllocation().v1().resourcesSlices().list()
         .getItems()).isEmpty();
   }

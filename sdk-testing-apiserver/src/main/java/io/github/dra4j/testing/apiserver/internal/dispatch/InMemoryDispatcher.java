@@ -269,17 +269,32 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     List<String> warnings = new ArrayList<>(
         fieldValidation.check(options.fieldValidation(), info, body));
     fieldValidation.dropUnknown(info, body);
-    ObjectNode admitted = governed ? rules.create(info, body, warnings) : body;
-    String name = admitted.path("metadata").path("name").asString("");
-    if (watches.exists(target.resource(), target.namespace(), name)) {
-      throw ApiError.alreadyExists(target.resource(), name);
+    return warned(warnings, () -> {
+      ObjectNode admitted = governed ? rules.create(info, body, warnings) : body;
+      String name = admitted.path("metadata").path("name").asString("");
+      if (watches.exists(target.resource(), target.namespace(), name)) {
+        throw ApiError.alreadyExists(target.resource(), name);
+      }
+      if (options.dryRun()) {
+        return json(201, DryRuns.created(admitted));
+      }
+      MockResponse stored = governed ? storeAdmitted(request, admitted)
+          : super.dispatch(bodies.withBody(request, admitted));
+      return transformed(stored, target.resource());
+    });
+  }
+
+  /**
+   * Answers the rest of a write whose body has been read, with the warnings of reading it (and
+   * those the rules add): a real server writes each warning as a header as soon as it arises, so
+   * an error answer after that carries them too.
+   */
+  private static MockResponse warned(List<String> warnings, Supplier<MockResponse> rest) {
+    try {
+      return StoreAnswers.withWarnings(rest.get(), warnings);
+    } catch (ApiError e) {
+      throw e.withWarnings(warnings);
     }
-    if (options.dryRun()) {
-      return StoreAnswers.withWarnings(json(201, DryRuns.created(admitted)), warnings);
-    }
-    MockResponse stored = governed ? storeAdmitted(request, admitted)
-        : super.dispatch(bodies.withBody(request, admitted));
-    return StoreAnswers.withWarnings(transformed(stored, target.resource()), warnings);
   }
 
   /**
@@ -305,25 +320,38 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private MockResponse update(RecordedRequest request, RequestTarget target, ResourceInfo info) {
     WriteOptions options = WriteOptions.of(target);
     JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
-    List<String> warnings;
-    ObjectNode body;
     if (target.verb() == ApiVerb.UPDATE) {
-      body = bodies.object(request);
-      warnings = new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, body));
-    } else {
-      JsonNode patch = bodies.json(request);
-      warnings = new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, patch));
+      ObjectNode body = bodies.object(request);
+      List<String> warnings =
+          new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, body));
+      return warned(warnings,
+          () -> replace(request, target, info, options, body, current, warnings));
+    }
+    PatchTypes.checkContentType(request);
+    JsonNode patch = bodies.json(request);
+    if (current == null) {
+      // the server reads the stored object before it applies and decodes the patch
+      throw ApiError.objectNotFound(target.resource(), target.name());
+    }
+    List<String> warnings =
+        new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, patch));
+    return warned(warnings, () -> {
       if (!rules.governs(info) && !options.dryRun()) {
         RecordedRequest forwarded = PatchTypes.forStore(request, patch, current, target);
         MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
-        return StoreAnswers.withWarnings(
-            transformed(answers.notFoundWithStatus(response, target), target.resource()), warnings);
+        return transformed(answers.notFoundWithStatus(response, target), target.resource());
       }
       if (!(PatchTypes.apply(request, patch, current, target) instanceof ObjectNode patched)) {
         throw new ApiError(400, "BadRequest", "the patched object is not a JSON object");
       }
-      body = patched;
-    }
+      return replace(request, target, info, options, patched, current, warnings);
+    });
+  }
+
+  /** Stores the whole new state of an object sent with PUT or made by a patch. */
+  private MockResponse replace(RecordedRequest request, RequestTarget target, ResourceInfo info,
+      WriteOptions options, ObjectNode sent, JsonNode current, List<String> warnings) {
+    ObjectNode body = sent;
     matchNamespace(target, info, body.withObjectProperty("metadata"));
     checkResourceVersion(target, body);
     if (current == null) {
@@ -341,7 +369,8 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       body = rules.update(info, body, (ObjectNode) current, status, warnings);
       // the rules decided what is stored, status or not: the store replaces the whole object
       forwarded = RequestBodies.copy(request, request.getHeaders(), mapper.writeValueAsBytes(body),
-          RequestTarget.objectPath(target.resource(), target.namespace(), target.name()), HttpMethod.PUT);
+          RequestTarget.objectPath(target.resource(), target.namespace(), target.name()),
+          HttpMethod.PUT);
     } else {
       forwarded = bodies.withBody(request, body);
       if (target.verb() == ApiVerb.PATCH) {
@@ -350,11 +379,10 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       }
     }
     if (options.dryRun()) {
-      return StoreAnswers.withWarnings(json(200, body), warnings);
+      return json(200, body);
     }
     MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
-    return StoreAnswers.withWarnings(
-        transformed(answers.notFoundWithStatus(response, target), target.resource()), warnings);
+    return transformed(answers.notFoundWithStatus(response, target), target.resource());
   }
 
   /**

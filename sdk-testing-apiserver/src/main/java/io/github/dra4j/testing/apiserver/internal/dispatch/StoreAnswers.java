@@ -58,14 +58,12 @@ final class StoreAnswers {
   }
 
   /**
-   * Adds one {@code Warning} header per warning to a successful answer, as the server writes
-   * them: code 299, agent {@code -}, the text quoted.
+   * Adds one {@code Warning} header per warning to an answer, as the server writes them: code
+   * 299, agent {@code -}, the text quoted, a text repeated left out.
    */
   static MockResponse withWarnings(MockResponse response, List<String> warnings) {
-    if (response.code() < 300) {
-      warnings.forEach(warning -> response.addHeader("Warning",
-          "299 - \"" + warning.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));
-    }
+    warnings.stream().distinct().forEach(warning -> response.addHeader("Warning",
+        "299 - \"" + warning.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));
     return response;
   }
 }
