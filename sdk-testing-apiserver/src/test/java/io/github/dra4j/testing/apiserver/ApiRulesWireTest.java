@@ -104,4 +104,56 @@ class ApiRulesWireTest {
         .as("the warnings of reading the body come with the refusal, the rules' do not")
         .containsExactly("299 - \"unknown field \\\"spec.devices[0].x\\\"\"");
   }
+
+  @Test
+  void unknownFieldsAreNamedWhereAPatchPutsThem() {
+    createSlice("s", "gpu.example.com", "gpu-0", "");
+    String addField = "[{\"op\":\"add\",\"path\":\"/spec/devices/0/x\",\"value\":1}]";
+
+    HttpResponse<String> warned = http.send("PATCH", SLICES + "/s",
+        "application/json-patch+json", addField);
+    assertThat(warned.statusCode()).isEqualTo(200);
+    assertThat(warned.headers().allValues("Warning"))
+        .containsExactly("299 - \"unknown field \\\"spec.devices[0].x\\\"\"");
+    assertThat(json(warned).at("/spec/devices/0").has("x")).isFalse();
+
+    JsonNode strict = assertStatus(http.send("PATCH", SLICES + "/s?fieldValidation=Strict",
+        "application/json-patch+json", addField), 400, "BadRequest");
+    assertThat(strict.path("message").asString()).isEqualTo("ResourceSlice in version \"v1\""
+        + " cannot be handled as a ResourceSlice: strict decoding error: unknown field"
+        + " \"spec.devices[0].x\"");
+  }
+
+  @Test
+  void aStatusIsServedOnlyForKindsThatHaveOne() {
+    createSlice("s", "gpu.example.com", "gpu-0", "");
+    String slice = SLICE.formatted("s", "gpu.example.com", "gpu-0", "");
+
+    assertStatus(http.get(SLICES + "/s/status", null), 404, "NotFound");
+    assertStatus(http.send("PUT", SLICES + "/s/status", "application/json", slice), 404,
+        "NotFound");
+    assertStatus(http.send("PATCH", SLICES + "/s/status", "application/merge-patch+json", "{}"),
+        404, "NotFound");
+    assertStatus(http.get("/apis/resource.k8s.io/v1/deviceclasses/c/status", null), 404,
+        "NotFound");
+    http.send("POST", CLAIMS, "application/json", """
+        {"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaim","metadata":{"name":"c"},
+         "spec":{"devices":{"requests":[{"name":"gpu","exactly":{"deviceClassName":"gpu"}}]}}}""");
+    assertThat(http.get(CLAIMS + "/c/status", null).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void anUpdateThatChangesNothingKeepsTheResourceVersion() {
+    String version = json(createSlice("s", "gpu.example.com", "gpu-0", ""))
+        .at("/metadata/resourceVersion").asString();
+    String slice = SLICE.formatted("s", "gpu.example.com", "gpu-0", "");
+
+    for (int i = 0; i < 2; i++) {
+      HttpResponse<String> replaced = http.send("PUT", SLICES + "/s", "application/json", slice);
+      assertThat(replaced.statusCode()).isEqualTo(200);
+      assertThat(json(replaced).at("/metadata/resourceVersion").asString()).isEqualTo(version);
+      assertThat(json(replaced).path("metadata").has("namespace"))
+          .as("a cluster-scoped object has no namespace, not a null one").isFalse();
+    }
+  }
 }

@@ -59,6 +59,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private final WatchHub watches;
   private final Discovery discovery;
   private final GeneratedNames names;
+  private final ModelTypes types;
   private final RulesAdmission rules;
   private final StoredGenerations generations;
   private final FieldValidation fieldValidation;
@@ -88,6 +89,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       ModelTypes types,
       ResourceApiRules apiRules) {
     this.mapper = mapper;
+    this.types = types;
     this.rules = new RulesAdmission(apiRules, behaviour);
     this.generations = new StoredGenerations(rules);
     this.fieldValidation = new FieldValidation(types);
@@ -167,7 +169,8 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       return complete(discovery.answer(target));
     }
     GroupVersionResource resource = target.resource();
-    if (behaviour.isDisabled(resource.groupVersion())) {
+    ResourceInfo info = catalog.describe(resource, target.namespace() != null);
+    if (behaviour.isDisabled(resource.groupVersion()) || !served(info, target.subresource())) {
       throw ApiError.pathNotFound();
     }
     requireJson(request);
@@ -175,7 +178,6 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     if (fault.isPresent()) {
       throw injected(fault.getAsInt(), target);
     }
-    ResourceInfo info = catalog.describe(resource, target.namespace() != null);
     if (target.verb() == ApiVerb.WATCH) {
       return new Answer.Watch(watches.open(selection(target, info), WatchQuery.parse(target)));
     }
@@ -188,6 +190,15 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       case DELETE_COLLECTION -> locked(() -> deleteCollection(target, info));
       case WATCH -> throw new IllegalStateException("watch answered above");
     });
+  }
+
+  /**
+   * Tells whether the server serves a subresource: {@code status} only for kinds whose objects
+   * have a status (not for slices, classes or config maps, say); others as the store does.
+   */
+  private boolean served(ResourceInfo info, String subresource) {
+    return !"status".equals(subresource) || info.kind() == null
+        || types.hasStatus(info.gvr().groupVersion(), info.kind()).orElse(true);
   }
 
   private static void requireJson(RecordedRequest request) {
@@ -333,16 +344,17 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       // the server reads the stored object before it applies and decodes the patch
       throw ApiError.objectNotFound(target.resource(), target.name());
     }
+    if (!(PatchTypes.apply(request, patch, current, target) instanceof ObjectNode patched)) {
+      throw new ApiError(400, "BadRequest", "the patched object is not a JSON object");
+    }
+    // the server decodes the patched object, so unknown fields are named where they end up
     List<String> warnings =
-        new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, patch));
+        new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, patched));
     return warned(warnings, () -> {
       if (!rules.governs(info) && !options.dryRun()) {
         RecordedRequest forwarded = PatchTypes.forStore(request, patch, current, target);
         MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
         return transformed(answers.notFoundWithStatus(response, target), target.resource());
-      }
-      if (!(PatchTypes.apply(request, patch, current, target) instanceof ObjectNode patched)) {
-        throw new ApiError(400, "BadRequest", "the patched object is not a JSON object");
       }
       return replace(request, target, info, options, patched, current, warnings);
     });
@@ -508,13 +520,18 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
 
   /**
    * Copies the stored metadata into an update, as the store does, but leaves the generation to
-   * {@link StoredGenerations}: the rules' decision for the kinds they govern.
+   * {@link StoredGenerations} (the rules' decision for the kinds they govern) and writes no
+   * namespace for a cluster-scoped object.
    */
   @Override
   public void preserveMetadata(JsonNode stored, JsonNode updated) {
     JsonNode sent = updated.path("metadata").get("generation");
     super.preserveMetadata(StoredGenerations.withGeneration(stored), updated);
     generations.onUpdate(stored, updated, sent == null ? null : sent.deepCopy());
+    if (updated.path("metadata").path("namespace").isNull()) {
+      // the store copies an absent namespace as null; a real server writes none
+      ((ObjectNode) updated.get("metadata")).remove("namespace");
+    }
   }
 
   /** Counts spec changes in the generation, as the store does, where the rules do not. */
