@@ -178,6 +178,16 @@ class ApiRulesEnforcementTest {
         .getGeneration()).as("nor have templates").isNull();
     assertThat(dra.resourceClaimTemplates().withName("t").get().getMetadata().getGeneration())
         .isNull();
+    ResourceClaim numbered = claim("numbered", 1);
+    numbered.getMetadata().setGeneration(5L);
+    assertThat(dra.resourceClaims().resource(numbered).create().getMetadata().getGeneration())
+        .as("a claim keeps the generation its client sent").isEqualTo(5L);
+
+    dra.deviceClasses().resource(deviceClass("gpu")).create();
+    assertThat(dra.deviceClasses().withName("gpu").edit(deviceClass -> {
+      deviceClass.getSpec().getSelectors().get(0).getCel().setExpression("true");
+      return deviceClass;
+    }).getMetadata().getGeneration()).isEqualTo(2L);
   }
 
   @Test
@@ -284,7 +294,9 @@ class ApiRulesEnforcementTest {
     ResourceClaim reserved = claims.withName("c").get();
     reserved.setStatus(new ResourceClaimStatusBuilder().addNewReservedFor().withResource("pods")
         .withName("p").withUid("u-1").endReservedFor().build());
-    refused(() -> claims.resource(reserved).patchStatus());
+    assertThat(refused(() -> claims.resource(reserved).patchStatus()).getStatus().getDetails()
+        .getCauses()).extracting(StatusCause::getField).containsExactly("status.reservedFor");
+    assertThat(claims.withName("c").get().getStatus().getReservedFor()).isEmpty();
 
     ResourceClaim patched = claims.withName("c").subresource("status")
         .patch(PatchContext.of(PatchType.JSON_MERGE), ALLOCATION.replace("{\"allocation\"",
