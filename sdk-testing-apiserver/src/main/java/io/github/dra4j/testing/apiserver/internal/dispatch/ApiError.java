@@ -141,6 +141,19 @@ public final class ApiError extends RuntimeException {
   }
 
   /**
+   * The answer for a write based on an old copy of the object (its resourceVersion is not the
+   * stored one), with the real server's message.
+   *
+   * @param resource the resource
+   * @param name the object name
+   * @return a 409 error
+   */
+  public static ApiError modified(GroupVersionResource resource, String name) {
+    return conflict(resource, name, "the object has been modified; please apply your changes"
+        + " to the latest version and try again");
+  }
+
+  /**
    * The answer for an object that fails validation, as kube-apiserver words it: 422 {@code
    * Invalid}, the message {@code <Kind>.<group> "<name>" is invalid: <errors>} (one error as it
    * is, several in brackets, a repeated line once), and {@code details} with the group, kind, name

@@ -3,11 +3,8 @@ package io.github.dra4j.testing.apiserver.internal.dispatch;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.mockwebserver.crud.AttributeSet;
-import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import io.github.dra4j.resourceapi.FieldError;
-import io.github.dra4j.resourceapi.FieldErrorType;
 import io.github.dra4j.resourceapi.ResourceApiRules;
 import io.github.dra4j.testing.apiserver.ApiVerb;
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
@@ -17,7 +14,6 @@ import io.github.dra4j.testing.apiserver.internal.schema.ModelTypes;
 import io.github.dra4j.testing.apiserver.internal.selection.InvalidSelectorException;
 import io.github.dra4j.testing.apiserver.internal.selection.Selection;
 import io.github.dra4j.testing.apiserver.internal.watch.WatchHub;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,9 +31,11 @@ import tools.jackson.databind.node.ObjectNode;
  * The request handler of the in-memory API server: the fabric8 CRUD dispatcher (which stores
  * objects, assigns UIDs and resource versions, and checks optimistic concurrency on update)
  * wrapped with what the plain mock lacks. Before the mock sees a request this class applies
- * disabled group-versions, injected faults, the request log, real-looking {@code generateName}
- * suffixes, delete preconditions, ResourceSlice validation, {@code fieldValidation} and content
- * negotiation (JSON only). It answers list, watch and delete-collection itself from the {@link
+ * disabled group-versions, unserved status subresources, injected faults, the request log, delete
+ * preconditions and content negotiation (JSON only); creates, updates and patches go through
+ * {@link ObjectWrites} (names, {@code fieldValidation}, the API rules, {@code dryRun}), and the
+ * store keeps the generation the rules decide. It answers list, watch and delete-collection
+ * itself from the {@link
  * WatchHub}, honouring label and field selectors and watch resource versions; a watch is handed
  * back as an open stream for the HTTP layer to serve over a WebSocket or a chunked response.
  *
@@ -47,10 +45,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
 
-  /** The real server's message for a write based on an old copy. */
-  private static final String MODIFIED = "the object has been modified; please apply your changes"
-      + " to the latest version and try again";
-
   private static final Logger LOG = LoggerFactory.getLogger(InMemoryDispatcher.class);
 
   private final JsonMapper mapper;
@@ -58,11 +52,9 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private final ServerBehaviour behaviour;
   private final WatchHub watches;
   private final Discovery discovery;
-  private final GeneratedNames names;
   private final ModelTypes types;
-  private final RulesAdmission rules;
   private final StoredGenerations generations;
-  private final FieldValidation fieldValidation;
+  private final ObjectWrites objectWrites;
   private final RequestBodies bodies;
   private final StoreAnswers answers;
   private final ReentrantLock writes = new ReentrantLock();
@@ -90,16 +82,16 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       ResourceApiRules apiRules) {
     this.mapper = mapper;
     this.types = types;
-    this.rules = new RulesAdmission(apiRules, behaviour);
+    RulesAdmission rules = new RulesAdmission(apiRules, behaviour);
     this.generations = new StoredGenerations(rules);
-    this.fieldValidation = new FieldValidation(types);
+    this.objectWrites = new ObjectWrites(mapper, behaviour, watches, names, rules, generations,
+        new FieldValidation(types), super::dispatch);
     this.bodies = new RequestBodies(mapper);
     this.answers = new StoreAnswers(mapper);
     this.catalog = catalog;
     this.behaviour = behaviour;
     this.watches = watches;
     this.discovery = discovery;
-    this.names = names;
   }
 
   /**
@@ -184,8 +176,8 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     return complete(switch (target.verb()) {
       case LIST -> list(target, info);
       case GET -> answers.notFoundWithStatus(super.dispatch(request), target);
-      case CREATE -> locked(() -> create(request, target, info));
-      case UPDATE, PATCH -> locked(() -> update(request, target, info));
+      case CREATE -> locked(() -> objectWrites.create(request, target, info));
+      case UPDATE, PATCH -> locked(() -> objectWrites.update(request, target, info));
       case DELETE -> locked(() -> delete(request, target));
       case DELETE_COLLECTION -> locked(() -> deleteCollection(target, info));
       case WATCH -> throw new IllegalStateException("watch answered above");
@@ -214,7 +206,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private ApiError injected(int status, RequestTarget target) {
     String name = target.name() == null ? "" : target.name();
     if (status == 409) {
-      return ApiError.conflict(target.resource(), name, MODIFIED);
+      return ApiError.modified(target.resource(), name);
     }
     return new ApiError(status, ApiError.reasonFor(status),
         "injected fault for " + target.verb() + " " + target.resource().qualifiedResource()
@@ -244,7 +236,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
 
   private MockResponse list(RequestTarget target, ResourceInfo info) {
     WatchHub.Snapshot snapshot = watches.list(selection(target, info));
-    return json(200, listBody(info, snapshot.resourceVersion(), snapshot.items()));
+    return answers.json(200, listBody(info, snapshot.resourceVersion(), snapshot.items()));
   }
 
   private ObjectNode listBody(ResourceInfo info, long resourceVersion, List<JsonNode> items) {
@@ -255,185 +247,6 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     ArrayNode array = list.putArray("items");
     items.forEach(array::add);
     return list;
-  }
-
-  private MockResponse create(RecordedRequest request, RequestTarget target, ResourceInfo info) {
-    WriteOptions options = WriteOptions.of(target);
-    ObjectNode body = bodies.object(request);
-    ObjectNode metadata = body.withObjectProperty("metadata");
-    matchNamespace(target, info, metadata);
-    boolean governed = rules.governs(info);
-    if (metadata.path("name").asString("").isEmpty()) {
-      String prefix = metadata.path("generateName").asString("");
-      if (!prefix.isEmpty()) {
-        String name;
-        do {
-          name = names.generate(prefix);
-        } while (watches.exists(target.resource(), target.namespace(), name));
-        metadata.put("name", name);
-      } else if (!governed) {
-        throw ApiError.invalid(kindOf(body, info), target.resource().group(), "",
-            List.of(new FieldError(FieldErrorType.REQUIRED, "metadata.name", null,
-                "name or generateName is required")));
-      }
-    }
-    List<String> warnings = new ArrayList<>(
-        fieldValidation.check(options.fieldValidation(), info, body));
-    fieldValidation.dropUnknown(info, body);
-    return warned(warnings, () -> {
-      ObjectNode admitted = governed ? rules.create(info, body, warnings) : body;
-      String name = admitted.path("metadata").path("name").asString("");
-      if (watches.exists(target.resource(), target.namespace(), name)) {
-        throw ApiError.alreadyExists(target.resource(), name);
-      }
-      if (options.dryRun()) {
-        return json(201, DryRuns.created(admitted));
-      }
-      MockResponse stored = governed ? storeAdmitted(request, admitted)
-          : super.dispatch(bodies.withBody(request, admitted));
-      return transformed(stored, target.resource());
-    });
-  }
-
-  /**
-   * Answers the rest of a write whose body has been read, with the warnings of reading it (and
-   * those the rules add): a real server writes each warning as a header as soon as it arises, so
-   * an error answer after that carries them too.
-   */
-  private static MockResponse warned(List<String> warnings, Supplier<MockResponse> rest) {
-    try {
-      return StoreAnswers.withWarnings(rest.get(), warnings);
-    } catch (ApiError e) {
-      throw e.withWarnings(warnings);
-    }
-  }
-
-  /**
-   * Hands an object the rules admitted to the store, keeping the generation they decided (the
-   * store would give it generation 1) in what is stored and in the answer.
-   */
-  private MockResponse storeAdmitted(RecordedRequest request, ObjectNode admitted) {
-    generations.creating(admitted);
-    try {
-      MockResponse stored = super.dispatch(bodies.withBody(request, admitted));
-      if (stored.code() == 201 && stored.getBody() != null) {
-        ObjectNode answer = (ObjectNode) bodies.parse(
-            new String(stored.getBody().getBytes(), StandardCharsets.UTF_8));
-        generations.onCreate(answer);
-        stored.setBody(mapper.writeValueAsString(answer));
-      }
-      return stored;
-    } finally {
-      generations.created();
-    }
-  }
-
-  private MockResponse update(RecordedRequest request, RequestTarget target, ResourceInfo info) {
-    WriteOptions options = WriteOptions.of(target);
-    JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
-    if (target.verb() == ApiVerb.UPDATE) {
-      ObjectNode body = bodies.object(request);
-      List<String> warnings =
-          new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, body));
-      return warned(warnings,
-          () -> replace(request, target, info, options, body, current, warnings));
-    }
-    PatchTypes.checkContentType(request);
-    JsonNode patch = bodies.json(request);
-    if (current == null) {
-      // the server reads the stored object before it applies and decodes the patch
-      throw ApiError.objectNotFound(target.resource(), target.name());
-    }
-    if (!(PatchTypes.apply(request, patch, current, target) instanceof ObjectNode patched)) {
-      throw new ApiError(400, "BadRequest", "the patched object is not a JSON object");
-    }
-    // the server decodes the patched object, so unknown fields are named where they end up
-    List<String> warnings =
-        new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, patched));
-    return warned(warnings, () -> {
-      if (!rules.governs(info) && !options.dryRun()) {
-        RecordedRequest forwarded = PatchTypes.forStore(request, patch, current, target);
-        MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
-        return transformed(answers.notFoundWithStatus(response, target), target.resource());
-      }
-      return replace(request, target, info, options, patched, current, warnings);
-    });
-  }
-
-  /** Stores the whole new state of an object sent with PUT or made by a patch. */
-  private MockResponse replace(RecordedRequest request, RequestTarget target, ResourceInfo info,
-      WriteOptions options, ObjectNode sent, JsonNode current, List<String> warnings) {
-    ObjectNode body = sent;
-    matchNamespace(target, info, body.withObjectProperty("metadata"));
-    checkResourceVersion(target, body);
-    if (current == null) {
-      throw ApiError.objectNotFound(target.resource(), target.name());
-    }
-    if (body.path("metadata").path("resourceVersion").asString("").isEmpty()) {
-      // an unconditional update: the server takes the stored version before it validates
-      body.withObjectProperty("metadata").put("resourceVersion",
-          current.path("metadata").path("resourceVersion").asString(""));
-    }
-    fieldValidation.dropUnknown(info, body);
-    boolean status = "status".equals(target.subresource());
-    RecordedRequest forwarded;
-    if (rules.governs(info)) {
-      body = rules.update(info, body, (ObjectNode) current, status, warnings);
-      // the rules decided what is stored, status or not: the store replaces the whole object
-      forwarded = RequestBodies.copy(request, request.getHeaders(), mapper.writeValueAsBytes(body),
-          RequestTarget.objectPath(target.resource(), target.namespace(), target.name()),
-          HttpMethod.PUT);
-    } else {
-      forwarded = bodies.withBody(request, body);
-      if (target.verb() == ApiVerb.PATCH) {
-        forwarded = RequestBodies.copy(request, request.getHeaders(),
-            mapper.writeValueAsBytes(body), request.getPath(), HttpMethod.PUT);
-      }
-    }
-    if (options.dryRun()) {
-      return json(200, body);
-    }
-    MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
-    return transformed(answers.notFoundWithStatus(response, target), target.resource());
-  }
-
-  /**
-   * The namespace of a written object, as the real server settles it before anything else: taken
-   * from the request path when the object has none, cleared for a cluster-scoped kind, and a 400
-   * when the object names another namespace than the path.
-   */
-  private static void matchNamespace(RequestTarget target, ResourceInfo info,
-      ObjectNode metadata) {
-    String expected = info.namespaced() && target.namespace() != null ? target.namespace() : "";
-    String sent = metadata.path("namespace").asString("");
-    if (sent.equals(expected)) {
-      return;
-    }
-    if (sent.isEmpty()) {
-      metadata.put("namespace", expected);
-    } else if (expected.isEmpty()) {
-      metadata.remove("namespace");
-    } else {
-      throw new ApiError(400, "BadRequest",
-          "the namespace of the provided object does not match the namespace sent on the request");
-    }
-  }
-
-  /**
-   * Optimistic concurrency, as the real server does it: an update that names a resourceVersion
-   * other than the stored one is refused with 409, so a writer that read an old copy cannot
-   * overwrite a newer one. An update without a resourceVersion is unconditional.
-   */
-  private void checkResourceVersion(RequestTarget target, ObjectNode body) {
-    String sent = body.path("metadata").path("resourceVersion").asString("");
-    if (sent.isEmpty()) {
-      return;
-    }
-    JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
-    if (current != null
-        && !sent.equals(current.path("metadata").path("resourceVersion").asString(""))) {
-      throw ApiError.conflict(target.resource(), target.name(), MODIFIED);
-    }
   }
 
   private MockResponse delete(RecordedRequest request, RequestTarget target) {
@@ -458,7 +271,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       if (current == null) {
         throw ApiError.objectNotFound(target.resource(), target.name());
       }
-      return json(200, (ObjectNode) current);
+      return answers.json(200, (ObjectNode) current);
     }
     return answers.notFoundWithStatus(super.dispatch(request), target);
   }
@@ -484,7 +297,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
         deleted.add(item);
       }
     }
-    return json(200, listBody(info, watches.latestResourceVersion(), deleted));
+    return answers.json(200, listBody(info, watches.latestResourceVersion(), deleted));
   }
 
   /**
@@ -540,30 +353,5 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     if (!generations.governs(updated)) {
       super.touchGeneration(stored, updated);
     }
-  }
-
-  private MockResponse transformed(MockResponse response, GroupVersionResource resource) {
-    if (!behaviour.hasTransformers(resource) || response.code() < 200 || response.code() >= 300
-        || response.getBody() == null || response.getBody().size() == 0) {
-      return response;
-    }
-    JsonNode body =
-        bodies.parse(new String(response.getBody().getBytes(), StandardCharsets.UTF_8));
-    if (!(body instanceof ObjectNode object)) {
-      return response;
-    }
-    return response.setBody(mapper.writeValueAsString(behaviour.transform(resource, object)));
-  }
-
-  private static String kindOf(JsonNode body, ResourceInfo info) {
-    String kind = body.path("kind").asString("");
-    return kind.isEmpty() && info.kind() != null ? info.kind() : kind;
-  }
-
-  private MockResponse json(int code, ObjectNode body) {
-    return new MockResponse()
-        .setResponseCode(code)
-        .setHeader("Content-Type", AcceptHeader.JSON)
-        .setBody(mapper.writeValueAsString(body));
   }
 }

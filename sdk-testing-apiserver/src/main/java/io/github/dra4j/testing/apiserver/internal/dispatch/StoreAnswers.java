@@ -43,6 +43,20 @@ final class StoreAnswers {
     return response;
   }
 
+  /**
+   * Answers with a JSON object.
+   *
+   * @param code the HTTP status
+   * @param body the object
+   * @return the response, with its content type
+   */
+  MockResponse json(int code, ObjectNode body) {
+    return new MockResponse()
+        .setResponseCode(code)
+        .setHeader("Content-Type", AcceptHeader.JSON)
+        .setBody(mapper.writeValueAsString(body));
+  }
+
   /** Answers an accepted update or patch with 200, as a real server does (the store says 202). */
   static MockResponse updated(MockResponse response) {
     return response.code() == 202 ? response.setResponseCode(200) : response;
