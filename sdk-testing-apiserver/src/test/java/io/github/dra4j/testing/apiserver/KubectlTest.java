@@ -208,7 +208,8 @@ class KubectlTest {
     Kubectl.Result single = kubectl.run("create", "-f", one.toString());
     assertThat(single.exitCode()).isEqualTo(1);
     assertThat(single.stdout()).isEmpty();
-    assertThat(single.stderr()).isEqualTo("The ResourceSlice \"one\" is invalid: " + BAD_NAME + "\n");
+    assertThat(single.stderr())
+        .isEqualTo("The ResourceSlice \"one\" is invalid: " + BAD_NAME + "\n");
 
     Path several = write("several.yaml", SLICE.formatted("several", "", "GPU-0"));
     Kubectl.Result multiple = kubectl.run("create", "-f", several.toString());
