@@ -40,7 +40,9 @@ import tools.jackson.databind.json.JsonMapper;
  *       validation answered with 422 and the real server's causes, defaults, and the create,
  *       update and status strategies, with the DRA feature gates of Kubernetes 1.36 (a builder
  *       option); {@code dryRun=All} checks a write without storing it; unknown fields are dropped
- *       from what is stored.
+ *       from what is stored. The rules decide {@code metadata.generation}: slices, classes and
+ *       taint rules count spec changes from 1, claims and claim templates have none unless their
+ *       client sent one.
  *   <li>Real-looking {@code generateName} suffixes, delete preconditions (uid, resourceVersion),
  *       discovery documents and {@code /version}.
  *   <li>Test hooks: disabled group-versions (404), injected faults, stored-object transformers
@@ -56,7 +58,10 @@ import tools.jackson.databind.json.JsonMapper;
  *       with schemas read from the fabric8 model classes, so {@code kubectl create} and {@code
  *       replace} validate without extra flags: kubectl sends {@code fieldValidation=Strict} and
  *       this server rejects fields the kind's fabric8 model does not declare (400), or warns about
- *       them by default. {@code /openapi/v2} is not served.
+ *       them by default, in the object sent or in the object a patch makes. A warning comes with
+ *       every answer after it arose, also an error. {@code /openapi/v2} is not served.
+ *   <li>A {@code status} subresource only for kinds whose objects have a status (claims, pods,
+ *       taint rules); for others (slices, classes) it answers 404.
  *   <li>Patches as JSON patch, JSON merge patch (RFC 7386) and strategic merge patch, which is
  *       applied as a merge patch: lists are replaced, also those a real server merges by key, and
  *       {@code $}-directives are refused. Server-side apply answers 415.

@@ -152,17 +152,100 @@ class KubectlTest {
         spec:
           selectorz: []
         """);
+    String refusal = "Error from server (BadRequest): error when creating \"" + file + "\":"
+        + " DeviceClass in version \"v1\" cannot be handled as a DeviceClass: strict decoding"
+        + " error: unknown field \"spec.selectorz\"\n";
 
-    Kubectl.Result strict = kubectl.run("create", "-f", file.toString());
-    assertThat(strict.exitCode()).isEqualTo(1);
-    assertThat(strict.stderr()).contains("Error from server (BadRequest)",
-        "strict decoding error: unknown field \"spec.selectorz\"");
+    for (List<String> validate : List.of(List.<String>of(), List.of("--validate=strict"))) {
+      List<String> args = new ArrayList<>(List.of("create", "-f", file.toString()));
+      args.addAll(validate);
+      Kubectl.Result strict = kubectl.run(args.toArray(String[]::new));
+      assertThat(strict.exitCode()).as("%s", validate).isEqualTo(1);
+      assertThat(strict.stderr()).as("kubectl's default is strict").isEqualTo(refusal);
+    }
     assertThat(server.client().resource(deviceClassNamed("typo")).get()).isNull();
+    assertThat(server.countRequests(r -> r.path().contains("fieldValidation=Strict")
+        && r.status() == 400)).isEqualTo(2);
 
     Kubectl.Result warned =
         kubectl.run("create", "--validate=warn", "-f", file.toString()).assertSuccess();
-    assertThat(warned.stderr()).contains("Warning: unknown field \"spec.selectorz\"");
-    assertThat(warned.stdout()).contains("deviceclass.resource.k8s.io/typo created");
+    assertThat(warned.stderr()).isEqualTo("Warning: unknown field \"spec.selectorz\"\n");
+    assertThat(warned.stdout()).isEqualTo("deviceclass.resource.k8s.io/typo created\n");
+    JsonNode stored = JSON.readTree(
+        kubectl.run("get", "deviceclass", "typo", "-o", "json").assertSuccess().stdout());
+    assertThat(stored.path("spec").has("selectorz")).as("unknown fields are not stored").isFalse();
+  }
+
+  private static final String SLICE = """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceSlice
+      metadata:
+        name: %s
+      spec:
+        driver: "%s"
+        nodeName: node-1
+        pool:
+          name: node-1
+          generation: 1
+          resourceSliceCount: 1
+        devices:
+        - name: %s
+      """;
+
+  private static final String BAD_NAME = "spec.devices[0].name: Invalid value: \"GPU-0\": a"
+      + " lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-',"
+      + " and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc',"
+      + " regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+
+  /**
+   * kubectl prints a 422 {@code Invalid} from the status details, not from its message: {@code
+   * The <kind> "<name>" is invalid: } and the one cause on the same line, or a line break and
+   * one {@code * <field>: <message>} line per cause.
+   */
+  @Test
+  void anInvalidObjectIsPrintedAsKubectlPrintsARealServersInvalid() throws IOException {
+    Path one = write("one.yaml", SLICE.formatted("one", DRIVER, "GPU-0"));
+    Kubectl.Result single = kubectl.run("create", "-f", one.toString());
+    assertThat(single.exitCode()).isEqualTo(1);
+    assertThat(single.stdout()).isEmpty();
+    assertThat(single.stderr())
+        .isEqualTo("The ResourceSlice \"one\" is invalid: " + BAD_NAME + "\n");
+
+    Path several = write("several.yaml", SLICE.formatted("several", "", "GPU-0"));
+    Kubectl.Result multiple = kubectl.run("create", "-f", several.toString());
+    assertThat(multiple.exitCode()).isEqualTo(1);
+    assertThat(multiple.stderr()).isEqualTo("The ResourceSlice \"several\" is invalid: \n"
+        + "* spec.driver: Required value\n"
+        + "* " + BAD_NAME + "\n");
+
+    Path typo = write("typo.yaml", SLICE.formatted("typo", DRIVER, "GPU-0")
+        .replace("- name: GPU-0", "- name: GPU-0\n    naem: gpu-0"));
+    Kubectl.Result warned = kubectl.run("create", "--validate=warn", "-f", typo.toString());
+    assertThat(warned.exitCode()).isEqualTo(1);
+    assertThat(warned.stderr()).isEqualTo("Warning: unknown field \"spec.devices[0].naem\"\n"
+        + "The ResourceSlice \"typo\" is invalid: " + BAD_NAME + "\n");
+    assertThat(server.client().dynamicResourceAllocation().v1().resourcesSlices().list()
+        .getItems()).isEmpty();
+  }
+
+  @Test
+  void serverSideDryRunOfApplyChecksWithoutStoring() throws IOException {
+    Path valid = write("valid.yaml", SLICE.formatted("valid", DRIVER, "gpu-0"));
+    Kubectl.Result checked = kubectl.run("apply", "--dry-run=server", "-f", valid.toString())
+        .assertSuccess();
+    assertThat(checked.stdout())
+        .isEqualTo("resourceslice.resource.k8s.io/valid created (server dry run)\n");
+
+    Path invalid = write("invalid.yaml", SLICE.formatted("invalid", DRIVER, "GPU-0"));
+    Kubectl.Result refused = kubectl.run("apply", "--dry-run=server", "-f", invalid.toString());
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.stderr())
+        .isEqualTo("The ResourceSlice \"invalid\" is invalid: " + BAD_NAME + "\n");
+
+    assertThat(server.client().dynamicResourceAllocation().v1().resourcesSlices().list()
+        .getItems()).isEmpty();
+    assertThat(server.countRequests(r -> r.verb() == ApiVerb.CREATE
+        && r.path().contains("dryRun=All"))).isEqualTo(2);
   }
 
   private MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList,

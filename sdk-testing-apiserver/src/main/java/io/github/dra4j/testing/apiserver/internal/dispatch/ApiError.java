@@ -25,6 +25,9 @@ public final class ApiError extends RuntimeException {
   /** The {@code Status.details} of a 422 answer, or null. */
   private transient Details details;
 
+  /** The warnings that arose before the error, sent as {@code Warning} headers. */
+  private transient List<String> warnings = List.of();
+
   /** What a 422 answer's {@code details} name: the object and one cause per refused field. */
   private record Details(String name, String group, String kind, List<FieldError> causes) {}
 
@@ -138,6 +141,19 @@ public final class ApiError extends RuntimeException {
   }
 
   /**
+   * The answer for a write based on an old copy of the object (its resourceVersion is not the
+   * stored one), with the real server's message.
+   *
+   * @param resource the resource
+   * @param name the object name
+   * @return a 409 error
+   */
+  public static ApiError modified(GroupVersionResource resource, String name) {
+    return conflict(resource, name, "the object has been modified; please apply your changes"
+        + " to the latest version and try again");
+  }
+
+  /**
    * The answer for an object that fails validation, as kube-apiserver words it: 422 {@code
    * Invalid}, the message {@code <Kind>.<group> "<name>" is invalid: <errors>} (one error as it
    * is, several in brackets, a repeated line once), and {@code details} with the group, kind, name
@@ -171,6 +187,18 @@ public final class ApiError extends RuntimeException {
   }
 
   /**
+   * Adds the warnings that arose while the request was handled before it failed; a real server
+   * sends them with the error.
+   *
+   * @param arisen the warnings, in order
+   * @return this error
+   */
+  public ApiError withWarnings(List<String> arisen) {
+    this.warnings = List.copyOf(arisen);
+    return this;
+  }
+
+  /**
    * Renders the error as a {@code Status} response.
    *
    * @param mapper the JSON mapper
@@ -197,9 +225,9 @@ public final class ApiError extends RuntimeException {
       }
     }
     status.put("code", code);
-    return new MockResponse()
+    return StoreAnswers.withWarnings(new MockResponse()
         .setResponseCode(code)
         .setHeader("Content-Type", AcceptHeader.JSON)
-        .setBody(mapper.writeValueAsString(status));
+        .setBody(mapper.writeValueAsString(status)), warnings);
   }
 }

@@ -9,12 +9,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Unknown fields in create, update and patch bodies, as the real API server treats them under the
- * {@code fieldValidation} directive: {@code Strict} fails the request with 400 if the body has
- * fields its kind does not declare, {@code Warn} (the default) answers with one {@code Warning}
- * header per such field, {@code Ignore} does neither. Whatever the directive, unknown fields are
- * dropped from what is stored. JSON patches and kinds without a fabric8 model class are not
- * checked. Immutable.
+ * Unknown fields in the objects of creates and updates and in patched objects, as the real API
+ * server treats them under the {@code fieldValidation} directive: {@code Strict} fails the request
+ * with 400 if the object has fields its kind does not declare, {@code Warn} (the default) answers
+ * with one {@code Warning} header per such field, {@code Ignore} does neither. Whatever the
+ * directive, unknown fields are dropped from what is stored. Kinds without a fabric8 model class
+ * are not checked. Immutable.
  */
 final class FieldValidation {
 
@@ -31,7 +31,7 @@ final class FieldValidation {
    *
    * @param directive Ignore, Warn or Strict (already checked)
    * @param info the resource
-   * @param body the object, or the merge patch, sent
+   * @param body the object sent, or the object a patch made
    * @return the warnings to answer with ({@code unknown field "spec.x"}); empty unless the
    *     directive is Warn
    * @throws ApiError 400 for unknown fields under Strict

@@ -3,11 +3,8 @@ package io.github.dra4j.testing.apiserver.internal.dispatch;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.mockwebserver.crud.AttributeSet;
-import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import io.github.dra4j.resourceapi.FieldError;
-import io.github.dra4j.resourceapi.FieldErrorType;
 import io.github.dra4j.resourceapi.ResourceApiRules;
 import io.github.dra4j.testing.apiserver.ApiVerb;
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
@@ -17,7 +14,6 @@ import io.github.dra4j.testing.apiserver.internal.schema.ModelTypes;
 import io.github.dra4j.testing.apiserver.internal.selection.InvalidSelectorException;
 import io.github.dra4j.testing.apiserver.internal.selection.Selection;
 import io.github.dra4j.testing.apiserver.internal.watch.WatchHub;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,9 +31,11 @@ import tools.jackson.databind.node.ObjectNode;
  * The request handler of the in-memory API server: the fabric8 CRUD dispatcher (which stores
  * objects, assigns UIDs and resource versions, and checks optimistic concurrency on update)
  * wrapped with what the plain mock lacks. Before the mock sees a request this class applies
- * disabled group-versions, injected faults, the request log, real-looking {@code generateName}
- * suffixes, delete preconditions, ResourceSlice validation, {@code fieldValidation} and content
- * negotiation (JSON only). It answers list, watch and delete-collection itself from the {@link
+ * disabled group-versions, unserved status subresources, injected faults, the request log, delete
+ * preconditions and content negotiation (JSON only); creates, updates and patches go through
+ * {@link ObjectWrites} (names, {@code fieldValidation}, the API rules, {@code dryRun}), and the
+ * store keeps the generation the rules decide. It answers list, watch and delete-collection
+ * itself from the {@link
  * WatchHub}, honouring label and field selectors and watch resource versions; a watch is handed
  * back as an open stream for the HTTP layer to serve over a WebSocket or a chunked response.
  *
@@ -47,10 +45,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
 
-  /** The real server's message for a write based on an old copy. */
-  private static final String MODIFIED = "the object has been modified; please apply your changes"
-      + " to the latest version and try again";
-
   private static final Logger LOG = LoggerFactory.getLogger(InMemoryDispatcher.class);
 
   private final JsonMapper mapper;
@@ -58,9 +52,9 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private final ServerBehaviour behaviour;
   private final WatchHub watches;
   private final Discovery discovery;
-  private final GeneratedNames names;
-  private final RulesAdmission rules;
-  private final FieldValidation fieldValidation;
+  private final ModelTypes types;
+  private final StoredGenerations generations;
+  private final ObjectWrites objectWrites;
   private final RequestBodies bodies;
   private final StoreAnswers answers;
   private final ReentrantLock writes = new ReentrantLock();
@@ -87,15 +81,17 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       ModelTypes types,
       ResourceApiRules apiRules) {
     this.mapper = mapper;
-    this.rules = new RulesAdmission(apiRules, behaviour);
-    this.fieldValidation = new FieldValidation(types);
+    this.types = types;
+    RulesAdmission rules = new RulesAdmission(apiRules, behaviour);
+    this.generations = new StoredGenerations(rules);
+    this.objectWrites = new ObjectWrites(mapper, behaviour, watches, names, rules, generations,
+        new FieldValidation(types), super::dispatch);
     this.bodies = new RequestBodies(mapper);
     this.answers = new StoreAnswers(mapper);
     this.catalog = catalog;
     this.behaviour = behaviour;
     this.watches = watches;
     this.discovery = discovery;
-    this.names = names;
   }
 
   /**
@@ -165,7 +161,8 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       return complete(discovery.answer(target));
     }
     GroupVersionResource resource = target.resource();
-    if (behaviour.isDisabled(resource.groupVersion())) {
+    ResourceInfo info = catalog.describe(resource, target.namespace() != null);
+    if (behaviour.isDisabled(resource.groupVersion()) || !served(info, target.subresource())) {
       throw ApiError.pathNotFound();
     }
     requireJson(request);
@@ -173,19 +170,27 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     if (fault.isPresent()) {
       throw injected(fault.getAsInt(), target);
     }
-    ResourceInfo info = catalog.describe(resource, target.namespace() != null);
     if (target.verb() == ApiVerb.WATCH) {
       return new Answer.Watch(watches.open(selection(target, info), WatchQuery.parse(target)));
     }
     return complete(switch (target.verb()) {
       case LIST -> list(target, info);
       case GET -> answers.notFoundWithStatus(super.dispatch(request), target);
-      case CREATE -> locked(() -> create(request, target, info));
-      case UPDATE, PATCH -> locked(() -> update(request, target, info));
+      case CREATE -> locked(() -> objectWrites.create(request, target, info));
+      case UPDATE, PATCH -> locked(() -> objectWrites.update(request, target, info));
       case DELETE -> locked(() -> delete(request, target));
       case DELETE_COLLECTION -> locked(() -> deleteCollection(target, info));
       case WATCH -> throw new IllegalStateException("watch answered above");
     });
+  }
+
+  /**
+   * Tells whether the server serves a subresource: {@code status} only for kinds whose objects
+   * have a status (not for slices, classes or config maps, say); others as the store does.
+   */
+  private boolean served(ResourceInfo info, String subresource) {
+    return !"status".equals(subresource) || info.kind() == null
+        || types.hasStatus(info.gvr().groupVersion(), info.kind()).orElse(true);
   }
 
   private static void requireJson(RecordedRequest request) {
@@ -201,7 +206,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   private ApiError injected(int status, RequestTarget target) {
     String name = target.name() == null ? "" : target.name();
     if (status == 409) {
-      return ApiError.conflict(target.resource(), name, MODIFIED);
+      return ApiError.modified(target.resource(), name);
     }
     return new ApiError(status, ApiError.reasonFor(status),
         "injected fault for " + target.verb() + " " + target.resource().qualifiedResource()
@@ -231,7 +236,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
 
   private MockResponse list(RequestTarget target, ResourceInfo info) {
     WatchHub.Snapshot snapshot = watches.list(selection(target, info));
-    return json(200, listBody(info, snapshot.resourceVersion(), snapshot.items()));
+    return answers.json(200, listBody(info, snapshot.resourceVersion(), snapshot.items()));
   }
 
   private ObjectNode listBody(ResourceInfo info, long resourceVersion, List<JsonNode> items) {
@@ -242,136 +247,6 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     ArrayNode array = list.putArray("items");
     items.forEach(array::add);
     return list;
-  }
-
-  private MockResponse create(RecordedRequest request, RequestTarget target, ResourceInfo info) {
-    WriteOptions options = WriteOptions.of(target);
-    ObjectNode body = bodies.object(request);
-    ObjectNode metadata = body.withObjectProperty("metadata");
-    matchNamespace(target, info, metadata);
-    boolean governed = rules.governs(info);
-    if (metadata.path("name").asString("").isEmpty()) {
-      String prefix = metadata.path("generateName").asString("");
-      if (!prefix.isEmpty()) {
-        String name;
-        do {
-          name = names.generate(prefix);
-        } while (watches.exists(target.resource(), target.namespace(), name));
-        metadata.put("name", name);
-      } else if (!governed) {
-        throw ApiError.invalid(kindOf(body, info), target.resource().group(), "",
-            List.of(new FieldError(FieldErrorType.REQUIRED, "metadata.name", null,
-                "name or generateName is required")));
-      }
-    }
-    List<String> warnings = new ArrayList<>(
-        fieldValidation.check(options.fieldValidation(), info, body));
-    fieldValidation.dropUnknown(info, body);
-    ObjectNode admitted = governed ? rules.create(info, body, warnings) : body;
-    String name = admitted.path("metadata").path("name").asString("");
-    if (watches.exists(target.resource(), target.namespace(), name)) {
-      throw ApiError.alreadyExists(target.resource(), name);
-    }
-    if (options.dryRun()) {
-      return StoreAnswers.withWarnings(json(201, DryRuns.created(admitted)), warnings);
-    }
-    MockResponse response = transformed(super.dispatch(bodies.withBody(request, admitted)),
-        target.resource());
-    return StoreAnswers.withWarnings(response, warnings);
-  }
-
-  private MockResponse update(RecordedRequest request, RequestTarget target, ResourceInfo info) {
-    WriteOptions options = WriteOptions.of(target);
-    JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
-    List<String> warnings;
-    ObjectNode body;
-    if (target.verb() == ApiVerb.UPDATE) {
-      body = bodies.object(request);
-      warnings = new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, body));
-    } else {
-      JsonNode patch = bodies.json(request);
-      warnings = new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, patch));
-      if (!rules.governs(info) && !options.dryRun()) {
-        RecordedRequest forwarded = PatchTypes.forStore(request, patch, current, target);
-        MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
-        return StoreAnswers.withWarnings(
-            transformed(answers.notFoundWithStatus(response, target), target.resource()), warnings);
-      }
-      if (!(PatchTypes.apply(request, patch, current, target) instanceof ObjectNode patched)) {
-        throw new ApiError(400, "BadRequest", "the patched object is not a JSON object");
-      }
-      body = patched;
-    }
-    matchNamespace(target, info, body.withObjectProperty("metadata"));
-    checkResourceVersion(target, body);
-    if (current == null) {
-      throw ApiError.objectNotFound(target.resource(), target.name());
-    }
-    if (body.path("metadata").path("resourceVersion").asString("").isEmpty()) {
-      // an unconditional update: the server takes the stored version before it validates
-      body.withObjectProperty("metadata").put("resourceVersion",
-          current.path("metadata").path("resourceVersion").asString(""));
-    }
-    fieldValidation.dropUnknown(info, body);
-    boolean status = "status".equals(target.subresource());
-    RecordedRequest forwarded;
-    if (rules.governs(info)) {
-      body = rules.update(info, body, (ObjectNode) current, status, warnings);
-      // the rules decided what is stored, status or not: the store replaces the whole object
-      forwarded = RequestBodies.copy(request, request.getHeaders(), mapper.writeValueAsBytes(body),
-          RequestTarget.objectPath(target.resource(), target.namespace(), target.name()), HttpMethod.PUT);
-    } else {
-      forwarded = bodies.withBody(request, body);
-      if (target.verb() == ApiVerb.PATCH) {
-        forwarded = RequestBodies.copy(request, request.getHeaders(),
-            mapper.writeValueAsBytes(body), request.getPath(), HttpMethod.PUT);
-      }
-    }
-    if (options.dryRun()) {
-      return StoreAnswers.withWarnings(json(200, body), warnings);
-    }
-    MockResponse response = StoreAnswers.updated(super.dispatch(forwarded));
-    return StoreAnswers.withWarnings(
-        transformed(answers.notFoundWithStatus(response, target), target.resource()), warnings);
-  }
-
-  /**
-   * The namespace of a written object, as the real server settles it before anything else: taken
-   * from the request path when the object has none, cleared for a cluster-scoped kind, and a 400
-   * when the object names another namespace than the path.
-   */
-  private static void matchNamespace(RequestTarget target, ResourceInfo info,
-      ObjectNode metadata) {
-    String expected = info.namespaced() && target.namespace() != null ? target.namespace() : "";
-    String sent = metadata.path("namespace").asString("");
-    if (sent.equals(expected)) {
-      return;
-    }
-    if (sent.isEmpty()) {
-      metadata.put("namespace", expected);
-    } else if (expected.isEmpty()) {
-      metadata.remove("namespace");
-    } else {
-      throw new ApiError(400, "BadRequest",
-          "the namespace of the provided object does not match the namespace sent on the request");
-    }
-  }
-
-  /**
-   * Optimistic concurrency, as the real server does it: an update that names a resourceVersion
-   * other than the stored one is refused with 409, so a writer that read an old copy cannot
-   * overwrite a newer one. An update without a resourceVersion is unconditional.
-   */
-  private void checkResourceVersion(RequestTarget target, ObjectNode body) {
-    String sent = body.path("metadata").path("resourceVersion").asString("");
-    if (sent.isEmpty()) {
-      return;
-    }
-    JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
-    if (current != null
-        && !sent.equals(current.path("metadata").path("resourceVersion").asString(""))) {
-      throw ApiError.conflict(target.resource(), target.name(), MODIFIED);
-    }
   }
 
   private MockResponse delete(RecordedRequest request, RequestTarget target) {
@@ -396,7 +271,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
       if (current == null) {
         throw ApiError.objectNotFound(target.resource(), target.name());
       }
-      return json(200, (ObjectNode) current);
+      return answers.json(200, (ObjectNode) current);
     }
     return answers.notFoundWithStatus(super.dispatch(request), target);
   }
@@ -422,7 +297,7 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
         deleted.add(item);
       }
     }
-    return json(200, listBody(info, watches.latestResourceVersion(), deleted));
+    return answers.json(200, listBody(info, watches.latestResourceVersion(), deleted));
   }
 
   /**
@@ -440,8 +315,13 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     GroupVersionResource gvr = target.resource();
     String oldState = oldAttributes == null ? null : map.get(oldAttributes);
     String stored = newState;
-    if (newState != null && gvr != null && behaviour.hasTransformers(gvr)) {
+    if (newState != null && oldState == null && generations.isCreating()) {
       ObjectNode state = (ObjectNode) bodies.parse(newState);
+      generations.onCreate(state);
+      stored = mapper.writeValueAsString(state);
+    }
+    if (stored != null && gvr != null && behaviour.hasTransformers(gvr)) {
+      ObjectNode state = (ObjectNode) bodies.parse(stored);
       stored = mapper.writeValueAsString(behaviour.transform(gvr, state));
     }
     super.processEvent(path, pathAttributes, oldAttributes, stored == newState ? resource : null,
@@ -451,28 +331,27 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     }
   }
 
-  private MockResponse transformed(MockResponse response, GroupVersionResource resource) {
-    if (!behaviour.hasTransformers(resource) || response.code() < 200 || response.code() >= 300
-        || response.getBody() == null || response.getBody().size() == 0) {
-      return response;
+  /**
+   * Copies the stored metadata into an update, as the store does, but leaves the generation to
+   * {@link StoredGenerations} (the rules' decision for the kinds they govern) and writes no
+   * namespace for a cluster-scoped object.
+   */
+  @Override
+  public void preserveMetadata(JsonNode stored, JsonNode updated) {
+    JsonNode sent = updated.path("metadata").get("generation");
+    super.preserveMetadata(StoredGenerations.withGeneration(stored), updated);
+    generations.onUpdate(stored, updated, sent == null ? null : sent.deepCopy());
+    if (updated.path("metadata").path("namespace").isNull()) {
+      // the store copies an absent namespace as null; a real server writes none
+      ((ObjectNode) updated.get("metadata")).remove("namespace");
     }
-    JsonNode body =
-        bodies.parse(new String(response.getBody().getBytes(), StandardCharsets.UTF_8));
-    if (!(body instanceof ObjectNode object)) {
-      return response;
-    }
-    return response.setBody(mapper.writeValueAsString(behaviour.transform(resource, object)));
   }
 
-  private static String kindOf(JsonNode body, ResourceInfo info) {
-    String kind = body.path("kind").asString("");
-    return kind.isEmpty() && info.kind() != null ? info.kind() : kind;
-  }
-
-  private MockResponse json(int code, ObjectNode body) {
-    return new MockResponse()
-        .setResponseCode(code)
-        .setHeader("Content-Type", AcceptHeader.JSON)
-        .setBody(mapper.writeValueAsString(body));
+  /** Counts spec changes in the generation, as the store does, where the rules do not. */
+  @Override
+  public void touchGeneration(JsonNode stored, JsonNode updated) {
+    if (!generations.governs(updated)) {
+      super.touchGeneration(stored, updated);
+    }
   }
 }

@@ -82,6 +82,17 @@ final class PatchTypes {
     return MergePatch.apply(current, patch);
   }
 
+  /**
+   * Checks that a patch request names a format the server accepts, as the server does before it
+   * reads the stored object.
+   *
+   * @param request the PATCH request
+   * @throws ApiError 415 for a missing or unsupported content type
+   */
+  static void checkContentType(RecordedRequest request) {
+    contentType(request);
+  }
+
   /** The patch's media type, checked to be one the server accepts. */
   private static String contentType(RecordedRequest request) {
     String header = request.getHeader("Content-Type");

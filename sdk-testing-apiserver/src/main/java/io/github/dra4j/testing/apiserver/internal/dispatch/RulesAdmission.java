@@ -37,6 +37,17 @@ final class RulesAdmission {
   }
 
   /**
+   * Tells whether the rules govern objects of a kind and are switched on.
+   *
+   * @param apiVersion e.g. {@code resource.k8s.io/v1}
+   * @param kind e.g. {@code ResourceClaim}
+   * @return true if writes of such objects go through the rules
+   */
+  boolean governs(String apiVersion, String kind) {
+    return behaviour.enforcesApiRules() && rules.governs(apiVersion, kind);
+  }
+
+  /**
    * Admits a create.
    *
    * @param info the resource, which the rules govern

@@ -43,6 +43,20 @@ final class StoreAnswers {
     return response;
   }
 
+  /**
+   * Answers with a JSON object.
+   *
+   * @param code the HTTP status
+   * @param body the object
+   * @return the response, with its content type
+   */
+  MockResponse json(int code, ObjectNode body) {
+    return new MockResponse()
+        .setResponseCode(code)
+        .setHeader("Content-Type", AcceptHeader.JSON)
+        .setBody(mapper.writeValueAsString(body));
+  }
+
   /** Answers an accepted update or patch with 200, as a real server does (the store says 202). */
   static MockResponse updated(MockResponse response) {
     return response.code() == 202 ? response.setResponseCode(200) : response;
@@ -58,14 +72,12 @@ final class StoreAnswers {
   }
 
   /**
-   * Adds one {@code Warning} header per warning to a successful answer, as the server writes
-   * them: code 299, agent {@code -}, the text quoted.
+   * Adds one {@code Warning} header per warning to an answer, as the server writes them: code
+   * 299, agent {@code -}, the text quoted, a text repeated left out.
    */
   static MockResponse withWarnings(MockResponse response, List<String> warnings) {
-    if (response.code() < 300) {
-      warnings.forEach(warning -> response.addHeader("Warning",
-          "299 - \"" + warning.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));
-    }
+    warnings.stream().distinct().forEach(warning -> response.addHeader("Warning",
+        "299 - \"" + warning.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));
     return response;
   }
 }

@@ -50,6 +50,18 @@ public final class ModelTypes {
   }
 
   /**
+   * Tells whether a kind has a {@code status} subresource, read as the server serves it: a kind
+   * whose objects have a {@code status} field has one.
+   *
+   * @param apiVersion e.g. {@code resource.k8s.io/v1}
+   * @param kind e.g. {@code ResourceClaim}
+   * @return true or false for a kind with a model class, empty for one without
+   */
+  public Optional<Boolean> hasStatus(String apiVersion, String kind) {
+    return kindClass(apiVersion, kind).map(c -> properties(c).containsKey("status"));
+  }
+
+  /**
    * Tells whether a class is a model object with properties.
    *
    * @param type a class

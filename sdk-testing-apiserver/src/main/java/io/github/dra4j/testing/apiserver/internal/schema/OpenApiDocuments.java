@@ -135,7 +135,7 @@ public final class OpenApiDocuments {
       String reference = kindClass
           .map(c -> components.addKind(c, group, version, info.kind()))
           .orElseGet(() -> opaqueKind(schemas, group, version, info.kind()));
-      boolean hasStatus = kindClass.map(c -> types.properties(c).containsKey("status")).orElse(false);
+      boolean hasStatus = types.hasStatus(apiVersion, info.kind()).orElse(false);
       new ResourcePaths(info, reference, hasStatus).addTo(paths);
     }
     return document;
