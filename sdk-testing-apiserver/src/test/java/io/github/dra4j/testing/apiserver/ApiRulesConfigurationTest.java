@@ -78,7 +78,9 @@ class ApiRulesConfigurationTest {
 
   @Test
   void olderServedVersionsAreCheckedWithV1FieldPaths() {
-    KubernetesClient client = client(UnaryOperator.identity());
+    KubernetesClient client = client(builder -> builder
+        .enableGroupVersion("resource.k8s.io/v1beta2")
+        .enableGroupVersion("resource.k8s.io/v1beta1"));
 
     var betaSlice = new io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSliceBuilder()
         .withNewMetadata().withName("beta").endMetadata()
