@@ -120,7 +120,7 @@ class WireProtocolTest {
         "UnsupportedMediaType");
     JsonNode badDryRun = assertStatus(createClass("b", "", "?dryRun=Yes"), 422, "Invalid");
     assertThat(badDryRun.path("message").asString()).isEqualTo("CreateOptions.meta.k8s.io \"\" is"
-        + " invalid: dryRun: Unsupported value: []string{\"Yes\"}: supported values: \"All\"");
+        + " invalid: dryRun: Unsupported value: [\"Yes\"]: supported values: \"All\"");
     assertThat(badDryRun.at("/details/causes/0/field").asString()).isEqualTo("dryRun");
     assertThat(badDryRun.at("/details/causes/0/reason").asString())
         .isEqualTo("FieldValueNotSupported");

@@ -1,5 +1,6 @@
 package io.github.dra4j.resourceapi.internal.field;
 
+import io.github.dra4j.core.name.GoStrings;
 import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -132,46 +133,13 @@ public final class GoValues {
   }
 
   /**
-   * Quotes a string as Go's {@code strconv.Quote} does: double quotes, backslash escapes for
-   * {@code \a \b \f \n \r \t \v \\ \"}, {@code \x..} for other control bytes and DEL, a
-   * backslash-u or backslash-U escape for other non-printable code points; printable characters
-   * (letters of any script included) stay as they are. A lone surrogate becomes U+FFFD, as Go
-   * decodes it from JSON.
+   * Quotes a string as Go's {@code strconv.Quote} does ({@link GoStrings#quote}).
    *
    * @param text the string
    * @return the quoted string
    */
   public static String quote(String text) {
-    StringBuilder out = new StringBuilder(text.length() + 2).append('"');
-    for (int i = 0; i < text.length(); ) {
-      int cp = text.codePointAt(i);
-      i += Character.charCount(cp);
-      switch (cp) {
-        case 0x07 -> out.append("\\a");
-        case '\b' -> out.append("\\b");
-        case '\f' -> out.append("\\f");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        case 0x0B -> out.append("\\v");
-        case '\\' -> out.append("\\\\");
-        case '"' -> out.append("\\\"");
-        default -> {
-          if (cp < 0x20 || cp == 0x7F) {
-            out.append(String.format("\\x%02x", cp));
-          } else if (Character.isSurrogate((char) cp)) {
-            out.append((char) 0xFFFD);
-          } else if (isPrintable(cp)) {
-            out.appendCodePoint(cp);
-          } else if (cp < 0x10000) {
-            out.append(String.format("\\u%04x", cp));
-          } else {
-            out.append(String.format("\\U%08x", cp));
-          }
-        }
-      }
-    }
-    return out.append('"').toString();
+    return GoStrings.quote(text);
   }
 
   /**
@@ -292,19 +260,5 @@ public final class GoValues {
     String expDigits = !json && magnitude < 10 || json && exponent < 0 && magnitude < 10
         ? (json ? "" : "0") + magnitude : Integer.toString(magnitude);
     return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + expDigits;
-  }
-
-  /** Go's {@code unicode.IsPrint}: letters, marks, numbers, punctuation, symbols and U+0020. */
-  private static boolean isPrintable(int cp) {
-    if (cp == ' ') {
-      return true;
-    }
-    int type = Character.getType(cp);
-    return switch (type) {
-      case Character.UNASSIGNED, Character.CONTROL, Character.FORMAT, Character.PRIVATE_USE,
-          Character.SURROGATE, Character.SPACE_SEPARATOR, Character.LINE_SEPARATOR,
-          Character.PARAGRAPH_SEPARATOR -> false;
-      default -> true;
-    };
   }
 }

@@ -1,6 +1,7 @@
 package io.github.dra4j.testing.apiserver.internal.dispatch;
 
 import io.fabric8.mockwebserver.http.MockResponse;
+import io.github.dra4j.core.name.GoStrings;
 import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -77,7 +78,7 @@ final class StoreAnswers {
    */
   static MockResponse withWarnings(MockResponse response, List<String> warnings) {
     warnings.stream().distinct().forEach(warning -> response.addHeader("Warning",
-        "299 - \"" + warning.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));
+        "299 - " + GoStrings.quote(warning)));
     return response;
   }
 }

@@ -1,10 +1,12 @@
 package io.github.dra4j.testing.apiserver.internal.dispatch;
 
+import io.github.dra4j.core.name.GoStrings;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.FieldErrorType;
 import io.github.dra4j.testing.apiserver.ApiVerb;
 import java.util.ArrayList;
 import java.util.List;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The query options of a write or delete as kube-apiserver checks them before it reads the body:
@@ -16,6 +18,8 @@ import java.util.List;
  * @param fieldValidation the directive for unknown fields: Ignore, Warn (the default) or Strict
  */
 record WriteOptions(boolean dryRun, String fieldValidation) {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /**
    * Reads and checks the options of a write.
@@ -29,7 +33,7 @@ record WriteOptions(boolean dryRun, String fieldValidation) {
     String dryRun = target.queryParameter("dryRun");
     if (dryRun != null && !dryRun.equals("All")) {
       errors.add(new FieldError(FieldErrorType.NOT_SUPPORTED, "dryRun",
-          "[]string{\"" + dryRun.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}",
+          JSON.writeValueAsString(List.of(dryRun)), // a []string prints as JSON
           "supported values: \"All\""));
     }
     String fieldValidation = target.queryParameter("fieldValidation");
@@ -39,7 +43,7 @@ record WriteOptions(boolean dryRun, String fieldValidation) {
     if (target.verb() != ApiVerb.DELETE
         && !List.of("", "Ignore", "Warn", "Strict").contains(fieldValidation)) {
       errors.add(new FieldError(FieldErrorType.NOT_SUPPORTED, "fieldValidation",
-          "\"" + fieldValidation.replace("\\", "\\\\").replace("\"", "\\\"") + "\"",
+          GoStrings.quote(fieldValidation),
           "supported values: \"\", \"Ignore\", \"Strict\", \"Warn\""));
     }
     if (!errors.isEmpty()) {
