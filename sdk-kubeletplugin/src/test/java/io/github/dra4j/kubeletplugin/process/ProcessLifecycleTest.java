@@ -107,8 +107,9 @@ class ProcessLifecycleTest {
 
   @Test
   void readingClaimsOfAnOlderClusterLogsNoUnstableVersionWarning() throws Exception {
+    // a 1.32 cluster: only v1beta1 is served
+    server.enableGroupVersion("resource.k8s.io/v1beta1");
     server.disableGroupVersion("resource.k8s.io/v1");
-    server.disableGroupVersion("resource.k8s.io/v1beta2");
     server.client().resource(
         new io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaimBuilder()
             .withNewMetadata().withName("old").withNamespace("ns").endMetadata()
