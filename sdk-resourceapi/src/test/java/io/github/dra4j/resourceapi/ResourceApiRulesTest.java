@@ -150,6 +150,35 @@ class ResourceApiRulesTest {
   }
 
   @Test
+  void aNewObjectIsNamedFromItsGenerateNameBeforeItIsChecked() {
+    ObjectNode unnamed = TestJson.node(SLICE.formatted("{\"name\":\"gpu-0\"}")
+        .replace("\"name\":\"s\"", "\"generateName\":\"" + "a".repeat(70) + "-\""));
+
+    Admission created = RULES.create(unnamed);
+
+    assertThat(created.errors()).isEmpty();
+    assertThat(created.object().at("/metadata/name").asString())
+        .matches("a{58}[bcdfghjklmnpqrstvwxz2456789]{5}");
+    assertErrors(RULES.create(TestJson.node(SLICE.formatted("{\"name\":\"gpu-0\"}")
+        .replace("\"name\":\"s\"", "\"generateName\":\"Upper-\""))).errors(),
+        "Invalid metadata.generateName", "Invalid metadata.name");
+  }
+
+  @Test
+  void anUpdateWithoutAResourceVersionTakesTheStoredOne() {
+    ObjectNode stored = RULES.create(TestJson.node(SLICE.formatted("{\"name\":\"gpu-0\"}")))
+        .object();
+    stored.withObjectProperty("metadata").put("resourceVersion", "12");
+    ObjectNode unconditional = stored.deepCopy();
+    unconditional.withObjectProperty("metadata").remove("resourceVersion");
+
+    Admission updated = RULES.update(unconditional, stored);
+
+    assertThat(updated.errors()).isEmpty();
+    assertThat(updated.object().at("/metadata/resourceVersion").asString()).isEqualTo("12");
+  }
+
+  @Test
   void opaqueParametersThatAreNoObjectAreRefusedByValidationNotByDecoding() {
     Admission created = RULES.create(TestJson.node(CLAIM.formatted("").replace(
         "\"requests\":[", "\"config\":[{\"opaque\":{\"driver\":\"gpu.example.com\","

@@ -3,7 +3,7 @@ package io.github.dra4j.testing.apiserver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.dra4j.testing.apiserver.internal.dispatch.GeneratedNames;
+import io.github.dra4j.resourceapi.GeneratedNames;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;

@@ -1,9 +1,11 @@
 package io.github.dra4j.resourceapi.internal.write;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.github.dra4j.resourceapi.Admission;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
+import io.github.dra4j.resourceapi.GeneratedNames;
 import io.github.dra4j.resourceapi.internal.conversion.FieldsNewerThan136;
 import io.github.dra4j.resourceapi.internal.conversion.ServedVersions;
 import io.github.dra4j.resourceapi.internal.conversion.VersionConversion;
@@ -18,15 +20,18 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * kube-apiserver's write path for {@code resource.k8s.io} objects sent as JSON in any served
  * version: convert to {@code v1} (the shape of the server's internal type), drop the fields 1.36
- * does not know, decode, default as the sent version does, keep what an update may not change
- * ({@code rest.BeforeUpdate}), run the kind's strategy and validation, collect its warnings, and
- * encode what would be stored in the sent version. Immutable and thread-safe.
+ * does not know, decode, default as the sent version does, name a new object from its {@code
+ * generateName} ({@code rest.BeforeCreate}), take the stored resource version for an
+ * unconditional update and keep what an update may not change ({@code rest.BeforeUpdate}), run
+ * the kind's strategy and validation, collect its warnings, and encode what would be stored in
+ * the sent version. Immutable and thread-safe.
  */
 public final class WritePath {
 
   private final FeatureGates gates;
   private final Supplier<Instant> clock;
   private final Function<String, Map<String, String>> namespaceLabels;
+  private final GeneratedNames names = new GeneratedNames();
 
   /**
    * Creates the write path.
@@ -92,6 +97,10 @@ public final class WritePath {
   private <T extends HasMetadata> Admission create(KindRules<T> rules, ObjectNode sent) {
     WriteContext context = context(sent);
     T object = decoded(rules, sent, context);
+    ObjectMeta meta = object.getMetadata();
+    if (meta != null && isEmpty(meta.getName()) && !isEmpty(meta.getGenerateName())) {
+      meta.setName(names.generate(meta.getGenerateName())); // rest.BeforeCreate names it first
+    }
     List<FieldError> errors = rules.create().apply(object, context);
     if (!errors.isEmpty()) {
       return new Admission(sent, errors, List.of());
@@ -108,6 +117,11 @@ public final class WritePath {
     WriteContext context = context(sent);
     T object = decoded(rules, sent, context);
     T old = decoded(rules, withVersionOf(sent, stored), context(stored));
+    ObjectMeta meta = object.getMetadata();
+    if (meta != null && isEmpty(meta.getResourceVersion()) && old.getMetadata() != null) {
+      // an unconditional update: the server takes the stored version before it validates
+      meta.setResourceVersion(old.getMetadata().getResourceVersion());
+    }
     MetaUpdates.keepServerFields(object, old);
     List<FieldError> errors = (status ? rules.updateStatus() : rules.update())
         .apply(object, old, context);
@@ -132,6 +146,10 @@ public final class WritePath {
     v1.put("apiVersion", VersionConversion.V1);
     v1.put("kind", sent.path("kind").asString(""));
     return VersionConversion.fromV1(v1, sent.path("apiVersion").asString(""));
+  }
+
+  private static boolean isEmpty(String text) {
+    return text == null || text.isEmpty();
   }
 
   private WriteContext context(ObjectNode sent) {

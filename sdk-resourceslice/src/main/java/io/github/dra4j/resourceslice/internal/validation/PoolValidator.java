@@ -32,14 +32,6 @@ import java.util.Set;
 public final class PoolValidator {
 
   /**
-   * The API server names an object with {@code generateName} before it validates it: the prefix
-   * cut to 58 characters plus 5 random characters. These 5 (from the server's alphabet) stand in
-   * for the random ones.
-   */
-  private static final String GENERATED_SUFFIX = "xxxxx";
-  private static final int GENERATED_PREFIX_MAX = 58;
-
-  /**
    * A Node owner's missing UID is looked up before the first write; the server only requires a
    * non-empty one, so this stands in for it.
    */
@@ -71,7 +63,7 @@ public final class PoolValidator {
     Slice empty = new Slice(List.of(), List.of(), null);
     ResourceSlice probe = newSlices.build(LOOKED_UP_UID, PoolPlan.header("pool", 0, 1), 0, null,
         newSlices.nodeName() == null, empty);
-    List<FieldError> errors = rules.validate(named(probe)).stream()
+    List<FieldError> errors = rules.validate(probe).stream()
         .filter(e -> e.field().equals("spec.driver")
             || e.field().equals("metadata.generateName"))
         .toList();
@@ -97,7 +89,7 @@ public final class PoolValidator {
       ResourceSlice slice = newSlices.build(ownerUid(),
           PoolPlan.header(poolName, pool.generation(), count), i, pool.nodeSelector(),
           pool.allNodes(), pool.slices().get(i));
-      for (FieldError error : rules.validate(named(slice))) {
+      for (FieldError error : rules.validate(slice)) {
         violations.add("pool \"" + poolName + "\", slice #" + i + ": " + error);
       }
     }
@@ -148,16 +140,6 @@ public final class PoolValidator {
       return null;
     }
     return owner.uid().isEmpty() && owner.isNode() ? LOOKED_UP_UID : owner.uid();
-  }
-
-  /** The slice with the name the server gives it before validating it. */
-  private static ResourceSlice named(ResourceSlice slice) {
-    String prefix = slice.getMetadata().getGenerateName();
-    if (prefix.length() > GENERATED_PREFIX_MAX) {
-      prefix = prefix.substring(0, GENERATED_PREFIX_MAX);
-    }
-    slice.getMetadata().setName(prefix + GENERATED_SUFFIX);
-    return slice;
   }
 
   private static <T> List<T> nullSafe(List<T> list) {

@@ -5,6 +5,7 @@ import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.FieldErrorType;
+import io.github.dra4j.resourceapi.GeneratedNames;
 import io.github.dra4j.testing.apiserver.ApiVerb;
 import io.github.dra4j.testing.apiserver.GroupVersionResource;
 import io.github.dra4j.testing.apiserver.internal.catalog.ResourceInfo;

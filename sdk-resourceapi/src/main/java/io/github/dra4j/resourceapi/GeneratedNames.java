@@ -1,12 +1,12 @@
-package io.github.dra4j.testing.apiserver.internal.dispatch;
+package io.github.dra4j.resourceapi;
 
 import java.security.SecureRandom;
 import java.util.Random;
 
 /**
- * Completes {@code metadata.generateName} like the real API server: the prefix, cut to 58
- * characters, plus 5 random characters from the alphabet {@code bcdfghjklmnpqrstvwxz2456789}
- * (no vowels, no look-alike digits). Thread-safe.
+ * Completes {@code metadata.generateName} as kube-apiserver does before it validates a new
+ * object: the prefix, cut to 58 characters, plus 5 random characters from the alphabet {@code
+ * bcdfghjklmnpqrstvwxz2456789} (no vowels, no look-alike digits). Thread-safe.
  */
 public final class GeneratedNames {
 
