@@ -13,6 +13,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The public entry point: the whole write path, per kind and version, as JSON and as objects. */
@@ -200,12 +202,26 @@ class ResourceApiRulesTest {
         "resource.kubernetes.io/admin-access", "true")).create(admin).errors()).isEmpty();
   }
 
-  @Test
-  void aFieldOfTheWrongTypeDoesNotDecode() {
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', textBlock = """
+      "count":"two"   | string into Go struct field ExactDeviceRequest.spec.devices.requests.exactly.count of type int64
+      "count":1.5     | number 1.5 into Go struct field ExactDeviceRequest.spec.devices.requests.exactly.count of type int64
+      "adminAccess":1 | number into Go struct field ExactDeviceRequest.spec.devices.requests.exactly.adminAccess of type bool
+      "selectors":{}  | object into Go struct field ExactDeviceRequest.spec.devices.requests.exactly.selectors of type []v1.DeviceSelector
+      """)
+  void aFieldOfTheWrongTypeIsWordedAsGosDecoderWordsIt(String field, String message) {
     assertThatThrownBy(() -> RULES.create(TestJson.node(CLAIM.formatted("").replace(
-        "\"deviceClassName\":\"gpu\"", "\"deviceClassName\":\"gpu\",\"count\":\"two\""))))
+        "\"deviceClassName\":\"gpu\"", "\"deviceClassName\":\"gpu\"," + field))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("spec.devices.requests[0].exactly.count");
+        .hasMessage("json: cannot unmarshal " + message);
+  }
+
+  @Test
+  void objectsOfOtherKindsAreNotTheirs() {
+    assertThatThrownBy(() -> RULES.create(TestJson.node(CLAIM.formatted("")
+        .replace("\"name\":\"c\"", "\"name\":\"c\",\"labels\":{\"a\":1}"))))
+        .hasMessage("json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels"
+            + " of type string");
     assertThatThrownBy(() -> RULES.create(TestJson.node(
         "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}}")))
         .hasMessageContaining("not a resource.k8s.io kind");

@@ -4,14 +4,20 @@ import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * The one JSON mapper of the rules, for fabric8's model objects: trees, plain values, copies and
- * sizes. Opaque values (a configuration's {@code parameters}, a device status's {@code data}) are
+ * sizes. Values are read as strictly as Go's decoder reads them (a number for a string field, a
+ * string for a number, a fraction for an integer are refused). Opaque values (a configuration's {@code parameters}, a device status's {@code data}) are
  * read as plain JSON values (maps, lists, strings, numbers, booleans) rather than with fabric8's
  * own reader, which refuses a JSON array and wraps everything else: the server takes any JSON
  * there and refuses what is no object in validation, with a 422. Stateless; the mapper is
@@ -22,6 +28,13 @@ public final class Json {
   private static final JsonMapper MAPPER = JsonMapper.builder()
       .addMixIn(OpaqueDeviceConfiguration.class, OpaqueParameters.class)
       .addMixIn(AllocatedDeviceStatus.class, StatusData.class)
+      // As strict as Go's decoder: no "2" for a number, no 1.5 for an integer, no 1 for a string.
+      .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+      .withCoercionConfig(LogicalType.Textual, strings -> strings
+          .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
       .build();
 
   private Json() {}

@@ -24,14 +24,14 @@ final class ModelJson {
    * @param type the model class
    * @param <T> the model type
    * @return the model object (a new one)
-   * @throws IllegalArgumentException if a field has the wrong JSON type, naming the field
+   * @throws IllegalArgumentException if a field has the wrong JSON type, worded as the server's
+   *     Go decoder words it
    */
   static <T> T decode(ObjectNode object, Class<T> type) {
     try {
       return MAPPER.treeToValue(object, type);
     } catch (DatabindException e) {
-      throw new IllegalArgumentException("json: cannot decode field " + path(e) + ": "
-          + e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(GoDecodeErrors.message(e, object), e);
     } catch (JacksonException e) {
       throw new IllegalArgumentException("json: " + e.getOriginalMessage(), e);
     }
@@ -47,19 +47,4 @@ final class ModelJson {
     return MAPPER.valueToTree(object);
   }
 
-  /** The JSON path of a decoding failure: {@code spec.devices[0].name}. */
-  private static String path(DatabindException e) {
-    StringBuilder out = new StringBuilder();
-    for (var reference : e.getPath()) {
-      if (reference.getPropertyName() != null) {
-        if (out.length() > 0) {
-          out.append('.');
-        }
-        out.append(reference.getPropertyName());
-      } else if (reference.getIndex() >= 0) {
-        out.append('[').append(reference.getIndex()).append(']');
-      }
-    }
-    return out.length() == 0 ? "<root>" : out.toString();
-  }
 }
