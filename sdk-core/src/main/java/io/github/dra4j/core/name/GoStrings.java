@@ -54,8 +54,14 @@ public final class GoStrings {
     }
   }
 
-  /** Go's {@code strconv.IsPrint}: letters, marks, numbers, punctuation, symbols and ' '. */
-  private static boolean isPrintable(int cp) {
+  /**
+   * Go's {@code strconv.IsPrint} (and {@code unicode.IsPrint}): letters, marks, numbers,
+   * punctuation, symbols and the ASCII space.
+   *
+   * @param cp a code point
+   * @return true if Go prints it as it is
+   */
+  public static boolean isPrintable(int cp) {
     if (cp == ' ') {
       return true;
     }

@@ -2,6 +2,7 @@ package io.github.dra4j.resourceapi.internal.meta;
 
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.github.dra4j.core.name.GoStrings;
 import io.github.dra4j.core.name.NameFormats;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.internal.field.Errors;
@@ -167,7 +168,7 @@ final class MetaFields {
       if (Character.isSurrogate(manager.charAt(i))) {
         cp = 0xFFFD;
       }
-      if (!isPrint(cp)) {
+      if (!GoStrings.isPrintable(cp)) {
         errors.add(Errors.invalid(path, manager, String.format("invalid character U+%04X (at"
             + " position %d)", cp, bytePosition)));
       }
@@ -241,18 +242,5 @@ final class MetaFields {
       fields.put("blockOwnerDeletion", ref.getBlockOwnerDeletion());
     }
     return new GoValues.Struct(fields);
-  }
-
-  /** Go's unicode.IsPrint (letters, marks, numbers, punctuation, symbols, ASCII space). */
-  private static boolean isPrint(int cp) {
-    if (cp == ' ') {
-      return true;
-    }
-    return switch (Character.getType(cp)) {
-      case Character.UNASSIGNED, Character.CONTROL, Character.FORMAT, Character.PRIVATE_USE,
-          Character.SURROGATE, Character.SPACE_SEPARATOR, Character.LINE_SEPARATOR,
-          Character.PARAGRAPH_SEPARATOR -> false;
-      default -> true;
-    };
   }
 }
