@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
  * KubeletPluginBuilder#claimStatus(boolean)}.
  *
  * <p>Writes go to the {@code resourceclaims/status} subresource in the background, so a status
- * write never delays or fails a prepare: the reporter reads the claim, keeps the entries of other
+ * write never delays a prepare (a failed write does not fail it either): the reporter reads the claim, keeps the entries of other
  * drivers and this driver's entries for other devices, puts in the reported ones, and writes the
  * status back, reading again and retrying when another writer got there first (HTTP 409). A write
  * that cannot succeed (the claim is gone or was replaced, permission is missing) is handed to
