@@ -153,9 +153,11 @@ public final class AtomicFileWriter {
       return false;
     }
     try {
-      return Arrays.equals(Files.readAllBytes(file), content);
-    } catch (NoSuchFileException e) {
-      return false; // removed meanwhile
+      // Bounded and without following a link: the file may have been replaced since the check.
+      return Arrays.equals(
+          BoundedFileReader.read(file, content.length, LinkOption.NOFOLLOW_LINKS), content);
+    } catch (NoSuchFileException | RefusedFileException e) {
+      return false; // removed or replaced meanwhile
     }
   }
 
