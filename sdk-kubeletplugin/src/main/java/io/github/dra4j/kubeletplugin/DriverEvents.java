@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.core.thread.DaemonThreads;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.ExecutorService;
@@ -85,14 +86,16 @@ final class DriverEvents implements AutoCloseable {
    */
   void report(Throwable error, String message) {
     if (closing) {
-      LOG.debug("Not reporting \"{}\" while the plugin closes: {}", message, error.toString());
+      LOG.debug("Not reporting \"{}\" while the plugin closes: {}", LogText.text(message),
+          LogText.text(error.toString()));
       return;
     }
     (RecoverableException.isRecoverable(error) ? recoverable : fatal).increment();
     try {
       thread.execute(() -> deliver(error, message));
     } catch (RejectedExecutionException closed) {
-      LOG.debug("Not reporting \"{}\" after the plugin closed: {}", message, error.toString());
+      LOG.debug("Not reporting \"{}\" after the plugin closed: {}", LogText.text(message),
+          LogText.text(error.toString()));
     }
   }
 
@@ -105,12 +108,12 @@ final class DriverEvents implements AutoCloseable {
     try {
       driver.handleError(error, message);
     } catch (RuntimeException e) {
-      LOG.error("DraDriver.handleError failed on \"{}\"", message, e);
+      LOG.error("DraDriver.handleError failed on \"{}\"", LogText.text(message), e);
     }
     if (!fatal || policy == FatalErrorPolicy.REPORT) {
       return;
     }
-    LOG.error("Fatal error \"{}\": closing the plugin{}", message,
+    LOG.error("Fatal error \"{}\": closing the plugin{}", LogText.text(message),
         policy == FatalErrorPolicy.EXIT ? " and exiting with status 1" : "");
     if (policy == FatalErrorPolicy.EXIT) {
       // Before closing: closing releases main, and a main that returned before the exit was

@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.checkpoint;
 
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -132,24 +133,8 @@ final class Envelope {
     }
   }
 
-  /** Text from a parser or a file for a message: control characters escaped, at most 200. */
+  /** Text from a parser or a file for a message: escaped, at most 200 characters. */
   static String printable(String text) {
-    if (text == null) {
-      return "";
-    }
-    StringBuilder out = new StringBuilder();
-    int limit = Math.min(text.length(), 200);
-    for (int i = 0; i < limit; i++) {
-      char c = text.charAt(i);
-      if (c < 0x20 || c == 0x7f) {
-        out.append(String.format("\\x%02x", (int) c));
-      } else {
-        out.append(c);
-      }
-    }
-    if (text.length() > limit) {
-      out.append("...");
-    }
-    return out.toString();
+    return text == null ? "" : LogText.text(text, 200);
   }
 }

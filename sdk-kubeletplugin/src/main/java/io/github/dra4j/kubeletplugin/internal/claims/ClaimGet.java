@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import java.io.ByteArrayInputStream;
 import java.net.HttpURLConnection;
 import java.util.List;
@@ -113,7 +114,8 @@ final class ClaimGet {
     HttpResponse<byte[]> response = await(request, http.sendAsync(request, byte[].class));
     List<String> warnings = response.headers("Warning");
     if (warnings != null && !warnings.isEmpty()) {
-      LOG.warn("The API server warned about GET {}: {}", request.uri(), warnings);
+      LOG.warn("The API server warned about GET {}: {}", request.uri(),
+          LogText.text(String.valueOf(warnings)));
     }
     int code = response.code();
     if (code == HttpURLConnection.HTTP_NOT_FOUND) {

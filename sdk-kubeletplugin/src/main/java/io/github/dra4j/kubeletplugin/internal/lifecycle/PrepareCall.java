@@ -8,6 +8,7 @@ import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointData;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimEntry;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimPhase;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.github.dra4j.kubeletplugin.internal.node.NodeService;
 import io.github.dra4j.kubeletplugin.lifecycle.PreparedClaim;
 import io.github.dra4j.resourceclaim.DriverAllocation;
@@ -101,9 +102,10 @@ final class PrepareCall<S> {
   /** A claim this call prepares from scratch. */
   private record Fresh(DriverAllocation allocation, ResourceClaim claim) {}
 
+  /** The claim for logs; the plugin checked these fields, escaped all the same. */
   private static String refOf(ResourceClaim claim) {
-    return claim.getMetadata().getNamespace() + "/" + claim.getMetadata().getName() + ":"
-        + claim.getMetadata().getUid();
+    return LogText.text(claim.getMetadata().getNamespace() + "/" + claim.getMetadata().getName()
+        + ":" + claim.getMetadata().getUid());
   }
 
   /**

@@ -10,6 +10,7 @@ import io.github.dra4j.cdi.store.SpecFileName;
 import io.github.dra4j.cdi.store.WriteMode;
 import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceclaim.RequestReference;
 import java.io.IOException;
@@ -133,12 +134,13 @@ public final class MetadataWriter {
       if (ids.containsKey(base)) {
         // One file per top-level request: two sub-requests of one request cannot both have it.
         // Go lets a random one win; here the first in device order does.
-        LOG.debug("Device metadata of request {} already written for {}", entry.getKey(), base);
+        LOG.debug("Device metadata of request {} already written for {}",
+            LogText.quote(entry.getKey()), LogText.quote(base));
         continue;
       }
       if (NameRules.dnsLabel(base).isPresent()) {
-        LOG.warn("Not writing device metadata for request \"{}\" of claim {}/{}: not a DNS label",
-            base, namespace, name);
+        LOG.warn("Not writing device metadata for request {} of claim {}: not a DNS label",
+            LogText.quote(base), LogText.quote(namespace + "/" + name));
         continue;
       }
       Path hostFile = hostFile(namespace, name, base);

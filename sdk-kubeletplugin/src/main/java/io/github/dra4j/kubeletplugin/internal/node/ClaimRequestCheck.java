@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.node;
 
 import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import java.util.Optional;
 
 /**
@@ -52,21 +53,6 @@ public final class ClaimRequestCheck {
    * @return the value in double quotes
    */
   public static String quote(String value) {
-    StringBuilder out = new StringBuilder("\"");
-    int limit = Math.min(value.length(), 80);
-    for (int i = 0; i < limit; i++) {
-      char c = value.charAt(i);
-      if (c == '"' || c == '\\') {
-        out.append('\\').append(c);
-      } else if (c < 0x20 || c == 0x7f) {
-        out.append(String.format("\\x%02x", (int) c));
-      } else {
-        out.append(c);
-      }
-    }
-    if (value.length() > limit) {
-      out.append("...(").append(value.length()).append(" chars)");
-    }
-    return out.append('"').toString();
+    return LogText.quote(value, 80);
   }
 }

@@ -2,12 +2,13 @@ package io.github.dra4j.kubeletplugin.internal.node;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.github.dra4j.resourceclaim.ClaimReference;
 
 /**
  * Fetches the claim the kubelet names and checks it is the allocated object the kubelet means
- * (allocated, and still the object with the UID the kubelet sent), with the Go helper's exact
- * error texts. Stateless apart from the borrowed source.
+ * (allocated, still the object with the UID the kubelet sent, and named as the kubelet named it),
+ * with the Go helper's exact error texts. Stateless apart from the borrowed source.
  */
 final class ClaimResolver {
 
@@ -36,9 +37,18 @@ final class ClaimResolver {
       throw new ClaimProblem(
           "get resource claims: claim " + ref.namespacedName() + " not allocated", null);
     }
-    if (!ref.uid().equals(claim.getMetadata().getUid())) {
+    if (claim.getMetadata() == null || !ref.uid().equals(claim.getMetadata().getUid())) {
       throw new ClaimProblem(
           "get resource claims: claim " + ref.namespacedName() + " got replaced", null);
+    }
+    // The rest of the plugin takes the claim's name from the object: it must be the one the
+    // kubelet named (and checked), not whatever an API server answered.
+    String namespace = claim.getMetadata().getNamespace();
+    String name = claim.getMetadata().getName();
+    if (!ref.namespace().equals(namespace) || !ref.name().equals(name)) {
+      throw new ClaimProblem("get resource claims: claim " + ref.namespacedName()
+          + ": the API server answered with claim " + LogText.quote(namespace) + "/"
+          + LogText.quote(name), null);
     }
     return claim;
   }

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.internal.node;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.UnprepareResult;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import java.io.IOException;
@@ -58,8 +59,9 @@ final class MetadataStep {
         Map<String, String> ids = writer.write(claim, result.devices());
         withIds.put(uid, MetadataInjection.inject(result, ids));
       } catch (IOException | RuntimeException e) {
-        LOG.warn("Failed to write device metadata for claim {}/{}: {}",
-            claim.getMetadata().getNamespace(), claim.getMetadata().getName(), e.toString());
+        LOG.warn("Failed to write device metadata for claim {}: {}",
+            LogText.quote(claim.getMetadata().getNamespace() + "/"
+                + claim.getMetadata().getName()), LogText.text(e.toString()));
       }
     });
     return withIds;

@@ -14,6 +14,7 @@ import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.UnprepareResult;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.internal.observability.ClaimMeters;
 import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
@@ -135,7 +136,7 @@ public final class NodeService {
           answers.put(uid, PrepareAnswer.of(ref, result));
         } else {
           LOG.debug("Claim {} was not answered without its allocation ({}); reading it", ref,
-              result == null ? "no result" : result.error());
+              result == null ? "no result" : LogText.text(result.error()));
           toRead.add(ref);
         }
       });
@@ -148,7 +149,7 @@ public final class NodeService {
           fetched.put(ref.uid(), resolver.resolve(ref));
           accepted.put(ref.uid(), ref);
         } catch (ClaimResolver.ClaimProblem problem) {
-          LOG.warn("Cannot prepare claim {}: {}", ref, problem.getMessage());
+          LOG.warn("Cannot prepare claim {}: {}", ref, LogText.text(problem.getMessage()));
           answers.put(ref.uid(), prepareError(problem.getMessage()));
         }
       }
@@ -283,9 +284,9 @@ public final class NodeService {
     try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, ref.toString())) {
       if (cause == null || cause instanceof ConfigException) {
         // a claim's own bad configuration: the message says it all, a stack trace only hides it
-        LOG.warn("Driver failed to {} claim {}: {}", operation, ref, error);
+        LOG.warn("Driver failed to {} claim {}: {}", operation, ref, LogText.text(error));
       } else {
-        LOG.warn("Driver failed to {} claim {}: {}", operation, ref, error, cause);
+        LOG.warn("Driver failed to {} claim {}: {}", operation, ref, LogText.text(error), cause);
       }
     }
   }
@@ -314,7 +315,7 @@ public final class NodeService {
             + " appears more than once in the request");
       }
       if (problem.isPresent()) {
-        LOG.warn("Rejecting {} of {}", operation, problem.get());
+        LOG.warn("Rejecting {} of {}", operation, LogText.text(problem.get()));
         rejection.reject(claim.getUid(), problem.get());
         continue;
       }

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.internal.observability;
 import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
 import io.github.dra4j.kubeletplugin.internal.grpc.MessageText;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
 import io.grpc.Metadata;
@@ -224,7 +225,7 @@ public final class CallObserver implements ServerInterceptor {
         LOG.debug("stream ended by the client");
       } else {
         LOG.error("{} failed: {} {}", streaming ? "handling stream" : "handling request",
-            status.getCode(), status.getDescription(), status.getCause());
+            status.getCode(), LogText.text(status.getDescription()), status.getCause());
       }
     }
   }

@@ -6,6 +6,7 @@ import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import io.github.dra4j.kubelet.wire.registration.v1.RegistrationGrpc;
 import io.github.dra4j.kubelet.wire.registration.v1.RegistrationStatusResponse;
 import io.github.dra4j.kubeletplugin.RegistrationStatus;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
@@ -56,7 +57,7 @@ public final class RegistrationService extends RegistrationGrpc.RegistrationImpl
       StreamObserver<RegistrationStatusResponse> observer) {
     status.set(new RegistrationStatus(request.getPluginRegistered(), request.getError()));
     if (!request.getPluginRegistered()) {
-      LOG.error("The kubelet rejected the plugin: {}", request.getError());
+      LOG.error("The kubelet rejected the plugin: {}", LogText.text(request.getError()));
       observer.onError(
           Status.UNKNOWN
               .withDescription("failed registration process: " + request.getError())

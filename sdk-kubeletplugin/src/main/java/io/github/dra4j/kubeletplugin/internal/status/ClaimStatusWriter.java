@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubeletplugin.ClaimStatusReporter;
 import io.github.dra4j.kubeletplugin.RecoverableException;
+import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.InvalidResourceException;
 import io.github.dra4j.resourceapi.ResourceApiRules;
@@ -174,7 +175,7 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
           done.complete(null);
         } catch (RuntimeException e) {
           String message = what + " of claim " + ref.namespacedName() + ": " + e.getMessage();
-          LOG.warn("Cannot {}", message);
+          LOG.warn("Cannot {}", LogText.text(message));
           errors.accept(new RecoverableException(e), "cannot " + message);
           done.completeExceptionally(e);
         }
