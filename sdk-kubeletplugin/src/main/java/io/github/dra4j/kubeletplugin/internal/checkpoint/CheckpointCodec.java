@@ -71,8 +71,9 @@ public final class CheckpointCodec {
 
   /**
    * Encodes the data as a {@value #API_VERSION} file: UTF-8 JSON, 2-space indentation, members
-   * in a fixed order, claims sorted by UID, null values, empty lists and maps and false flags
-   * left out, a newline at the end. The same data always gives the same bytes.
+   * in a fixed order, claims sorted by UID (the {@code claims} object is there also when it is
+   * empty), null values, empty lists and maps and false flags left out, a newline at the end.
+   * The same data always gives the same bytes.
    *
    * @param data the claims
    * @return the complete file content
@@ -118,14 +119,13 @@ public final class CheckpointCodec {
       json.writeStringProperty("checksum", PLACEHOLDER);
       json.writeName("data");
       json.writeStartObject();
-      if (data.size() > 0) {
-        json.writeObjectPropertyStart("claims");
-        for (Map.Entry<String, ClaimEntry> claim : data.claims().entrySet()) {
-          json.writeName(claim.getKey());
-          writeEntry(json, claim.getValue());
-        }
-        json.writeEndObject();
+      // Also when empty: a file without it is corrupt, not empty.
+      json.writeObjectPropertyStart("claims");
+      for (Map.Entry<String, ClaimEntry> claim : data.claims().entrySet()) {
+        json.writeName(claim.getKey());
+        writeEntry(json, claim.getValue());
       }
+      json.writeEndObject();
       json.writeEndObject();
       json.writeEndObject();
     }

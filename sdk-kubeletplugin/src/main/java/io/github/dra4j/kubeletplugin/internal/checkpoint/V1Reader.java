@@ -78,7 +78,12 @@ final class V1Reader {
     JsonNode claims = JsonFields.optionalValue(data, "claims");
     Map<String, ClaimEntry> result = new TreeMap<>();
     if (claims == null) {
-      return CheckpointData.empty();
+      // Every writer since the first release writes it when there are claims, and now always:
+      // a file without it lost its claims somewhere, and reading it as empty would drop the
+      // CDI specs of claims still in use at the next start.
+      throw new CheckpointFormatException("data.claims: required (a checkpoint without claims"
+          + " has \"claims\": {}; releases before it was required left it out of an empty"
+          + " checkpoint, which is kept aside once, holding nothing)");
     }
     JsonFields.object(claims, "claims");
     for (Map.Entry<String, JsonNode> claim : claims.properties()) {

@@ -53,8 +53,8 @@
  * }</pre>
  *
  * <p>Members are written in this order, claims sorted by UID and capacity names sorted, so the
- * same content always gives the same bytes. Null values, empty lists and maps, and a false
- * {@code adminAccess} are left out. {@code allocation} is what the scheduler allocated, written
+ * same content always gives the same bytes. Null values, empty lists and maps (except {@code
+ * claims}, which is always there), and a false {@code adminAccess} are left out. {@code allocation} is what the scheduler allocated, written
  * when preparing starts so that a rollback knows which devices were touched; {@code devices} is
  * what was answered to the kubelet. {@code cdiSpec} and {@code driverState} are any JSON, kept as
  * they are.
@@ -71,9 +71,11 @@
  *   <li>Reading is lenient: members a reader does not know are ignored anywhere (top level,
  *       {@code data}, claims, devices), and a missing optional member gets its default. So a
  *       file written by a later release that only added fields still reads, including its
- *       checksum. Required are {@code apiVersion}, {@code kind}, {@code checksum}, {@code data};
- *       per claim {@code phase}, {@code namespace}, {@code name}, {@code bootId}; per device
- *       {@code pool} and {@code device}.
+ *       checksum. Required are {@code apiVersion}, {@code kind}, {@code checksum}, {@code data},
+ *       {@code data.claims} (releases before it was required left it out of an empty
+ *       checkpoint; such a file is kept aside as corrupt once, and held nothing); per claim
+ *       {@code phase}, {@code namespace}, {@code name}, {@code bootId}; per device {@code pool}
+ *       and {@code device}.
  *   <li>A change that old readers would misread (a new meaning, a removed or retyped required
  *       field, a new phase) needs a new {@code apiVersion}. Readers are kept per apiVersion, and
  *       every apiVersion ever written keeps its reader: a file can outlive many upgrades, for as

@@ -91,7 +91,8 @@ class CheckpointCodecTest {
         .doesNotContain("shareId", "adminAccess", "consumedCapacity", "\"devices\"", "cdiSpec",
             "driverState", "null");
     assertThat(text(CheckpointCodec.encode(CheckpointData.empty())))
-        .endsWith("\"data\": {}\n}\n").doesNotContain("claims");
+        .as("the claims section, also when empty: a file without it is corrupt")
+        .endsWith("\"data\": {\n    \"claims\": {}\n  }\n}\n");
   }
 
   @Test
@@ -187,7 +188,9 @@ class CheckpointCodecTest {
         Arguments.of(edited(one, "\"kind\": \"PreparedClaims\",", "\"kind\": 1,"),
             "kind: must be a string, is 1"),
         Arguments.of(edited(one, "\"phase\"", "\"phase\": \"x\", \"phase\""),
-            "not valid JSON: Duplicate Object property \"phase\""));
+            "not valid JSON: Duplicate Object property \"phase\""),
+        Arguments.of(edited(one, "\"claims\": {", "\"claimz\": {"),
+            "data.claims: required"));
   }
 
   @ParameterizedTest

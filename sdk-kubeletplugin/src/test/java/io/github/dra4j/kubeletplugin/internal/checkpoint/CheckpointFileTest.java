@@ -121,7 +121,12 @@ class CheckpointFileTest {
         Arguments.of("uid escaping the directory", edited(one, UID_1, "../../etc"),
             "claims[\"../../etc\"]: invalid claim UID \"../../etc\""),
         Arguments.of("namespace with a slash", edited(one, "\"ns-a\"", "\"ns/evil\""),
-            "claims[\"" + UID_1 + "\"].namespace: invalid value \"ns/evil\""));
+            "claims[\"" + UID_1 + "\"].namespace: invalid value \"ns/evil\""),
+        Arguments.of("no claims section, checksum valid", edited(one, "\"claims\": {",
+            "\"other\": {"), "data.claims: required"),
+        Arguments.of("data empty, checksum valid", CheckpointSamples.withChecksum(
+            text.substring(0, text.indexOf("\"data\": ")) + "\"data\": {}\n}\n")
+            .getBytes(StandardCharsets.UTF_8), "data.claims: required"));
   }
 
   @ParameterizedTest(name = "{0}")

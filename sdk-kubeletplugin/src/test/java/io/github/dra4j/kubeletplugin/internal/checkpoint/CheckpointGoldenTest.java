@@ -112,4 +112,18 @@ class CheckpointGoldenTest {
     assertThatThrownBy(() -> CheckpointCodec.decode(changed.getBytes(StandardCharsets.UTF_8)))
         .hasMessageStartingWith("checksum mismatch");
   }
+
+  /**
+   * Releases before the claims section was required wrote an empty checkpoint without it. Such a
+   * file cannot be told from one that lost its claims (the checksum covers what is there), so it
+   * is corrupt like any file without claims: kept aside once, with nothing lost.
+   */
+  @Test
+  void anEmptyV1FileWithoutTheClaimsSectionIsCorrupt() throws Exception {
+    byte[] file = golden("v1-empty-without-claims.json");
+
+    assertThatThrownBy(() -> CheckpointCodec.decode(file))
+        .isInstanceOf(CheckpointFormatException.class)
+        .hasMessageStartingWith("data.claims: required");
+  }
 }
