@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.HttpClientUtils;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.github.dra4j.core.file.BoundedFileReader;
 import io.github.dra4j.kubeletplugin.KubeletPluginBuilder.Explicit;
 import io.github.dra4j.kubeletplugin.internal.env.DeferredClient;
 import io.github.dra4j.kubeletplugin.internal.env.NodeAgentVertx;
@@ -14,7 +15,6 @@ import io.github.dra4j.kubeletplugin.internal.env.RateLimiter;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -76,6 +76,9 @@ final class EnvironmentOptions {
         "dra4j-client-" + b.driverName, alsoClosed);
   }
 
+  /** The largest kubeconfig read: a hundred times one with embedded certificates. */
+  private static final int KUBECONFIG_LIMIT = 1 << 20;
+
   /** fabric8's factory of JDK HTTP clients, named so that the class loads only if present. */
   private static final String JDK_HTTP_CLIENT =
       "io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory";
@@ -85,7 +88,10 @@ final class EnvironmentOptions {
     if (env.kubeconfig().isPresent()) {
       String contents;
       try {
-        contents = Files.readString(env.kubeconfig().get(), StandardCharsets.UTF_8);
+        // Bounded, and never a FIFO: the start must fail naming the file, not hang or run out
+        // of memory. A link is followed (a mounted Secret's files are links).
+        contents = new String(BoundedFileReader.read(env.kubeconfig().get(), KUBECONFIG_LIMIT),
+            StandardCharsets.UTF_8);
       } catch (IOException e) {
         throw new PluginStartException(PluginEnvironment.KUBECONFIG + "=\""
             + env.kubeconfig().get() + "\": cannot read it: " + e, e);

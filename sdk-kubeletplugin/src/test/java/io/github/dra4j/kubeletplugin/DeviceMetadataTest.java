@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.github.dra4j.cdi.registry.CdiRegistry;
 import io.github.dra4j.kubelet.wire.dra.v1.Device;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
+import io.github.dra4j.kubeletplugin.testsupport.HostileFiles;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.resourceclaim.ClaimReference;
@@ -103,6 +104,32 @@ class DeviceMetadataTest {
       try (var specs = Files.list(cdi)) {
         assertThat(specs).isEmpty();
       }
+    }
+  }
+
+  @Test
+  void aHugeMetadataFileFailsTheUpdateNamingItsSizeAndTheLimit() throws Exception {
+    RecordingDriver driver = new RecordingDriver(DRIVER)
+        .answering(c -> PrepareResult.prepared(a100("gpu")));
+    String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "big", DRIVER))
+        .getMetadata().getUid();
+    Path file = root.resolve("plugins").resolve(DRIVER)
+        .resolve("dra-device-metadata/default_big/gpu/metadata.json");
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
+            .deviceMetadata(true).cdiDirectory(root.resolve("cdi")).start();
+        KubeletClient kubelet = KubeletClient.create()) {
+      assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "big", uid))
+          .getClaimsOrThrow(uid).getError()).isEmpty();
+      Files.delete(file);
+      HostileFiles.sparse(file, 3L << 30);
+
+      assertThatThrownBy(() -> plugin.updateRequestMetadata(
+              new ClaimReference("default", "big", uid), "gpu", List.of(a100("gpu"))))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining(file.toString())
+          .hasMessageContaining("3221225472 bytes, more than the limit of");
+      assertThat(kubelet.unprepare(plugin.draSocket(), claim("default", "big", uid))
+          .getClaimsOrThrow(uid).getError()).isEmpty();
     }
   }
 

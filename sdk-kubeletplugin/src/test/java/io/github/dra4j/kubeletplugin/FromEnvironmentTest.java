@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.github.dra4j.kubeletplugin.testsupport.HostileFiles;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.testing.apiserver.ApiVerb;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
@@ -126,6 +127,28 @@ class FromEnvironmentTest {
     assertThatThrownBy(() -> builder().fromEnvironment(env).start())
         .isInstanceOf(PluginStartException.class)
         .hasMessageStartingWith("KUBECONFIG=\"" + root.resolve("missing") + "\": cannot read it");
+  }
+
+  @Test
+  void aKubeconfigThatIsAFifoOrHugeFailsTheStartAtOnceNamingIt() throws Exception {
+    Path fifo = root.resolve("fifo");
+    HostileFiles.mkfifo(fifo);
+    env.put("KUBECONFIG", fifo.toString());
+
+    assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(30),
+            () -> builder().fromEnvironment(env).start()))
+        .isInstanceOf(PluginStartException.class)
+        .hasMessageStartingWith("KUBECONFIG=\"" + fifo + "\": cannot read it")
+        .hasMessageContaining("a FIFO");
+
+    Path huge = root.resolve("huge");
+    HostileFiles.sparse(huge, 3L << 30);
+    env.put("KUBECONFIG", huge.toString());
+
+    assertThatThrownBy(() -> builder().fromEnvironment(env).start())
+        .isInstanceOf(PluginStartException.class)
+        .hasMessageStartingWith("KUBECONFIG=\"" + huge + "\": cannot read it")
+        .hasMessageContaining("3221225472 bytes, more than the limit of");
   }
 
   @Test

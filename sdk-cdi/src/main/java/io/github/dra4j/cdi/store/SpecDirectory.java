@@ -8,11 +8,14 @@ import io.github.dra4j.cdi.spec.CdiVersion;
 import io.github.dra4j.cdi.validation.SpecValidator;
 import io.github.dra4j.cdi.validation.ValidationRules;
 import io.github.dra4j.core.file.AtomicFileWriter;
+import io.github.dra4j.core.file.BoundedFileReader;
 import io.github.dra4j.core.file.LeftoverFiles;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -47,6 +50,13 @@ public final class SpecDirectory {
    * one definition of the default CDI directory.
    */
   public static final Path DEFAULT_PATH = Path.of("/var/run/cdi");
+
+  /**
+   * The largest spec file {@link #removeOrphans} reads to tell its kind: 256 KiB, hundreds of
+   * times a claim's spec, and little enough to parse in a small heap. A larger file, like
+   * anything that is not a regular file, is left alone.
+   */
+  public static final int MAX_READ_BYTES = 256 << 10;
 
   private static final Logger LOG = LoggerFactory.getLogger(SpecDirectory.class);
   private static final Set<PosixFilePermission> FILE_MODE =
@@ -279,7 +289,9 @@ public final class SpecDirectory {
    * Removes the transient spec files of a kind whose ID is not in the set of IDs still prepared,
    * e.g. at driver start-up after a crash. A file is removed only if its content declares this
    * kind (so {@code vendor/class_x} specs are never taken for transients of {@code vendor/class});
-   * files that cannot be parsed are left alone and logged.
+   * files whose kind cannot be told are left alone and logged with the reason: a file that cannot
+   * be parsed or read, a symbolic link (not followed), or one larger than {@link
+   * #MAX_READ_BYTES} (not read, so a huge or sparse file costs nothing).
    *
    * <p>Writes of new transient specs must not run concurrently, or their IDs must be in {@code
    * keepIds}: a file written after the listing but missing from the set would be removed.
@@ -298,9 +310,12 @@ public final class SpecDirectory {
       }
       String declared;
       try {
-        declared = codec.read(file.path()).kind();
+        declared = codec.read(BoundedFileReader.read(file.path(), MAX_READ_BYTES,
+            LinkOption.NOFOLLOW_LINKS), file.path().toString()).kind();
       } catch (IOException e) {
-        LOG.warn("not removing {}: cannot tell its kind: {}", file.path(), e.getMessage());
+        LOG.warn("not removing {}: cannot tell its kind: {}", file.path(),
+            e instanceof AccessDeniedException ? e.getMessage() + ": permission denied"
+                : e.getMessage());
         continue;
       }
       if (!declared.equals(kind.toString())) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.CdiSpec;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -67,6 +68,22 @@ class OrphanCleanupTest {
     assertThat(specs.removeOrphans(KIND, Set.of())).hasSize(20);
     assertThat(specs.listTransient(KIND)).isEmpty();
     assertThat(dir.toFile().list()).isEmpty();
+  }
+
+  @Test
+  void aHugeFileOrALinkNamedLikeAnOrphanIsLeftAloneUnread() throws Exception {
+    SpecDirectory specs = SpecDirectory.at(dir);
+    specs.writeTransient(spec(KIND, "gone-dev"), "gone");
+    Path huge = dir.resolve("vendor.com-device_huge.json");
+    try (RandomAccessFile file = new RandomAccessFile(huge.toFile(), "rw")) {
+      file.setLength(3L << 30); // sparse: no disk space, more than a Java array holds
+    }
+    Path link = Files.createSymbolicLink(dir.resolve("vendor.com-device_link.json"), huge);
+
+    assertThat(specs.removeOrphans(KIND, Set.of())).extracting(TransientSpecFile::id)
+        .containsExactly("gone");
+    assertThat(huge).exists();
+    assertThat(Files.isSymbolicLink(link)).isTrue();
   }
 
   @Test

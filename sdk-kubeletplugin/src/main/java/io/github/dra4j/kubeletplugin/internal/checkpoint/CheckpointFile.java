@@ -1,17 +1,20 @@
 package io.github.dra4j.kubeletplugin.internal.checkpoint;
 
 import io.github.dra4j.core.file.AtomicFileWriter;
+import io.github.dra4j.core.file.BoundedFileReader;
 import io.github.dra4j.core.file.LeftoverFiles;
+import io.github.dra4j.core.file.RefusedFileException;
 import io.github.dra4j.kubeletplugin.internal.serialize.FileLocks;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
@@ -42,8 +45,9 @@ import org.slf4j.LoggerFactory;
  * <p>Every write goes through {@link AtomicFileWriter} with mode {@code rw-------} (temporary
  * file, fsync, rename, fsync of the directory) and happens under the lock, so temporary files of
  * this checkpoint that exist when a session starts were left by a crashed writer; the first
- * session of a store removes them. A file that does not decode is renamed aside, never dropped;
- * see {@link Session#read()}.
+ * session of a store removes them. A file that does not decode, or that cannot be read as a
+ * checkpoint at all (too large, not a regular file), is renamed aside, never dropped; see {@link
+ * Session#read()}.
  *
  * <p>Owned by one plugin, which closes it; thread-safe. A {@link Session} belongs to the thread
  * that called {@link #lock()}.
@@ -58,6 +62,16 @@ public final class CheckpointFile implements AutoCloseable {
       .build();
   /** AtomicFileWriter keeps at most this many characters of the name in a temporary name. */
   private static final int TEMPORARY_STEM = 200;
+
+  /**
+   * The largest checkpoint read or written: 2 MiB, some 1,500 claims of the GPU driver (about
+   * 1.4 KB each), about ten times what a node of 110 pods with a claim or two each holds. A
+   * larger file is not read but kept aside like a corrupt one, and a write that would make one
+   * fails, so nothing this plugin writes is ever refused when read back. Decoding takes about
+   * six times the file's size in heap for a moment, 12 MiB at the limit: what the GPU driver
+   * chart's 32 MiB heap has room for next to the plugin's own 14 MiB.
+   */
+  public static final int MAX_BYTES = 2 << 20;
 
   private final Path file;
   private final Path lockFile;
@@ -265,44 +279,48 @@ public final class CheckpointFile implements AutoCloseable {
 
     /**
      * Reads the checkpoint. A missing file reads as empty. A file that does not decode
-     * (truncated, garbage, bad checksum, unknown apiVersion or kind, a claim UID, namespace or
-     * name that is not valid, ...) is never dropped: it is renamed to {@code <file
-     * name>.corrupt-<UTC yyyyMMdd'T'HHmmssSSS'Z'>} (with {@code -1}, {@code -2}, ... if taken)
-     * in the same directory, the directory is fsynced, and the result is empty with the {@link
-     * Corruption} set.
+     * (truncated, garbage, bad checksum, unknown apiVersion or kind, no claims section, a claim
+     * UID, namespace or name that is not valid, ...), and anything at the path that cannot be
+     * read as a checkpoint this plugin wrote (more than {@link #MAX_BYTES}, a directory, a FIFO,
+     * a socket or device, a symbolic link, a file it may not read), is never dropped: it is
+     * renamed to {@code <file name>.corrupt-<UTC yyyyMMdd'T'HHmmssSSS'Z'>} (with {@code -1},
+     * {@code -2}, ... if taken) in the same directory, the directory is fsynced, and the result
+     * is empty with the {@link Corruption} set. Nothing is opened but a regular file, and no more
+     * than the limit is read.
      *
      * @return the claims, and the corruption if the file was kept aside
-     * @throws IOException naming the file if it exists but cannot be read (permission denied, an
-     *     I/O error, not a regular file; it is then left where it is), or if a corrupt file
-     *     cannot be renamed aside
+     * @throws IOException naming the file if it exists but reading it fails (an I/O error; it is
+     *     then left where it is), or if what is at the path cannot be renamed aside
      */
     public CheckpointRead read() throws IOException {
       checkOpen();
       byte[] bytes;
       try {
-        // A directory or a FIFO is an operator's mistake, not a corrupt file: leave it alone.
-        boolean regular = Files.readAttributes(file, BasicFileAttributes.class).isRegularFile();
-        bytes = regular ? Files.readAllBytes(file) : null;
+        bytes = BoundedFileReader.read(file, MAX_BYTES, LinkOption.NOFOLLOW_LINKS);
       } catch (NoSuchFileException e) {
         return new CheckpointRead(CheckpointData.empty(), Optional.empty());
+      } catch (RefusedFileException e) {
+        // Not a file this plugin wrote: setting it aside lets every other claim be served.
+        return new CheckpointRead(CheckpointData.empty(), Optional.of(keepAside(
+            "checkpoint " + file + " cannot be read as one: " + e.getReason())));
+      } catch (AccessDeniedException e) {
+        return new CheckpointRead(CheckpointData.empty(), Optional.of(keepAside(
+            "checkpoint " + file + " cannot be read as one: permission denied")));
       } catch (IOException e) {
         throw new IOException("checkpoint " + file + ": cannot read: "
             + CheckpointValues.describe(e), e);
-      }
-      if (bytes == null) {
-        throw new IOException("checkpoint " + file + ": cannot read: not a regular file");
       }
       try {
         CheckpointData data = CheckpointCodec.decode(bytes);
         remember(data);
         return new CheckpointRead(data, Optional.empty());
       } catch (CheckpointFormatException e) {
-        return new CheckpointRead(CheckpointData.empty(), Optional.of(keepAside(e)));
+        return new CheckpointRead(CheckpointData.empty(), Optional.of(keepAside(
+            "checkpoint " + file + " is corrupt: " + e.getMessage())));
       }
     }
 
-    private Corruption keepAside(CheckpointFormatException problem) throws IOException {
-      String reason = "checkpoint " + file + " is corrupt: " + problem.getMessage();
+    private Corruption keepAside(String reason) throws IOException {
       Path directory = file.getParent();
       String base = file.getFileName() + ".corrupt-" + STAMP.format(clock.instant());
       Path keptAs;
@@ -332,6 +350,8 @@ public final class CheckpointFile implements AutoCloseable {
      * still in place.
      *
      * @param data the complete new content
+     * @throws CheckpointTooLargeException if the file would hold more than {@link #MAX_BYTES}
+     *     (nothing is written)
      * @throws IOException naming the file if it cannot be written (directory not writable, disk
      *     full, ...)
      * @throws IllegalArgumentException if the data would not read back (see {@link
@@ -340,6 +360,11 @@ public final class CheckpointFile implements AutoCloseable {
     public void write(CheckpointData data) throws IOException {
       checkOpen();
       byte[] bytes = CheckpointCodec.encode(data);
+      if (bytes.length > MAX_BYTES) {
+        throw new CheckpointTooLargeException("checkpoint " + file + ": cannot write: "
+            + data.size() + " claims take " + bytes.length + " bytes, more than the limit of "
+            + MAX_BYTES + " bytes the checkpoint is read with");
+      }
       try {
         WRITER.write(file, bytes);
       } catch (IOException e) {

@@ -54,10 +54,11 @@
  *
  * <p>Members are written in this order, claims sorted by UID and capacity names sorted, so the
  * same content always gives the same bytes. Null values, empty lists and maps (except {@code
- * claims}, which is always there), and a false {@code adminAccess} are left out. {@code allocation} is what the scheduler allocated, written
- * when preparing starts so that a rollback knows which devices were touched; {@code devices} is
- * what was answered to the kubelet. {@code cdiSpec} and {@code driverState} are any JSON, kept as
- * they are.
+ * claims}, which is always there), and a false {@code adminAccess} are left out. {@code
+ * allocation} is what the scheduler allocated, written when preparing starts so that a rollback
+ * knows which devices were touched; {@code devices} is what was answered to the kubelet. {@code
+ * cdiSpec} and {@code driverState} are any JSON, kept as they are. A file is at most {@link
+ * io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile#MAX_BYTES} bytes.
  *
  * <p>The checksum is the SHA-256 of the bytes of the {@code data} value exactly as they stand in
  * the file, from its opening brace to the matching closing brace, found with the streaming
@@ -98,9 +99,11 @@
  *   <li>The checksum catches what atomic renames cannot: a file damaged on disk or changed by
  *       hand. Such a file, and any other that does not decode, is renamed aside to {@code <file
  *       name>.corrupt-<UTC time>} rather than deleted or overwritten, so the evidence stays for
- *       an operator, and the plugin goes on with no claims and reports the corruption. A file
- *       that cannot be read at all (permissions, I/O errors) is left in place and the read
- *       fails: the content may be fine.
+ *       an operator, and the plugin goes on with no claims and reports the corruption. So is
+ *       anything at the path that this plugin cannot have written: a file larger than the limit
+ *       (not read, so a huge or sparse file costs nothing), a directory, a FIFO (never opened),
+ *       a socket or device, a symbolic link, a file it may not read. Only an I/O error while
+ *       reading leaves the file in place and fails the read: the content may be fine.
  *   <li>Read-modify-write happens under one lock held by every writer, in this process and in
  *       others sharing the directory, so no update is lost between two writers. Because all
  *       writes happen under that lock, a temporary file of the checkpoint found while holding

@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.lifecycle;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.cdi.store.SpecFileName;
 import io.github.dra4j.cdi.store.WriteMode;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.PrepareResult;
@@ -16,6 +17,11 @@ import io.github.dra4j.kubeletplugin.lifecycle.ClaimDriver;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceclaim.DriverAllocation;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +105,7 @@ public final class CheckpointedClaims<S> {
       corruptionSeen.run();
       errors.accept(new IOException(c.reason() + "; kept as " + c.keptAs()),
           "claim checkpoint " + c.file() + " was unreadable and was kept aside as " + c.keptAs()
-              + "; claims are prepared again as the kubelet asks");
+              + "; claims are prepared again as the kubelet asks. " + c.reason());
     });
     return read;
   }
@@ -146,8 +152,33 @@ public final class CheckpointedClaims<S> {
         WriteMode.REPLACE_IF_CHANGED).written();
   }
 
-  /** Removes a claim's CDI spec, if there is one. */
-  void removeSpec(String uid) throws IOException {
+  /**
+   * Removes a claim's CDI spec, if there is one. Only what the lifecycle writes is removed: a
+   * regular file, or a symbolic link in its place. Anything else at the path (a directory, which
+   * a bind mount of the missing file leaves; a FIFO; a socket) is not the driver's: it is left
+   * alone and reported, so that it cannot make the claim's unprepare fail on every retry.
+   *
+   * @param uid the claim UID
+   * @param claim the claim's namespace and name, for the report
+   * @throws IOException if the spec file exists but cannot be removed
+   */
+  void removeSpec(String uid, String claim) throws IOException {
+    Path path = specs.path().resolve(
+        SpecFileName.forTransientSpec(claimSpecs.kind(), uid).value());
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(path, BasicFileAttributes.class,
+          LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      return;
+    }
+    if (attributes.isDirectory() || attributes.isOther()) {
+      String what = attributes.isDirectory() ? "a directory" : "a special file";
+      errors.accept(new IOException(path + ": " + what + ", not a spec file"),
+          "CDI spec path " + path + " of claim " + claim + " (uid " + uid + ") holds " + what
+              + ", which the driver did not write; left it in place and went on");
+      return;
+    }
     specs.removeTransient(claimSpecs.kind(), uid);
   }
 
@@ -155,7 +186,7 @@ public final class CheckpointedClaims<S> {
   void rollBack(String uid, ClaimEntry entry, Optional<S> state, CallContext context)
       throws Exception {
     driver.rollback(allocationOf(uid, entry), state, context);
-    removeSpec(uid);
+    removeSpec(uid, entry.namespace() + "/" + entry.name());
   }
 
   /**
@@ -181,7 +212,7 @@ public final class CheckpointedClaims<S> {
               undo(ref.uid(), entry.get(), context);
               data = data.without(ref.uid());
             } else {
-              removeSpec(ref.uid()); // a leftover, if any
+              removeSpec(ref.uid(), ref.namespacedName()); // a leftover, if any
             }
             results.put(ref.uid(), UnprepareResult.ok());
           } catch (Exception e) {
@@ -211,8 +242,9 @@ public final class CheckpointedClaims<S> {
 
   /** Whatever the entry says was done is undone: hardware, then CDI spec. */
   void undo(String uid, ClaimEntry entry, CallContext context) throws Exception {
+    String claim = entry.namespace() + "/" + entry.name();
     if (!bootId.equals(entry.bootId())) {
-      removeSpec(uid); // the hardware kept nothing
+      removeSpec(uid, claim); // the hardware kept nothing
       return;
     }
     if (entry.phase() == ClaimPhase.PREPARE_STARTED) {
@@ -221,7 +253,7 @@ public final class CheckpointedClaims<S> {
     }
     S state = states.decode(entry.driverState(), "claim " + uid);
     driver.unprepare(allocationOf(uid, entry), state, context);
-    removeSpec(uid);
+    removeSpec(uid, claim);
   }
 
   DriverAllocation allocationOf(String uid, ClaimEntry entry) {

@@ -192,7 +192,7 @@ final class PrepareCall<S> {
       if (output.spec().isPresent()) {
         owner.specs().writeTransient(output.spec().get(), uid, WriteMode.REPLACE_IF_CHANGED);
       } else {
-        owner.removeSpec(uid);
+        owner.removeSpec(uid, allocation.claim().namespacedName());
       }
       results.put(uid, PrepareResult.prepared(output.devices()));
       return data.with(uid, started.completed(ClaimSpecs.stored(output.devices()), json,

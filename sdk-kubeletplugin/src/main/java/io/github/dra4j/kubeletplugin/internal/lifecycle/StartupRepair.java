@@ -79,7 +79,7 @@ public final class StartupRepair {
         String uid = e.getKey();
         ClaimEntry entry = e.getValue();
         if (!claims.bootId().equals(entry.bootId())) {
-          claims.removeSpec(uid);
+          claims.removeSpec(uid, entry.namespace() + "/" + entry.name());
           data = data.without(uid);
           dropped++;
         } else if (entry.phase() == ClaimPhase.PREPARE_STARTED) {

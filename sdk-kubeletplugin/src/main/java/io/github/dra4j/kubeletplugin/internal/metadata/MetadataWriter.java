@@ -8,6 +8,8 @@ import io.github.dra4j.cdi.spec.Mount;
 import io.github.dra4j.cdi.store.SpecDirectory;
 import io.github.dra4j.cdi.store.SpecFileName;
 import io.github.dra4j.cdi.store.WriteMode;
+import io.github.dra4j.core.file.BoundedFileReader;
+import io.github.dra4j.core.file.RefusedFileException;
 import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.kubeletplugin.PreparedDevice;
 import io.github.dra4j.kubeletplugin.internal.logging.LogText;
@@ -19,9 +21,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -69,6 +73,8 @@ public final class MetadataWriter {
       PosixFilePermissions.fromString("rw-r--r--");
   private static final Set<PosixFilePermission> DIRECTORY_MODE =
       PosixFilePermissions.fromString("rwxr-xr-x");
+  /** The largest metadata file read back: a thousand devices' attributes. */
+  private static final int MAX_FILE_BYTES = 1 << 20;
 
   private final String driverName;
   private final Path metadataRoot;
@@ -184,6 +190,14 @@ public final class MetadataWriter {
           + cause.getMessage(), cause);
     }
     for (Path spec : found) {
+      if (Files.isDirectory(spec, LinkOption.NOFOLLOW_LINKS)
+          || Files.exists(spec, LinkOption.NOFOLLOW_LINKS) && Files.readAttributes(spec,
+              BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isOther()) {
+        // Not a spec this plugin wrote (a bind mount of a missing file leaves a directory):
+        // leave it, or the claim's unprepare would fail on every retry.
+        LOG.warn("Not removing {}: not a spec file the plugin wrote", spec);
+        continue;
+      }
       try {
         Files.deleteIfExists(spec);
       } catch (IOException e) {
@@ -263,8 +277,15 @@ public final class MetadataWriter {
   }
 
   private Map<String, Object> firstKnownVersion(Path file) throws IOException {
+    byte[] bytes;
+    try {
+      // The plugin wrote it, never as a link; anything else there is refused, not read.
+      bytes = BoundedFileReader.read(file, MAX_FILE_BYTES, LinkOption.NOFOLLOW_LINKS);
+    } catch (RefusedFileException e) {
+      throw new IOException("metadata file " + e.getMessage(), e);
+    }
     try (MappingIterator<Map<String, Object>> objects =
-        json.readerFor(Map.class).readValues(Files.readAllBytes(file))) {
+        json.readerFor(Map.class).readValues(bytes)) {
       List<String> unknown = new ArrayList<>();
       boolean any = false;
       while (objects.hasNext()) {

@@ -6,15 +6,18 @@ import static io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointSample
 import static io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointSamples.started;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -171,37 +174,74 @@ class CheckpointFileTest {
   }
 
   @Test
-  void aFileThatCannotBeReadIsLeftInPlaceAndTheReadFails() throws Exception {
+  void aFileThatMayNotBeReadIsKeptAsideAndTheStoreGoesOnEmpty() throws Exception {
     write(rich());
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("---------"));
-    try {
-      assumeFalse(Files.isReadable(file), "this user reads a file of mode 000 anyway (root or"
-          + " CAP_DAC_OVERRIDE), so permission denied cannot happen; the test with a directory"
-          + " at the checkpoint path covers a file that cannot be read");
+    assumeFalse(Files.isReadable(file), "this user reads a file of mode 000 anyway (root or"
+        + " CAP_DAC_OVERRIDE), so permission denied cannot happen; the tests with a directory"
+        + " and a FIFO at the checkpoint path cover a file that cannot be read");
 
-      assertThatThrownBy(this::read).isInstanceOf(IOException.class)
-          .hasMessageContaining("checkpoint " + file.toAbsolutePath() + ": cannot read:")
-          .hasMessageContaining("permission denied");
-      assertThat(names()).containsExactly("checkpoint.json", "checkpoint.json.lock");
-    } finally {
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-    }
-    assertThat(Files.readAllBytes(file)).isEqualTo(CheckpointCodec.encode(rich()));
+    Corruption corruption = read().corruption().orElseThrow();
+
+    assertThat(corruption.reason()).isEqualTo("checkpoint " + file.toAbsolutePath()
+        + " cannot be read as one: permission denied");
+    Files.setPosixFilePermissions(corruption.keptAs(),
+        PosixFilePermissions.fromString("rw-------"));
+    assertThat(Files.readAllBytes(corruption.keptAs())).isEqualTo(CheckpointCodec.encode(rich()));
   }
 
   @Test
-  void aDirectoryAtTheCheckpointPathIsNeitherReadNorRenamedNorReplaced() throws Exception {
+  void aDirectoryAtTheCheckpointPathIsKeptAsideWithWhatItHoldsAndTheStoreGoesOn()
+      throws Exception {
     Files.createDirectory(file);
     Files.writeString(file.resolve("inside"), "keep me");
 
-    assertThatThrownBy(this::read).isInstanceOf(IOException.class)
-        .hasMessage("checkpoint " + file.toAbsolutePath() + ": cannot read: not a regular file");
-    assertThatThrownBy(() -> write(rich())).isInstanceOf(IOException.class)
-        .hasMessageStartingWith("checkpoint " + file.toAbsolutePath() + ": cannot write: ");
+    CheckpointRead read = read();
 
-    assertThat(Files.readString(file.resolve("inside"))).isEqualTo("keep me");
-    assertThat(names()).containsExactly("checkpoint.json", "checkpoint.json.lock");
-    assertThat(store.writes()).isZero();
+    assertThat(read.data()).isEqualTo(CheckpointData.empty());
+    Corruption corruption = read.corruption().orElseThrow();
+    assertThat(corruption.reason()).isEqualTo("checkpoint " + file.toAbsolutePath()
+        + " cannot be read as one: a directory, not a regular file; not opened");
+    assertThat(Files.readString(corruption.keptAs().resolve("inside"))).isEqualTo("keep me");
+    write(rich());
+    assertThat(read().data()).isEqualTo(rich());
+  }
+
+  @Test
+  void aFifoOrALinkAtTheCheckpointPathIsKeptAsideUnopened() throws Exception {
+    Process mkfifo = new ProcessBuilder("mkfifo", file.toString()).start();
+    assertThat(mkfifo.waitFor()).isZero();
+
+    assertThat(assertTimeoutPreemptively(Duration.ofSeconds(10), this::read).corruption()
+        .orElseThrow().reason()).endsWith("a FIFO (named pipe), not a regular file; not opened");
+
+    Path elsewhere = Files.write(dir.resolve("elsewhere"), CheckpointCodec.encode(rich()));
+    Files.createSymbolicLink(file, elsewhere);
+    Corruption link = read().corruption().orElseThrow();
+    assertThat(link.reason()).endsWith("a symbolic link, which is not followed");
+    assertThat(Files.isSymbolicLink(link.keptAs())).isTrue();
+    assertThat(elsewhere).as("what the link points to is left alone").exists();
+  }
+
+  @Test
+  void aFileLargerThanTheLimitIsKeptAsideUnreadAndNoSuchFileIsEverWritten() throws Exception {
+    try (RandomAccessFile huge = new RandomAccessFile(file.toFile(), "rw")) {
+      huge.setLength(3L << 30);
+    }
+
+    assertThat(read().corruption().orElseThrow().reason()).isEqualTo("checkpoint "
+        + file.toAbsolutePath() + " cannot be read as one: 3221225472 bytes, more than the"
+        + " limit of " + CheckpointFile.MAX_BYTES + " bytes; not read");
+
+    CheckpointData old = CheckpointData.empty().with(UID_1, started("old"));
+    write(old);
+    CheckpointData tooMuch = CheckpointChild.bulky(CheckpointFile.MAX_BYTES / 2000);
+    assertThatThrownBy(() -> write(tooMuch)).isInstanceOf(CheckpointTooLargeException.class)
+        .hasMessageStartingWith("checkpoint " + file.toAbsolutePath() + ": cannot write: "
+            + tooMuch.size() + " claims take ")
+        .hasMessageEndingWith("bytes, more than the limit of " + CheckpointFile.MAX_BYTES
+            + " bytes the checkpoint is read with");
+    assertThat(read().data()).isEqualTo(old);
   }
 
   @Test
