@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
  * <p>The SDK calls these methods one claim at a time, never two at once for one node (it holds
  * the checkpoint's lock, which the two pods of a rolling update share). What the driver returns
  * from {@link #prepare} is stored durably before the kubelet hears of it, so after any crash the
- * SDK knows either that the claim was prepared (and how: the state record) or that a prepare may
- * have been under way (and calls {@link #rollback}).
+ * SDK knows either that the claim was prepared (and how: the state record), that a prepare may
+ * have been under way (and calls {@link #rollback}), or that an unprepare may have been under way
+ * (and calls {@link #unprepare} again before anything else happens to the claim).
  *
  * <p><b>Idempotence.</b> A crash can come between the hardware work and the record of it, so
  * {@link #unprepare} and {@link #rollback} may be called again for work they already undid, and
@@ -55,7 +56,9 @@ public interface ClaimDriver<S> {
    * @param allocation the devices as they were allocated, from the checkpoint
    * @param state the state {@link #prepare} returned (null if it returned none)
    * @param context the kubelet's call, or a detached context for the SDK's own clean-up
-   * @throws Exception if undoing failed; the claim stays prepared and the kubelet retries
+   * @throws Exception if undoing failed; the claim stays marked as being unprepared and the
+   *     kubelet retries. It is never answered as prepared again from its record: a prepare of it
+   *     first calls this again to finish the undo, then {@link #prepare}
    */
   void unprepare(DriverAllocation allocation, S state, CallContext context) throws Exception;
 

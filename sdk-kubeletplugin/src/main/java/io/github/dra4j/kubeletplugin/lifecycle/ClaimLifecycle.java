@@ -62,10 +62,10 @@ import java.util.function.BiConsumer;
  *       being prepared (with its allocation) and prepared (with the answer, the CDI spec and the
  *       driver's state), with the node's boot ID. Versioned, checksummed over the bytes written,
  *       replaced atomically and durably, locked across processes (both pods of a rolling update
- *       use it), written twice per prepare call and once per unprepare call, whatever the number
- *       of claims. A corrupt checkpoint, or anything at its path that is not one (too large, a
- *       directory, a FIFO, a link), is kept aside under a new name and reported to {@link
- *       ClaimDriver#handleError}; the driver goes on.
+ *       use it), written twice per prepare call and twice per unprepare call, whatever the
+ *       number of claims. A corrupt checkpoint, or anything at its path that is not one (too
+ *       large, a directory, a FIFO, a link), is kept aside under a new name and reported to
+ *       {@link ClaimDriver#handleError}; the driver goes on.
  *   <li><b>Prepared again, same boot</b> (plugin or kubelet restart): the stored answer is
  *       returned without calling the driver, and the claim's CDI spec is rewritten if it is
  *       missing or differs.
@@ -73,14 +73,17 @@ import java.util.function.BiConsumer;
  *       again; the old entry does not short-cut it.
  *   <li><b>Half-done work</b> (the process died during a prepare) is rolled back at the next
  *       start, or before the claim is prepared or unprepared again.
- *   <li><b>Unprepare</b>: the driver's undo, then the CDI spec, then the entry, in that order; an
- *       unknown claim is a success. Something at a claim's CDI spec path that the lifecycle did
- *       not write (a directory a bind mount left) is reported and left alone.
+ *   <li><b>Unprepare</b>: the claim marked as being unprepared, then the driver's undo, then the
+ *       CDI spec, then the entry, in that order; an unknown claim is a success. A claim whose
+ *       unprepare failed or was cut short is never answered from its record: the next prepare
+ *       finishes the undo and prepares it afresh. Something at a claim's CDI spec path that the
+ *       lifecycle did not write (a directory a bind mount left) is reported and left alone.
  *   <li><b>Conflicts</b>: a device already prepared for another claim (not admin access, not a
  *       share) fails the new claim with a message naming the other one.
- *   <li><b>Start-up repair</b>: lost CDI specs of prepared claims are written again; this driver's
- *       specs of claims it does not hold and temporary files of crashed writers are removed (a
- *       file it cannot read, too large or not a regular file, is left alone and logged); in
+ *   <li><b>Start-up repair</b>: unfinished unprepares are finished; lost CDI specs of prepared
+ *       claims are written again; this driver's specs of claims it does not hold and temporary
+ *       files of crashed writers are removed (a file it cannot read, too large or not a regular
+ *       file, is left alone and logged); in
  *       the background, claims that no longer exist in the API server are unprepared ({@link
  *       Builder#goneClaimCheckInterval}).
  * </ul>

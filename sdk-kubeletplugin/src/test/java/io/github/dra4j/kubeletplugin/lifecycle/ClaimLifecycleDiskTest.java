@@ -18,7 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,6 +37,7 @@ class ClaimLifecycleDiskTest extends PluginTestBase {
   private Path cdi;
   private Path bootId;
   private CountingHardware hardware;
+  private CountingGpuDriver driver;
   private boolean mounted;
 
   @BeforeEach
@@ -48,6 +51,7 @@ class ClaimLifecycleDiskTest extends PluginTestBase {
     bootId = root.resolve("boot_id");
     Files.writeString(bootId, "boot-1\n");
     hardware = new CountingHardware(root.resolve("hardware.json"));
+    driver = new CountingGpuDriver(hardware);
   }
 
   @AfterEach
@@ -70,8 +74,7 @@ class ClaimLifecycleDiskTest extends PluginTestBase {
 
   private KubeletPlugin start() {
     return TestPlugins.builder(
-            ClaimLifecycle.builder(new CountingGpuDriver(hardware),
-                    CountingGpuDriver.State.class)
+            ClaimLifecycle.builder(driver, CountingGpuDriver.State.class)
                 .bootIdSource(bootId).cdiDirectory(cdi)
                 .goneClaimCheckInterval(Duration.ZERO).build(), client, root)
         .start();
@@ -93,6 +96,31 @@ class ClaimLifecycleDiskTest extends PluginTestBase {
     return mount.resolve(DRIVER).resolve("checkpoint.json");
   }
 
+  private String unprepareError(KubeletPlugin plugin, ResourceClaim claim) {
+    String uid = claim.getMetadata().getUid();
+    return kubelet.unprepare(plugin.draSocket(), claim("default", claim.getMetadata().getName(),
+        uid)).getClaimsOrThrow(uid).getError();
+  }
+
+  private Path specOf(ResourceClaim claim) {
+    return cdi.resolve("k8s.gpu.example.com-claim_" + claim.getMetadata().getUid() + ".json");
+  }
+
+  /** Fills the tmpfs to the last block; returns the file to delete to make room again. */
+  private Path fill() {
+    Path filler = mount.resolve("filler");
+    try (OutputStream out = Files.newOutputStream(filler)) {
+      byte[] block = new byte[4096];
+      while (true) {
+        out.write(block);
+        out.flush();
+      }
+    } catch (IOException full) {
+      assertThat(full.getMessage()).contains("No space left on device");
+    }
+    return filler;
+  }
+
   @Test
   void aFullDiskFailsTheNewClaimNamingTheFileAndLosesNothing() throws Exception {
     ResourceClaim first = stored("first", "gpu-0");
@@ -100,16 +128,7 @@ class ClaimLifecycleDiskTest extends PluginTestBase {
     try (KubeletPlugin plugin = start()) {
       assertThat(prepareError(plugin, first)).isEmpty();
       byte[] before = Files.readAllBytes(checkpoint());
-      Path filler = mount.resolve("filler");
-      try (OutputStream out = Files.newOutputStream(filler)) {
-        byte[] block = new byte[4096];
-        while (true) {
-          out.write(block);
-          out.flush();
-        }
-      } catch (IOException full) {
-        assertThat(full.getMessage()).contains("No space left on device");
-      }
+      Path filler = fill();
 
       String error = prepareError(plugin, second);
 
@@ -151,5 +170,52 @@ class ClaimLifecycleDiskTest extends PluginTestBase {
     }
     assertThat(hardware.counts()).containsOnlyKeys("gpu-0");
     assertThat(List.of(cdi.toFile().list())).hasSize(1);
+  }
+
+  @Test
+  void anUnprepareWhoseLastCheckpointWriteFailsIsDoneAgainByTheNextPrepare() throws Exception {
+    ResourceClaim claim = stored("undone", "gpu-0");
+    List<Path> fillers = new ArrayList<>();
+    try (KubeletPlugin plugin = start()) {
+      assertThat(prepareError(plugin, claim)).isEmpty();
+      // The disk fills up between the driver's undo and the write that records it.
+      driver.afterRelease(() -> fillers.add(fill()));
+
+      assertThat(unprepareError(plugin, claim)).contains("No space left on device")
+          .contains(checkpoint().toString());
+      assertThat(hardware.counts()).as("the driver's undo ran").isEmpty();
+
+      driver.afterRelease(() -> {});
+      Files.delete(fillers.get(0));
+      String error = prepareError(plugin, claim);
+
+      assertThat(error).as("the kubelet's prepare of the same claim").isEmpty();
+      assertThat(hardware.holders()).as("the prepare did the hardware work again")
+          .containsEntry("gpu-0", Set.of(claim.getMetadata().getUid()));
+      assertThat(specOf(claim)).exists();
+    }
+    assertThat(driver.calls()).endsWith("prepare undone");
+  }
+
+  @Test
+  void anUnprepareThatCannotBeRecordedUndoesNothingAndTheClaimStaysWhole() throws Exception {
+    ResourceClaim claim = stored("kept", "gpu-0");
+    try (KubeletPlugin plugin = start()) {
+      assertThat(prepareError(plugin, claim)).isEmpty();
+      Path filler = fill();
+
+      assertThat(unprepareError(plugin, claim)).contains("No space left on device")
+          .contains(checkpoint().toString());
+      assertThat(prepareError(plugin, claim)).as("the kubelet's prepare of the same claim")
+          .isEmpty();
+      assertThat(hardware.holders()).as("what the kubelet was told is prepared is")
+          .containsEntry("gpu-0", Set.of(claim.getMetadata().getUid()));
+      assertThat(specOf(claim)).exists();
+
+      Files.delete(filler);
+      assertThat(unprepareError(plugin, claim)).isEmpty();
+    }
+    assertThat(hardware.counts()).isEmpty();
+    assertThat(specOf(claim)).doesNotExist();
   }
 }

@@ -29,6 +29,7 @@ public final class CountingGpuDriver implements ClaimDriver<CountingGpuDriver.St
   private final List<String> calls = new CopyOnWriteArrayList<>();
   private final List<String> errors = new CopyOnWriteArrayList<>();
   private volatile Predicate<String> failAfterHolding = name -> false;
+  private volatile Runnable afterRelease = () -> {};
 
   /**
    * Uses a hardware file.
@@ -47,6 +48,18 @@ public final class CountingGpuDriver implements ClaimDriver<CountingGpuDriver.St
    */
   public CountingGpuDriver failingAfterHolding(Predicate<String> claimNames) {
     this.failAfterHolding = claimNames;
+    return this;
+  }
+
+  /**
+   * Runs an action in every unprepare, after the devices were let go: a fault between the
+   * driver's undo and the SDK's record of it (a full disk, a kill).
+   *
+   * @param action what to do
+   * @return this driver
+   */
+  public CountingGpuDriver afterRelease(Runnable action) {
+    this.afterRelease = action;
     return this;
   }
 
@@ -100,6 +113,7 @@ public final class CountingGpuDriver implements ClaimDriver<CountingGpuDriver.St
     for (String device : state.devices()) {
       hardware.release(device, allocation.claim().uid());
     }
+    afterRelease.run();
   }
 
   @Override

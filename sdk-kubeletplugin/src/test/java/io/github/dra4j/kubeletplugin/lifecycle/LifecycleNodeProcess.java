@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.lifecycle;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -14,7 +15,9 @@ import java.time.Duration;
  * with the {@link CountingGpuDriver} under {@code <root>} (registry {@code registry/}, data
  * {@code plugins/gpu.example.com/}, CDI {@code cdi/}, boot ID {@code boot_id}, hardware {@code
  * hardware.json}), API server from {@code KUBECONFIG}. Prints {@code started in <ms> ms, heap
- * peak <bytes>, errors [...]} once it serves, or {@code start failed: <error>}.
+ * peak <bytes>} once it serves, or {@code start failed: <error>}. With the argument {@code
+ * kill-after-release}, every unprepare kills the process with SIGKILL right after the driver let
+ * the devices go: between the driver's undo and the lifecycle's record of it.
  */
 public final class LifecycleNodeProcess {
 
@@ -23,7 +26,7 @@ public final class LifecycleNodeProcess {
   /**
    * Runs the driver until SIGTERM.
    *
-   * @param args the root directory
+   * @param args the root directory, then optionally {@code kill-after-release}
    * @throws Exception if the plugin fails other than at start
    */
   public static void main(String[] args) throws Exception {
@@ -31,6 +34,9 @@ public final class LifecycleNodeProcess {
     Path root = Path.of(args[0]);
     CountingGpuDriver driver = new CountingGpuDriver(
         new CountingHardware(root.resolve("hardware.json")));
+    if (args.length > 1 && args[1].equals("kill-after-release")) {
+      driver.afterRelease(LifecycleNodeProcess::killSelf);
+    }
     try (KubernetesClient client = new KubernetesClientBuilder().build()) {
       KubeletPlugin plugin;
       try {
@@ -66,5 +72,16 @@ public final class LifecycleNodeProcess {
       }
     }
     return peak;
+  }
+
+  /** SIGKILL to this process, as the OOM killer or a node problem sends it. */
+  private static void killSelf() {
+    try {
+      new ProcessBuilder("kill", "-KILL", String.valueOf(ProcessHandle.current().pid())).start();
+      Thread.sleep(60_000);
+    } catch (IOException | InterruptedException e) {
+      Runtime.getRuntime().halt(137);
+    }
+    Runtime.getRuntime().halt(137);
   }
 }

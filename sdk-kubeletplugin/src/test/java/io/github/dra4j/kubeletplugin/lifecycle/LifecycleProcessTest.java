@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.lifecycle;
 
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -29,8 +30,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The claim lifecycle in a driver process of its own ({@link LifecycleNodeProcess}), started with
- * the chart's JVM options (a 32 MiB heap) next to files far larger than that heap.
+ * The claim lifecycle in a driver process of its own ({@link LifecycleNodeProcess}): killed with
+ * SIGKILL in the middle of an unprepare, and started with the chart's JVM options (a 32 MiB heap)
+ * next to files far larger than that heap.
  */
 class LifecycleProcessTest {
 
@@ -140,12 +142,45 @@ class LifecycleProcessTest {
     return new CountingHardware(root.resolve("hardware.json")).holders();
   }
 
+  private Path specOf(ResourceClaim claim) {
+    return root.resolve("cdi").resolve("k8s.gpu.example.com-claim_"
+        + claim.getMetadata().getUid() + ".json");
+  }
+
   /** The kubelet's prepare, retried while a freshly started plugin's socket comes up. */
   private String prepareError(ResourceClaim claim) {
     String uid = claim.getMetadata().getUid();
     return await().atMost(WAIT).ignoreExceptionsInstanceOf(StatusRuntimeException.class)
         .until(() -> kubelet.prepare(socket(), ref(claim)).getClaimsOrThrow(uid).getError(),
             error -> true);
+  }
+
+  @Test
+  void anUnprepareKilledBetweenTheUndoAndItsRecordIsDoneAgainBeforeTheClaimIsPreparedAgain()
+      throws Exception {
+    ResourceClaim claim = stored("killed", "gpu-0");
+    String uid = claim.getMetadata().getUid();
+    Process first = start(List.of(), "kill-after-release");
+    assertThat(awaitStart(0)).startsWith("started in ");
+    assertThat(prepareError(claim)).isEmpty();
+    assertThat(holders()).containsEntry("gpu-0", Set.of(uid));
+
+    assertThatThrownBy(() -> kubelet.unprepare(socket(), ref(claim)))
+        .isInstanceOf(StatusRuntimeException.class);
+    assertThat(first.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    assertThat(first.exitValue()).as("killed by SIGKILL").isEqualTo(137);
+    assertThat(holders()).as("the driver's undo ran before the kill").isEmpty();
+
+    start(List.of());
+    assertThat(awaitStart(1)).startsWith("started in ");
+    assertThat(specOf(claim)).as("the spec of a claim being unprepared is not restored")
+        .doesNotExist();
+
+    assertThat(prepareError(claim)).as("the kubelet prepares the claim again").isEmpty();
+
+    assertThat(holders()).as("the prepare did the hardware work again")
+        .containsEntry("gpu-0", Set.of(uid));
+    assertThat(specOf(claim)).exists();
   }
 
   @Test

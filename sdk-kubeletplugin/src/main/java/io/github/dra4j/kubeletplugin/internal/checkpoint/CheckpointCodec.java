@@ -134,6 +134,9 @@ public final class CheckpointCodec {
   private static void writeEntry(JsonGenerator json, ClaimEntry entry) {
     json.writeStartObject();
     json.writeStringProperty("phase", entry.phase().jsonValue());
+    if (entry.phase() == ClaimPhase.UNPREPARE_STARTED) {
+      json.writeBooleanProperty("unprepareStarted", true);
+    }
     json.writeStringProperty("namespace", entry.namespace());
     json.writeStringProperty("name", entry.name());
     json.writeStringProperty("bootId", entry.bootId());

@@ -84,6 +84,22 @@ public record ClaimEntry(
   }
 
   /**
+   * This entry once unpreparing started: the same record, marked so that the claim is never
+   * answered as prepared from it again.
+   *
+   * @return a {@link ClaimPhase#UNPREPARE_STARTED} entry
+   * @throws IllegalStateException if this entry is not {@link ClaimPhase#PREPARE_COMPLETED}
+   */
+  public ClaimEntry unprepareStarted() {
+    if (phase != ClaimPhase.PREPARE_COMPLETED) {
+      throw new IllegalStateException("only a completed claim is unprepared, not one in phase "
+          + phase);
+    }
+    return new ClaimEntry(ClaimPhase.UNPREPARE_STARTED, namespace, name, bootId, allocation,
+        devices, cdiSpec, driverState);
+  }
+
+  /**
    * The claim's CDI spec.
    *
    * @return a copy the caller owns, or null

@@ -104,6 +104,14 @@ final class V1Reader {
     ClaimPhase phase = ClaimPhase.fromJson(phaseValue).orElseThrow(() ->
         new CheckpointFormatException(child(path, "phase") + ": unknown value "
             + CheckpointValues.quote(phaseValue)));
+    if (JsonFields.optionalBoolean(node, path, "unprepareStarted", false)) {
+      if (phase != ClaimPhase.PREPARE_COMPLETED) {
+        throw new CheckpointFormatException(child(path, "unprepareStarted")
+            + ": only a claim in phase PrepareCompleted is unprepared, not one in phase "
+            + phaseValue);
+      }
+      phase = ClaimPhase.UNPREPARE_STARTED;
+    }
     String namespace = JsonFields.requiredString(node, path, "namespace");
     failOn(child(path, "namespace"), CheckpointValues.namespaceProblem(namespace));
     String name = JsonFields.requiredString(node, path, "name");

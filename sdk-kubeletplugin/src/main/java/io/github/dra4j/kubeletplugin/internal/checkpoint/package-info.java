@@ -38,6 +38,7 @@
  *     "claims": {
  *       "<claim UID>": {
  *         "phase": "PrepareStarted" | "PrepareCompleted",
+ *         "unprepareStarted": true,
  *         "namespace": "...", "name": "...", "bootId": "...",
  *         "allocation": [{"request": "gpu/small", "pool": "...", "device": "...",
  *                         "shareId": "...", "adminAccess": true,
@@ -54,10 +55,13 @@
  *
  * <p>Members are written in this order, claims sorted by UID and capacity names sorted, so the
  * same content always gives the same bytes. Null values, empty lists and maps (except {@code
- * claims}, which is always there), and a false {@code adminAccess} are left out. {@code
- * allocation} is what the scheduler allocated, written when preparing starts so that a rollback
- * knows which devices were touched; {@code devices} is what was answered to the kubelet. {@code
- * cdiSpec} and {@code driverState} are any JSON, kept as they are. A file is at most {@link
+ * claims}, which is always there), and false flags ({@code adminAccess}, {@code
+ * unprepareStarted}) are left out. {@code allocation} is what the scheduler allocated, written
+ * when preparing starts so that a rollback knows which devices were touched; {@code devices} is
+ * what was answered to the kubelet. {@code cdiSpec} and {@code driverState} are any JSON, kept as
+ * they are. {@code unprepareStarted} marks a completed claim whose unprepare began: it is written
+ * before the driver undoes anything, and such a claim is unprepared again before it is prepared
+ * again; it is only valid with phase {@code PrepareCompleted}. A file is at most {@link
  * io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile#MAX_BYTES} bytes.
  *
  * <p>The checksum is the SHA-256 of the bytes of the {@code data} value exactly as they stand in
@@ -77,6 +81,10 @@
  *       checkpoint; such a file is kept aside as corrupt once, and held nothing); per claim
  *       {@code phase}, {@code namespace}, {@code name}, {@code bootId}; per device {@code pool}
  *       and {@code device}.
+ *   <li>{@code unprepareStarted} was added in v1 because an older reader ignoring it reads the
+ *       claim as prepared, which is what that release itself would have recorded at that moment
+ *       (it wrote nothing before the driver's undo); it then unprepares the claim on the
+ *       kubelet's retry as it always did. The file stays readable by every earlier release.
  *   <li>A change that old readers would misread (a new meaning, a removed or retyped required
  *       field, a new phase) needs a new {@code apiVersion}. Readers are kept per apiVersion, and
  *       every apiVersion ever written keeps its reader: a file can outlive many upgrades, for as

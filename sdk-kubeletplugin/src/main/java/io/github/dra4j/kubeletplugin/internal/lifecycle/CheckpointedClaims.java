@@ -10,6 +10,7 @@ import io.github.dra4j.kubeletplugin.UnprepareResult;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointData;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointRead;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointTooLargeException;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimEntry;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimPhase;
 import io.github.dra4j.kubeletplugin.internal.node.NodeService;
@@ -27,6 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
@@ -37,8 +40,9 @@ import org.slf4j.MDC;
  * pods of a rolling update never interleave. Prepare writes the checkpoint twice per call, not
  * per claim: once to mark every claim it is about to prepare as started (with its allocation, so
  * a crash can be rolled back), once to mark those that succeeded as completed (with the answer,
- * the CDI spec and the driver's state). Unprepare writes it once. The order of the other effects
- * is what makes a crash at any point recoverable:
+ * the CDI spec and the driver's state). Unprepare writes it twice too: once to mark the claims
+ * as being unprepared, once to remove them. The order of the other effects is what makes a
+ * crash or a failed write at any point recoverable:
  *
  * <ul>
  *   <li>prepare ({@link PrepareCall}): mark started, then hardware (driver), then CDI spec, then mark completed, then
@@ -46,7 +50,9 @@ import org.slf4j.MDC;
  *   <li>a completed claim prepared again in the same boot: the hardware is left alone; its CDI
  *       spec is rewritten if it is missing or differs; the stored answer is returned.
  *   <li>an entry of an earlier boot: the hardware kept nothing, so it counts as not prepared.
- *   <li>unprepare: hardware undo (driver), then CDI spec removed, then entry removed.
+ *   <li>unprepare: mark unprepare started, then hardware undo (driver), then CDI spec removed,
+ *       then entry removed. A claim found being unprepared is never answered as prepared: its
+ *       undo is finished first.
  * </ul>
  *
  * <p>Thread-safe: all state is on disk, behind the lock; the fields are immutable.
@@ -54,6 +60,8 @@ import org.slf4j.MDC;
  * @param <S> the driver's state record
  */
 public final class CheckpointedClaims<S> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CheckpointedClaims.class);
 
   private final ClaimDriver<S> driver;
   private final String driverName;
@@ -190,7 +198,11 @@ public final class CheckpointedClaims<S> {
   }
 
   /**
-   * Unprepares a kubelet call's claims.
+   * Unprepares a kubelet call's claims. Every claim prepared in this boot is first marked as
+   * being unprepared, all in one write, before the driver undoes anything: if the undo fails,
+   * the process dies, or the last write fails, the claim is never answered as prepared from its
+   * record again; the next prepare, unprepare or start finishes the undo. A claim that cannot be
+   * marked (the disk is full) is left alone, prepared, and fails, so the kubelet retries.
    *
    * @param claims the claims
    * @param context the call
@@ -204,7 +216,12 @@ public final class CheckpointedClaims<S> {
     try (CheckpointFile.Session session = checkpoint.lock()) {
       CheckpointData data = read(session).data();
       CheckpointData before = data;
+      data = markUnprepareStarted(session, claims, data, results);
+      CheckpointData marked = data;
       for (ClaimReference ref : claims) {
+        if (results.containsKey(ref.uid())) {
+          continue; // could not be marked: nothing was undone
+        }
         try (MDC.MDCCloseable ignored = MDC.putCloseable(NodeService.MDC_CLAIM, ref.toString())) {
           Optional<ClaimEntry> entry = data.entry(ref.uid());
           try {
@@ -221,12 +238,13 @@ public final class CheckpointedClaims<S> {
           }
         }
       }
-      if (!data.equals(before)) {
+      if (!data.equals(marked)) {
         try {
           session.write(data);
         } catch (IOException e) {
-          // The hardware and CDI side is undone; the entries stay and are undone again next
-          // time (the driver's undo is idempotent), so the kubelet must retry.
+          // The hardware and CDI side is undone; the entries stay, marked, and the undo is
+          // finished again before anything else happens to them (it is idempotent), so the
+          // kubelet must retry.
           claims.forEach(ref -> {
             if (results.get(ref.uid()) != null && !results.get(ref.uid()).isFailed()
                 && before.entry(ref.uid()).isPresent()) {
@@ -240,7 +258,46 @@ public final class CheckpointedClaims<S> {
     return results;
   }
 
-  /** Whatever the entry says was done is undone: hardware, then CDI spec. */
+  /**
+   * Marks the call's claims prepared in this boot as being unprepared, in one write. If the write
+   * fails they get a failed result and are left out of the call; a checkpoint that would grow
+   * past its size limit is not marked, and the claims are unprepared as before (the kubelet's
+   * retries could never succeed otherwise).
+   */
+  private CheckpointData markUnprepareStarted(CheckpointFile.Session session,
+      List<ClaimReference> claims, CheckpointData data, Map<String, UnprepareResult> results) {
+    CheckpointData marked = data;
+    for (ClaimReference ref : claims) {
+      Optional<ClaimEntry> entry = data.entry(ref.uid());
+      if (entry.isPresent() && entry.get().phase() == ClaimPhase.PREPARE_COMPLETED
+          && bootId.equals(entry.get().bootId())) {
+        marked = marked.with(ref.uid(), entry.get().unprepareStarted());
+      }
+    }
+    if (marked.equals(data)) {
+      return data;
+    }
+    try {
+      session.write(marked);
+      return marked;
+    } catch (CheckpointTooLargeException e) {
+      LOG.warn("{}; unpreparing without marking the claims first", e.getMessage());
+      return data;
+    } catch (IOException e) {
+      for (ClaimReference ref : claims) {
+        if (!marked.entry(ref.uid()).equals(data.entry(ref.uid()))) {
+          results.put(ref.uid(), UnprepareResult.failed(
+              "record claim as being unprepared: " + e.getMessage(), e));
+        }
+      }
+      return data;
+    }
+  }
+
+  /**
+   * Whatever the entry says was done is undone: hardware, then CDI spec. A claim whose unprepare
+   * started is unprepared again with its state: the driver's undo is idempotent.
+   */
   void undo(String uid, ClaimEntry entry, CallContext context) throws Exception {
     String claim = entry.namespace() + "/" + entry.name();
     if (!bootId.equals(entry.bootId())) {

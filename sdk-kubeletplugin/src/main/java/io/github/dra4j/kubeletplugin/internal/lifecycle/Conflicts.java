@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.lifecycle;
 
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointData;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimEntry;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimPhase;
 import io.github.dra4j.resourceclaim.AllocatedDevice;
 import io.github.dra4j.resourceclaim.DriverAllocation;
 import java.util.Map;
@@ -39,8 +40,12 @@ final class Conflicts {
           if (held.isExclusive() && held.pool().equals(wanted.pool())
               && held.device().equals(wanted.device())) {
             return Optional.of("device " + wanted.fullName() + " of request " + wanted.request()
-                + " is already prepared for claim " + entry.namespace() + "/" + entry.name()
-                + " (uid " + other.getKey() + "); it must be unprepared first");
+                + (entry.phase() == ClaimPhase.UNPREPARE_STARTED
+                    ? " is still held by claim " : " is already prepared for claim ")
+                + entry.namespace() + "/" + entry.name() + " (uid " + other.getKey() + ")"
+                + (entry.phase() == ClaimPhase.UNPREPARE_STARTED
+                    ? ", whose unprepare has not finished" : "")
+                + "; it must be unprepared first");
           }
         }
       }

@@ -6,7 +6,9 @@ import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointData;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointTooLargeException;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimEntry;
+import io.github.dra4j.kubeletplugin.internal.checkpoint.ClaimPhase;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * Undoes claims the kubelet will never unprepare: every so often, each claim of the checkpoint
  * is looked up in the API server by namespace and name, and one that no longer exists, or exists
  * with another UID (deleted and created again), is unprepared (or rolled back, if its prepare never
- * completed) and dropped. This happens when a node was down while its pods were deleted.
+ * completed) and dropped; as for the kubelet's unprepare, the claims are marked as being
+ * unprepared in the checkpoint before the driver undoes them. This happens when a node was down
+ * while its pods were deleted.
  *
  * <p>The API server is asked without holding the checkpoint's lock; a claim found gone is undone
  * under the lock only if its entry is still there, unchanged. An error reading a claim (the API
@@ -112,12 +116,30 @@ public final class GoneClaimSweep<S> implements AutoCloseable {
     List<String> undone = new ArrayList<>();
     try (CheckpointFile.Session session = claims.checkpoint().lock()) {
       CheckpointData data = claims.read(session).data();
-      CheckpointData before = data;
+      List<String> unchanged = new ArrayList<>();
+      CheckpointData marked = data;
       for (String uid : gone) {
         Optional<ClaimEntry> entry = data.entry(uid);
         if (entry.isEmpty() || !entry.get().equals(snapshot.entry(uid).orElseThrow())) {
           continue; // changed meanwhile: the kubelet acted on it
         }
+        unchanged.add(uid);
+        if (entry.get().phase() == ClaimPhase.PREPARE_COMPLETED
+            && claims.bootId().equals(entry.get().bootId())) {
+          marked = marked.with(uid, entry.get().unprepareStarted());
+        }
+      }
+      if (!marked.equals(data)) {
+        try {
+          session.write(marked); // as the kubelet's unprepare: recorded before it is done
+          data = marked;
+        } catch (CheckpointTooLargeException e) {
+          LOG.warn("{}; unpreparing without marking the claims first", e.getMessage());
+        }
+      }
+      CheckpointData before = data;
+      for (String uid : unchanged) {
+        Optional<ClaimEntry> entry = data.entry(uid);
         try {
           claims.undo(uid, entry.get(), contexts.get());
           data = data.without(uid);

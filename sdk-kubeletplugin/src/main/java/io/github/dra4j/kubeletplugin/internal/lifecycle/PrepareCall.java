@@ -24,7 +24,8 @@ import org.slf4j.MDC;
 /**
  * One kubelet prepare call on the checkpoint, in the order that makes a crash at any point
  * recoverable: under the checkpoint's lock, every claim that is not already completed in this boot
- * is admitted (half-done work rolled back, conflicts refused) and marked started in one write;
+ * is admitted (half-done work rolled back, an unfinished unprepare finished, conflicts refused)
+ * and marked started in one write;
  * then the driver prepares each and its CDI spec is written; then the prepared claims are marked
  * completed in a second write, and only then answered. A claim completed earlier in this boot
  * gets its stored answer and, if needed, its CDI spec again. Used once, by one thread.
@@ -137,7 +138,19 @@ final class PrepareCall<S> {
       results.put(uid, PrepareResult.failed(e.getMessage()));
       return data;
     }
-    if (entry.isPresent()) {
+    if (entry.isPresent() && entry.get().phase() == ClaimPhase.UNPREPARE_STARTED) {
+      // Its undo failed or was cut short: the hardware may be partly undone, so the stored
+      // answer is not true any more. Finish the undo, then prepare afresh.
+      try {
+        owner.undo(uid, entry.get(), context);
+      } catch (Exception e) {
+        results.put(uid, PrepareResult.failed(
+            "finish an earlier, unfinished unprepare: " + e.getMessage(), e));
+        return data;
+      }
+      LOG.info("Claim {} was being unprepared; finished that, preparing it again", refOf(claim));
+      data = data.without(uid);
+    } else if (entry.isPresent()) {
       try {
         owner.rollBack(uid, entry.get(), Optional.empty(), context);
       } catch (Exception e) {

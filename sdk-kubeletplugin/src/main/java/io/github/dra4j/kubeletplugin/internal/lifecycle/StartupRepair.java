@@ -29,6 +29,9 @@ import org.slf4j.LoggerFactory;
  *       hardware, and the kubelet prepares the claims of running pods again;
  *   <li>entries still marked as being prepared (the process died during a prepare) are rolled
  *       back and dropped; one whose rollback fails stays for the next try and is reported;
+ *   <li>entries marked as being unprepared (the process died during an unprepare, or its undo or
+ *       last write failed) are unprepared again and dropped, their CDI specs not restored; one
+ *       whose undo fails stays, marked, and is reported;
  *   <li>the CDI spec of every completed claim is written again if it is missing or differs (a
  *       reboot wipes {@code /var/run/cdi}, which is a tmpfs);
  *   <li>this driver's CDI specs of claims the checkpoint does not hold are removed, and temporary
@@ -47,8 +50,8 @@ public final class StartupRepair {
   private StartupRepair() {}
 
   /** What a repair did, for logs and tests. */
-  public record Report(int droppedOfEarlierBoot, int rolledBack, int specsRestored,
-      int orphansRemoved, boolean checkpointWasCorrupt) {}
+  public record Report(int droppedOfEarlierBoot, int rolledBack, int unprepared,
+      int specsRestored, int orphansRemoved, boolean checkpointWasCorrupt) {}
 
   /**
    * Runs the repair.
@@ -67,6 +70,7 @@ public final class StartupRepair {
       throws IOException, InterruptedException {
     int dropped = 0;
     int rolledBack = 0;
+    int unprepared = 0;
     int restored = 0;
     int orphans = 0;
     boolean corrupt;
@@ -82,6 +86,15 @@ public final class StartupRepair {
           claims.removeSpec(uid, entry.namespace() + "/" + entry.name());
           data = data.without(uid);
           dropped++;
+        } else if (entry.phase() == ClaimPhase.UNPREPARE_STARTED) {
+          try {
+            claims.undo(uid, entry, context);
+            data = data.without(uid);
+            unprepared++;
+          } catch (Exception failure) {
+            errors.accept(failure, "finish the unprepare of claim "
+                + entry.namespace() + "/" + entry.name() + " (uid " + uid + ")");
+          }
         } else if (entry.phase() == ClaimPhase.PREPARE_STARTED) {
           try {
             claims.rollBack(uid, entry, Optional.empty(), context);
@@ -113,10 +126,11 @@ public final class StartupRepair {
         LeftoverFiles.removeTemporaryFiles(pluginDataDirectory, LEFTOVER_AGE);
       }
     }
-    Report report = new Report(dropped, rolledBack, restored, orphans, corrupt);
+    Report report = new Report(dropped, rolledBack, unprepared, restored, orphans, corrupt);
     LOG.info("Claim checkpoint repaired at start: {} of an earlier boot dropped, {} unfinished"
-        + " prepares rolled back, {} CDI specs restored, {} orphaned CDI specs removed{}",
-        dropped, rolledBack, restored, orphans, corrupt ? " (checkpoint was corrupt)" : "");
+        + " prepares rolled back, {} unfinished unprepares finished, {} CDI specs restored, {}"
+        + " orphaned CDI specs removed{}", dropped, rolledBack, unprepared, restored, orphans,
+        corrupt ? " (checkpoint was corrupt)" : "");
     return report;
   }
 

@@ -104,6 +104,23 @@ class CheckpointCodecTest {
   }
 
   @Test
+  void aClaimBeingUnpreparedIsWrittenAsCompletedWithAFlagAndReadsBack() throws Exception {
+    ClaimEntry completed = rich().entry(UID_1).orElseThrow();
+    CheckpointData data = CheckpointData.empty().with(UID_1, completed.unprepareStarted());
+
+    String file = text(CheckpointCodec.encode(data));
+
+    assertThat(file).contains("\"phase\": \"PrepareCompleted\",\n"
+        + "        \"unprepareStarted\": true,\n");
+    ClaimEntry read = CheckpointCodec.decode(file.getBytes(StandardCharsets.UTF_8))
+        .entry(UID_1).orElseThrow();
+    assertThat(read.phase()).isEqualTo(ClaimPhase.UNPREPARE_STARTED);
+    assertThat(read).isEqualTo(completed.unprepareStarted());
+    assertThat(read.driverState()).isEqualTo(completed.driverState());
+    assertThatThrownBy(() -> read.unprepareStarted()).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
   void checksumIsTheSha256OfTheDataBytesAsInTheFile() {
     String file = text(CheckpointCodec.encode(rich()));
 
@@ -189,6 +206,12 @@ class CheckpointCodecTest {
             "kind: must be a string, is 1"),
         Arguments.of(edited(one, "\"phase\"", "\"phase\": \"x\", \"phase\""),
             "not valid JSON: Duplicate Object property \"phase\""),
+        Arguments.of(edited(one, "\"phase\": \"PrepareCompleted\",",
+            "\"phase\": \"PrepareStarted\", \"unprepareStarted\": true,"),
+            uid + ".unprepareStarted: only a claim in phase PrepareCompleted is unprepared"),
+        Arguments.of(edited(one, "\"phase\": \"PrepareCompleted\",",
+            "\"phase\": \"PrepareCompleted\", \"unprepareStarted\": 1,"),
+            uid + ".unprepareStarted: must be true or false, is 1"),
         Arguments.of(edited(one, "\"claims\": {", "\"claimz\": {"),
             "data.claims: required"));
   }

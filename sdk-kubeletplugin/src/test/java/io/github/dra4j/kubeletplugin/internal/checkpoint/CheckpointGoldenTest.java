@@ -126,4 +126,19 @@ class CheckpointGoldenTest {
         .isInstanceOf(CheckpointFormatException.class)
         .hasMessageStartingWith("data.claims: required");
   }
+
+  /**
+   * A claim being unprepared, as this version writes it: phase {@code PrepareCompleted} and a
+   * member of its own, so that a release that does not know the member reads the claim as
+   * prepared, as it would have recorded it itself.
+   */
+  @Test
+  void v1FileWithAClaimBeingUnpreparedReads() throws Exception {
+    CheckpointData data = CheckpointCodec.decode(golden("v1-unprepare-started.json"));
+
+    ClaimEntry entry = data.entry(DONE).orElseThrow();
+    assertThat(entry.phase()).isEqualTo(ClaimPhase.UNPREPARE_STARTED);
+    assertThat(entry.driverState()).isEqualTo(CheckpointSamples.json("{\"slices\":4}"));
+    assertThat(CheckpointCodec.encode(data)).isEqualTo(golden("v1-unprepare-started.json"));
+  }
 }
