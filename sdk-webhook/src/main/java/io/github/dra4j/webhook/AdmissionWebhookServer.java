@@ -91,7 +91,9 @@ public final class AdmissionWebhookServer implements AutoCloseable {
       this.server = SmallHttpServer.builder("dra4j-webhook-io", routes)
           .address(new InetSocketAddress(settings.bindAddress(), settings.port()))
           .tls(() -> engine(context))
-          .threads(1)
+          // Two event loops: TLS handshakes cost CPU, and a flood of them must not queue the
+          // API server's handshakes behind a single thread.
+          .threads(2)
           .backlog(settings.backlog())
           .maxConnections(settings.maxConnections())
           .requestTimeout(settings.requestTimeout())

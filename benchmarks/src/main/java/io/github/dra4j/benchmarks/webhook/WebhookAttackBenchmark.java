@@ -187,13 +187,14 @@ public final class WebhookAttackBenchmark {
     Process server = startChild("metrics", ServerFootprint.PLUGIN_FLAGS, null, null);
     try {
       int port = port(server);
-      HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(2)).build();
       Supplier<Boolean> probe = () -> {
         try {
+          // A new client each time: a new connection, as Prometheus opens after a failure.
+          HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+              .connectTimeout(Duration.ofSeconds(2)).build();
           return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-              + "/metrics")).header("Connection", "close").timeout(Duration.ofSeconds(2))
-              .build(), HttpResponse.BodyHandlers.ofString()).statusCode() == 200;
+              + "/metrics")).timeout(Duration.ofSeconds(2)).build(),
+              HttpResponse.BodyHandlers.ofString()).statusCode() == 200;
         } catch (IOException | InterruptedException e) {
           return false;
         }
