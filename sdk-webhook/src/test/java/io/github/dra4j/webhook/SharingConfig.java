@@ -79,6 +79,13 @@ record SharingConfig(Sharing sharing) implements DeviceConfig<SharingConfig> {
         .register(API_VERSION, "GpuConfig", SharingConfig.class)
         .register(API_VERSION, "BrokenConfig", BrokenConfig.class)
         .register(API_VERSION, "SlowConfig", SlowConfig.class)
+        .build();
+  }
+
+  /** {@link #scheme()} and the types of the attack tests. */
+  static ConfigScheme attackScheme() {
+    return ConfigScheme.builder()
+        .register(API_VERSION, "GpuConfig", SharingConfig.class)
         .register(API_VERSION, "LimitConfig", LimitConfig.class)
         .register(API_VERSION, "FatalConfig", FatalConfig.class)
         .build();

@@ -4,7 +4,8 @@ import java.nio.file.Path;
 
 /**
  * A webhook process for the tests that need one of its own: started by {@link ChildWebhook} in
- * a JVM with the chart's flags, it serves {@link SharingConfig}'s scheme on 127.0.0.1 with the
+ * a JVM with the chart's flags, it serves {@link SharingConfig#attackScheme()} on 127.0.0.1
+ * with the
  * builder's defaults, prints {@code PORT <port>} and runs until killed.
  */
 public final class WebhookChild {
@@ -19,7 +20,7 @@ public final class WebhookChild {
    */
   public static void main(String[] args) throws Exception {
     AdmissionWebhookServer server = AdmissionWebhookServer.builder(
-            AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme()))
+            AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.attackScheme()))
         .tls(Path.of(args[0]), Path.of(args[1]))
         .bindAddress("127.0.0.1").port(0).start();
     System.out.println("PORT " + server.port());

@@ -23,6 +23,7 @@ import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -83,6 +84,22 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     if (ctx != null) {
       ctx.channel().close();
     }
+  }
+
+  /**
+   * Closes the connection once what was written to it before has gone out: the server's stop
+   * after its handler's answers were handed over.
+   *
+   * @return when the connection is closed, or null if it never started
+   */
+  io.netty.channel.ChannelFuture closeAfterWrites() {
+    ChannelHandlerContext ctx = context;
+    if (ctx == null) {
+      return null;
+    }
+    ctx.channel().eventLoop().execute(() -> ctx.channel().writeAndFlush(Unpooled.EMPTY_BUFFER)
+        .addListener(ChannelFutureListener.CLOSE));
+    return ctx.channel().closeFuture();
   }
 
   boolean isOpen() {
@@ -290,7 +307,12 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     if (ctx == null) {
       return;
     }
-    ctx.executor().execute(() -> respondNow(status, contentType, bytes, headers, close, false));
+    try {
+      ctx.executor().execute(() -> respondNow(status, contentType, bytes, headers, close,
+          false));
+    } catch (RejectedExecutionException e) {
+      // The server is closed: there is no connection left to answer on.
+    }
   }
 
   /**

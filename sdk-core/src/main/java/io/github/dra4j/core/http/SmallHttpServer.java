@@ -1,10 +1,10 @@
 package io.github.dra4j.core.http;
 
-import io.github.dra4j.core.option.OptionChecks;
 import io.github.dra4j.core.thread.DaemonThreads;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -16,12 +16,14 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ImmediateExecutor;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.Duration;
-import java.util.Objects;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
@@ -108,7 +110,7 @@ public final class SmallHttpServer implements AutoCloseable {
   private final AtomicBoolean fatal = new AtomicBoolean();
   private volatile boolean closing;
 
-  private SmallHttpServer(Builder builder) throws IOException {
+  SmallHttpServer(SmallHttpServerBuilder builder) throws IOException {
     this.settings = new Settings(builder.name, builder.maxConnections,
         builder.requestTimeout.toNanos(), builder.idleTimeout.toNanos(), builder.maxHeaderBytes,
         builder.maxBodyBytes, Math.max(builder.maxBodyBytes, builder.discardBytes),
@@ -144,6 +146,8 @@ public final class SmallHttpServer implements AutoCloseable {
               channel.pipeline().addLast("tls", ssl);
             }
             channel.pipeline().addLast("http", new HttpServerCodec(decoder));
+            // curl and others wait for "100 Continue" before they send a larger body.
+            channel.pipeline().addLast("continue", new HttpServerExpectContinueHandler());
             channel.pipeline().addLast("connection", connection);
           }
         });
@@ -176,8 +180,8 @@ public final class SmallHttpServer implements AutoCloseable {
    * @param handler answers the requests
    * @return a builder with the defaults
    */
-  public static Builder builder(String name, Handler handler) {
-    return new Builder(name, handler);
+  public static SmallHttpServerBuilder builder(String name, Handler handler) {
+    return new SmallHttpServerBuilder(name, handler);
   }
 
   /**
@@ -231,8 +235,22 @@ public final class SmallHttpServer implements AutoCloseable {
       closing = true;
     }
     listening.close().syncUninterruptibly();
+    // Answers handed over before the stop go out before their connections close.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+    List<ChannelFuture> closed = new ArrayList<>();
     for (HttpConnection connection : connections.snapshot()) {
-      connection.evict();
+      try {
+        ChannelFuture future = connection.closeAfterWrites();
+        if (future != null) {
+          closed.add(future);
+        }
+      } catch (RejectedExecutionException e) {
+        // its event loop already stopped
+      }
+    }
+    for (ChannelFuture future : closed) {
+      future.awaitUninterruptibly(Math.max(0, deadline - System.nanoTime()),
+          TimeUnit.NANOSECONDS);
     }
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
   }
@@ -291,184 +309,6 @@ public final class SmallHttpServer implements AutoCloseable {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       connection.bytesArrived();
       ctx.fireChannelRead(msg);
-    }
-  }
-
-  /** Configures a server; not thread-safe. */
-  public static final class Builder {
-
-    private final String name;
-    private final Handler handler;
-    private InetSocketAddress address = new InetSocketAddress(0);
-    private Supplier<SSLEngine> tls;
-    private int threads = 1;
-    private int backlog = 128;
-    private int maxConnections = 512;
-    private Duration requestTimeout = Duration.ofSeconds(10);
-    private Duration idleTimeout = Duration.ofSeconds(90);
-    private int maxHeaderBytes = 16 * 1024;
-    private int maxBodyBytes = 1024 * 1024;
-    private long discardBytes = 16L * 1024 * 1024;
-    private long bodyBudget = 16L * 1024 * 1024;
-    private BiConsumer<String, Throwable> onFatal = FatalErrors::exitProcess;
-
-    private Builder(String name, Handler handler) {
-      this.name = Objects.requireNonNull(name, "name");
-      this.handler = Objects.requireNonNull(handler, "handler");
-    }
-
-    /**
-     * Where to listen; default every address, a free port.
-     *
-     * @param address the address
-     * @return this builder
-     */
-    public Builder address(InetSocketAddress address) {
-      this.address = Objects.requireNonNull(address, "address");
-      return this;
-    }
-
-    /**
-     * Serves HTTPS: each connection gets a new server-mode engine from the supplier.
-     *
-     * @param engines makes the TLS engine of a connection
-     * @return this builder
-     */
-    public Builder tls(Supplier<SSLEngine> engines) {
-      this.tls = Objects.requireNonNull(engines, "engines");
-      return this;
-    }
-
-    /**
-     * The event loop threads that accept, read and write; default 1.
-     *
-     * @param threads at least 1
-     * @return this builder
-     */
-    public Builder threads(int threads) {
-      this.threads = OptionChecks.atLeast(threads, 1, "threads");
-      return this;
-    }
-
-    /**
-     * How many connections may wait to be accepted; default 128.
-     *
-     * @param backlog at least 1
-     * @return this builder
-     */
-    public Builder backlog(int backlog) {
-      this.backlog = OptionChecks.atLeast(backlog, 1, "backlog");
-      return this;
-    }
-
-    /**
-     * The most connections open at once; default 512.
-     *
-     * @param maxConnections at least 1
-     * @return this builder
-     */
-    public Builder maxConnections(int maxConnections) {
-      this.maxConnections = OptionChecks.atLeast(maxConnections, 1, "maxConnections");
-      return this;
-    }
-
-    /**
-     * How long a request may take, from its first byte (for the first request of a connection,
-     * from the connection's start, TLS handshake included) to its answer; default 10 s.
-     *
-     * @param requestTimeout positive
-     * @return this builder
-     */
-    public Builder requestTimeout(Duration requestTimeout) {
-      this.requestTimeout = OptionChecks.positive(requestTimeout, "requestTimeout");
-      return this;
-    }
-
-    /**
-     * How long a connection may wait for its next request; default 90 s.
-     *
-     * @param idleTimeout positive
-     * @return this builder
-     */
-    public Builder idleTimeout(Duration idleTimeout) {
-      this.idleTimeout = OptionChecks.positive(idleTimeout, "idleTimeout");
-      return this;
-    }
-
-    /**
-     * The most bytes of a request line and of all headers; default 16 KiB. Beyond, 431.
-     *
-     * @param maxHeaderBytes at least 1024
-     * @return this builder
-     */
-    public Builder maxHeaderBytes(int maxHeaderBytes) {
-      this.maxHeaderBytes = OptionChecks.atLeast(maxHeaderBytes, 1024, "maxHeaderBytes");
-      return this;
-    }
-
-    /**
-     * The largest request body; default 1 MiB. Beyond, 413.
-     *
-     * @param maxBodyBytes zero or more
-     * @return this builder
-     */
-    public Builder maxBodyBytes(int maxBodyBytes) {
-      this.maxBodyBytes = OptionChecks.atLeast(maxBodyBytes, 0, "maxBodyBytes");
-      return this;
-    }
-
-    /**
-     * How much of a body over the limit is read and dropped before the connection is closed;
-     * default 16 MiB (at least the body limit).
-     *
-     * @param discardBytes zero or more
-     * @return this builder
-     */
-    public Builder discardBytes(long discardBytes) {
-      if (discardBytes < 0) {
-        throw new IllegalArgumentException("discardBytes must be at least 0, got "
-            + discardBytes);
-      }
-      this.discardBytes = discardBytes;
-      return this;
-    }
-
-    /**
-     * The most bytes of request bodies held in memory at once, over all connections; default
-     * 16 MiB. A request beyond it gets 503 with {@code Retry-After: 1}.
-     *
-     * @param bodyBudget at least 1
-     * @return this builder
-     */
-    public Builder bodyBudget(long bodyBudget) {
-      if (bodyBudget < 1) {
-        throw new IllegalArgumentException("bodyBudget must be at least 1, got " + bodyBudget);
-      }
-      this.bodyBudget = bodyBudget;
-      return this;
-    }
-
-    /**
-     * What happens on a fatal failure (an {@link Error} on a connection, the listening socket
-     * closed under the running server); default {@link FatalErrors#exitProcess}. Called once,
-     * on a server thread, with what happened and its cause (may be null).
-     *
-     * @param onFatal the reaction
-     * @return this builder
-     */
-    public Builder onFatal(BiConsumer<String, Throwable> onFatal) {
-      this.onFatal = Objects.requireNonNull(onFatal, "onFatal");
-      return this;
-    }
-
-    /**
-     * Binds the port and starts serving.
-     *
-     * @return the running server
-     * @throws IOException if the port cannot be bound
-     */
-    public SmallHttpServer start() throws IOException {
-      return new SmallHttpServer(this);
     }
   }
 }

@@ -34,14 +34,14 @@ class SmallHttpServerTest {
     servers.forEach(SmallHttpServer::close);
   }
 
-  private SmallHttpServer start(SmallHttpServer.Builder builder) throws Exception {
+  private SmallHttpServer start(SmallHttpServerBuilder builder) throws Exception {
     SmallHttpServer server = builder
         .address(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).start();
     servers.add(server);
     return server;
   }
 
-  private static SmallHttpServer.Builder echo() {
+  private static SmallHttpServerBuilder echo() {
     return SmallHttpServer.builder("test-http", exchange -> exchange.respondText(200,
         exchange.method() + " " + exchange.path() + " " + exchange.body().length));
   }
