@@ -1,18 +1,15 @@
 package io.github.dra4j.metrics;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.github.dra4j.core.http.JdkHttpServers;
-import io.github.dra4j.core.thread.DaemonThreads;
+import io.github.dra4j.core.http.SmallHttpExchange;
+import io.github.dra4j.core.http.SmallHttpServer;
+import io.github.dra4j.core.logging.LogValues;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,9 +18,14 @@ import org.slf4j.LoggerFactory;
  * {@code GET <path>} (default {@value #DEFAULT_PATH}) answers in the Prometheus text format 0.0.4,
  * or in OpenMetrics 1.0 when the scraper's {@code Accept} header asks for {@code
  * application/openmetrics-text}, as Prometheus does by default. Other paths get 404, other
- * methods 405. Runs on the JDK's own HTTP server with one daemon thread: scrapes are rare and
- * short. Start one with {@link #builder(PrometheusMeterRegistry)}; {@link #close()} stops it.
- * Thread-safe.
+ * methods 405. Runs on a small Netty server with one daemon thread: scrapes are rare and short,
+ * and connections are read without blocking, so a client that sends part of a request (one byte,
+ * say) holds no thread and blocks no other scrape; its connection is closed when its 10 s are
+ * up. At most {@value #MAX_CONNECTIONS} connections are open at once (a new one takes the place
+ * of the oldest idle one), request bodies are dropped unread, and an {@link Error} on the server
+ * or its listening socket closing is fatal (see {@link
+ * io.github.dra4j.core.http.FatalErrors}). Start one with {@link
+ * #builder(PrometheusMeterRegistry)}; {@link #close()} stops it. Thread-safe.
  */
 public final class PrometheusEndpoint implements AutoCloseable {
 
@@ -37,27 +39,35 @@ public final class PrometheusEndpoint implements AutoCloseable {
   public static final String OPENMETRICS_CONTENT_TYPE =
       "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
+  /** The most connections open at once: Prometheus keeps one per target. */
+  public static final int MAX_CONNECTIONS = 64;
+
   private static final Logger LOG = LoggerFactory.getLogger(PrometheusEndpoint.class);
 
-  private final HttpServer server;
-  private final ExecutorService executor;
+  private final SmallHttpServer server;
   private final String path;
 
   private PrometheusEndpoint(Builder builder) throws IOException {
     this.path = builder.path;
-    JdkHttpServers.enableNoDelay();
-    this.executor = Executors.newSingleThreadExecutor(
-        new DaemonThreads("dra4j-metrics"));
-    try {
-      this.server = HttpServer.create(builder.address, 16);
-      server.setExecutor(executor);
-      PrometheusMeterRegistry registry = builder.registry;
-      server.createContext("/", exchange -> serve(exchange, registry));
-      server.start();
-    } catch (IOException | RuntimeException e) {
-      executor.shutdownNow();
-      throw e;
-    }
+    PrometheusMeterRegistry registry = builder.registry;
+    this.server = SmallHttpServer.builder("dra4j-metrics", new SmallHttpServer.Handler() {
+      @Override
+      public boolean wantsBody(String method, String path) {
+        return false;
+      }
+
+      @Override
+      public void handle(SmallHttpExchange exchange) {
+        serve(exchange, registry);
+      }
+    })
+        .address(builder.address)
+        .backlog(16)
+        .maxConnections(MAX_CONNECTIONS)
+        .maxBodyBytes(64 * 1024)
+        .discardBytes(64 * 1024)
+        .idleTimeout(java.time.Duration.ofMinutes(5))
+        .start();
     LOG.info("metrics served at http://{}:{}{}", builder.address.getHostString(), port(), path);
   }
 
@@ -77,7 +87,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
    * @return the TCP port
    */
   public int port() {
-    return server.getAddress().getPort();
+    return server.port();
   }
 
   /**
@@ -92,36 +102,31 @@ public final class PrometheusEndpoint implements AutoCloseable {
   /** Stops serving; idempotent. */
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
+    server.close();
   }
 
-  private void serve(HttpExchange exchange, PrometheusMeterRegistry registry) throws IOException {
-    try (exchange) {
-      if (!exchange.getRequestURI().getPath().equals(path)) {
-        JdkHttpServers.sendText(exchange, 404, "not found: " + exchange.getRequestURI().getPath());
-        return;
-      }
-      String method = exchange.getRequestMethod();
-      if (!method.equals("GET") && !method.equals("HEAD")) {
-        exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-        JdkHttpServers.sendText(exchange, 405, "method " + method + " not allowed, use GET");
-        return;
-      }
-      String contentType = wantsOpenMetrics(exchange.getRequestHeaders().getFirst("Accept"))
-          ? OPENMETRICS_CONTENT_TYPE : TEXT_CONTENT_TYPE;
-      ByteArrayOutputStream body = new ByteArrayOutputStream(16 * 1024);
-      registry.scrape(body, contentType);
-      exchange.getResponseHeaders().set("Content-Type", contentType);
-      if (method.equals("HEAD")) {
-        exchange.sendResponseHeaders(200, -1);
-        return;
-      }
-      exchange.sendResponseHeaders(200, body.size());
-      try (OutputStream out = exchange.getResponseBody()) {
-        body.writeTo(out);
-      }
+  private void serve(SmallHttpExchange exchange, PrometheusMeterRegistry registry) {
+    if (!exchange.path().equals(path)) {
+      exchange.respondText(404, "not found: " + LogValues.line(exchange.path(), 200));
+      return;
     }
+    String method = exchange.method();
+    if (!method.equals("GET") && !method.equals("HEAD")) {
+      exchange.respondText(405, "method " + LogValues.line(method, 20)
+          + " not allowed, use GET", Map.of("Allow", "GET, HEAD"));
+      return;
+    }
+    String contentType = wantsOpenMetrics(exchange.header("Accept"))
+        ? OPENMETRICS_CONTENT_TYPE : TEXT_CONTENT_TYPE;
+    ByteArrayOutputStream body = new ByteArrayOutputStream(16 * 1024);
+    try {
+      registry.scrape(body, contentType);
+    } catch (IOException e) {
+      exchange.respondText(500, "scrape failed: " + e);
+      return;
+    }
+    // For HEAD the server sends the headers, Content-Length included, and no body.
+    exchange.respond(200, contentType, body.toByteArray());
   }
 
   /**

@@ -154,4 +154,32 @@ class PrometheusEndpointTest {
         .findFirst().orElseThrow(() -> new AssertionError("no sample " + name + labels
             + " in " + samples));
   }
+
+  /**
+   * Issue 29, finding 10: one connection that sent a single byte must not block the scrapes of
+   * others, and is closed at its deadline.
+   */
+  @Test
+  void scrapesAreAnsweredWhileAConnectionHasSentOneByte() throws Exception {
+    Counter.builder("dra4j.test.stall").register(registry).increment();
+    try (java.net.Socket stalled = new java.net.Socket(InetAddress.getLoopbackAddress(),
+        endpoint.port())) {
+      stalled.getOutputStream().write('G');
+      stalled.getOutputStream().flush();
+      Thread.sleep(200);
+      for (int i = 0; i < 3; i++) {
+        // A new client each time: a new connection, as Prometheus opens after an error.
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1))
+            .version(HttpClient.Version.HTTP_1_1).build();
+        long start = System.nanoTime();
+        HttpResponse<String> scrape = client.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + endpoint.port() + "/metrics"))
+            .timeout(Duration.ofSeconds(1)).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(scrape.statusCode()).isEqualTo(200);
+        assertThat(scrape.body()).contains("dra4j_test_stall_total 1.0");
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1000);
+      }
+    }
+  }
 }

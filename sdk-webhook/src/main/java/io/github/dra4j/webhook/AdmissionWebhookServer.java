@@ -1,15 +1,12 @@
 package io.github.dra4j.webhook;
 
-import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsParameters;
-import com.sun.net.httpserver.HttpsServer;
-import io.github.dra4j.core.http.JdkHttpServers;
+import io.github.dra4j.core.http.FatalErrors;
+import io.github.dra4j.core.http.SmallHttpServer;
 import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.webhook.internal.http.Exchanges;
-import io.github.dra4j.webhook.internal.http.ReadyEndpoint;
-import io.github.dra4j.webhook.internal.http.ReviewEndpoint;
 import io.github.dra4j.webhook.internal.http.ReviewMeters;
+import io.github.dra4j.webhook.internal.http.WebhookHandler;
 import io.github.dra4j.webhook.internal.tls.ReloadingKeyManager;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,21 +15,33 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A running HTTPS admission webhook: the {@link AdmissionReviewHandler} at its path (by default
- * {@value AdmissionWebhookServerBuilder#DEFAULT_PATH}) and {@code /readyz} for the readiness
- * probe, on the JDK's own HTTPS server. Start one with {@link #builder(AdmissionReviewHandler)}.
+ * {@value AdmissionWebhookServerBuilder#DEFAULT_PATH}), {@code /readyz} for the readiness probe
+ * and {@code /livez} for the liveness probe, on a small Netty server. Start one with {@link
+ * #builder(AdmissionReviewHandler)}.
+ *
+ * <p>A client cannot hold the threads that decide reviews: TLS handshakes, headers and bodies
+ * are read without blocking, each request has a deadline from its first byte (from the
+ * connection's start for the first one, handshake included) to its answer, connections and
+ * sizes are bounded, and reviews wait in a bounded queue for a fixed number of threads (see the
+ * builder). An {@link Error} in a review or on a connection, or the listening socket closing
+ * under the running server, is fatal: by default the process ends with status 70, so that its
+ * container restarts instead of living on without serving.
  *
  * <p>The TLS certificate and key are read from PEM files and read again whenever their contents
  * change (checked every {@link AdmissionWebhookServerBuilder#certificateCheckInterval}), so a
@@ -47,8 +56,8 @@ public final class AdmissionWebhookServer implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(AdmissionWebhookServer.class);
 
-  private final HttpsServer server;
-  private final ExecutorService executor;
+  private final SmallHttpServer server;
+  private final ThreadPoolExecutor executor;
   private final ScheduledExecutorService timer;
   private final ReloadingKeyManager keys;
   private final Exchanges exchanges;
@@ -66,34 +75,41 @@ public final class AdmissionWebhookServer implements AutoCloseable {
     MeterRegistry registry = settings.meterRegistry();
     Counter reloaded = reloads(registry, handler.driverName(), "success");
     Counter failed = reloads(registry, handler.driverName(), "error");
-    this.timer = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("dra4j-webhook-timer"));
-    this.executor = Executors.newFixedThreadPool(settings.threads(),
-        new DaemonThreads("dra4j-webhook-" + handler.driverName()));
-    HttpsServer https = null;
+    this.timer = Executors.newSingleThreadScheduledExecutor(
+        new DaemonThreads("dra4j-webhook-timer"));
+    this.executor = new ThreadPoolExecutor(settings.threads(), settings.threads(), 0,
+        TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(settings.queuedReviews()),
+        new DaemonThreads("dra4j-webhook-" + handler.driverName()),
+        new ThreadPoolExecutor.AbortPolicy());
+    BiConsumer<String, Throwable> fatal = settings.onFatalError();
+    SSLContext context = sslContext(keys);
+    ReviewMeters meters = new ReviewMeters(registry, handler.driverName());
+    WebhookHandler routes = new WebhookHandler(settings.path(),
+        AdmissionWebhookServerBuilder.READY_PATH, handler, executor, exchanges, meters,
+        () -> ready, (what, error) -> fatal.accept("admission webhook: " + what, error));
     try {
-      JdkHttpServers.enableNoDelay();
-      https = HttpsServer.create(
-          new InetSocketAddress(settings.bindAddress(), settings.port()), settings.backlog());
-      https.setHttpsConfigurator(configurator(keys));
-      https.setExecutor(executor);
-      ReviewMeters meters = new ReviewMeters(registry, handler.driverName());
-      https.createContext(settings.path(), new ReviewEndpoint(settings.path(), handler,
-          settings.maxRequestBytes(), settings.requestTimeout(), timer, exchanges, meters));
-      https.createContext(AdmissionWebhookServerBuilder.READY_PATH,
-          new ReadyEndpoint(AdmissionWebhookServerBuilder.READY_PATH, () -> ready));
-      long interval = settings.certificateCheckInterval().toMillis();
-      timer.scheduleWithFixedDelay(() -> reload(reloaded, failed), interval, interval,
-          TimeUnit.MILLISECONDS);
-      https.start();
+      this.server = SmallHttpServer.builder("dra4j-webhook-io", routes)
+          .address(new InetSocketAddress(settings.bindAddress(), settings.port()))
+          .tls(() -> engine(context))
+          // Two event loops: TLS handshakes cost CPU, and a flood of them must not queue the
+          // API server's handshakes behind a single thread.
+          .threads(2)
+          .backlog(settings.backlog())
+          .maxConnections(settings.maxConnections())
+          .requestTimeout(settings.requestTimeout())
+          .maxBodyBytes(settings.maxRequestBytes())
+          .discardBytes(Math.max(4L * settings.maxRequestBytes(), 16L * 1024 * 1024))
+          .bodyBudget(4L * settings.maxRequestBytes())
+          .onFatal(fatal)
+          .start();
     } catch (IOException | RuntimeException e) {
-      if (https != null) {
-        https.stop(0);
-      }
       timer.shutdownNow();
       executor.shutdownNow();
       throw e;
     }
-    this.server = https;
+    long interval = settings.certificateCheckInterval().toMillis();
+    timer.scheduleWithFixedDelay(() -> reload(reloaded, failed), interval, interval,
+        TimeUnit.MILLISECONDS);
     this.ready = true;
     X509Certificate certificate = keys.certificate();
     LOG.info("admission webhook of driver {} serving https://{}:{}{} with certificate {} "
@@ -122,7 +138,7 @@ public final class AdmissionWebhookServer implements AutoCloseable {
    * @return the TCP port
    */
   public int port() {
-    return server.getAddress().getPort();
+    return server.port();
   }
 
   /**
@@ -172,7 +188,7 @@ public final class AdmissionWebhookServer implements AutoCloseable {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      server.stop(0);
+      server.close();
       timer.shutdownNow();
       executor.shutdownNow();
       terminated.countDown();
@@ -204,22 +220,23 @@ public final class AdmissionWebhookServer implements AutoCloseable {
         .register(registry);
   }
 
-  private static HttpsConfigurator configurator(ReloadingKeyManager keys) {
-    SSLContext context;
+  private static SSLContext sslContext(ReloadingKeyManager keys) {
     try {
-      context = SSLContext.getInstance("TLS");
+      SSLContext context = SSLContext.getInstance("TLS");
       context.init(new KeyManager[] {keys}, null, null);
+      return context;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("the JDK offers no TLS", e);
     }
-    return new HttpsConfigurator(context) {
-      @Override
-      public void configure(HttpsParameters params) {
-        SSLParameters parameters = getSSLContext().getDefaultSSLParameters();
-        parameters.setProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
-        parameters.setNeedClientAuth(false);
-        params.setSSLParameters(parameters);
-      }
-    };
+  }
+
+  private static SSLEngine engine(SSLContext context) {
+    SSLEngine engine = context.createSSLEngine();
+    engine.setUseClientMode(false);
+    SSLParameters parameters = context.getDefaultSSLParameters();
+    parameters.setProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
+    parameters.setNeedClientAuth(false);
+    engine.setSSLParameters(parameters);
+    return engine;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.dra4j.webhook;
 
+import io.github.dra4j.core.http.FatalErrors;
 import io.github.dra4j.core.option.OptionChecks;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -7,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * Configures and starts an {@link AdmissionWebhookServer}. Every option has a default except the
@@ -38,6 +40,16 @@ public final class AdmissionWebhookServerBuilder {
    */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
+  /**
+   * The most connections open at once unless {@link #maxConnections(int)} says otherwise: far
+   * more than the API servers' connection pools use, few enough that their memory stays within
+   * the chart's 64 MiB heap.
+   */
+  public static final int DEFAULT_MAX_CONNECTIONS = 512;
+
+  /** The liveness probe's path: 200 while the server's event loop runs. */
+  public static final String LIVE_PATH = "/livez";
+
   private final AdmissionReviewHandler handler;
   private Path certificateFile;
   private Path keyFile;
@@ -48,8 +60,11 @@ public final class AdmissionWebhookServerBuilder {
   private Duration requestTimeout = Duration.ofSeconds(10);
   private Duration certificateCheckInterval = Duration.ofSeconds(10);
   private Duration shutdownGracePeriod = Duration.ofSeconds(5);
-  private int threads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+  private int threads = 2;
+  private int queuedReviews = 64;
+  private int maxConnections = DEFAULT_MAX_CONNECTIONS;
   private int backlog = 128;
+  private BiConsumer<String, Throwable> onFatalError = FatalErrors::exitProcess;
   private MeterRegistry meterRegistry;
 
   AdmissionWebhookServerBuilder(AdmissionReviewHandler handler) {
@@ -98,23 +113,27 @@ public final class AdmissionWebhookServerBuilder {
    * The path reviews are posted to, as in the ValidatingWebhookConfiguration's {@code
    * clientConfig.service.path}; default {@value #DEFAULT_PATH}.
    *
-   * @param path starts with {@code /}, not {@value #READY_PATH}
+   * @param path starts with {@code /}, not {@value #READY_PATH} or {@value #LIVE_PATH}
    * @return this builder
    */
   public AdmissionWebhookServerBuilder path(String path) {
     Objects.requireNonNull(path, "path");
     if (!path.startsWith("/") || path.length() < 2 || path.equals(READY_PATH)
-        || path.contains("?") || path.contains("#")) {
-      throw new IllegalArgumentException("path must be an absolute path other than / and "
-          + READY_PATH + ", got \"" + path + "\"");
+        || path.equals(LIVE_PATH) || path.contains("?") || path.contains("#")) {
+      throw new IllegalArgumentException("path must be an absolute path other than /, "
+          + READY_PATH + " and " + LIVE_PATH + ", got \"" + path + "\"");
     }
     this.path = path;
     return this;
   }
 
   /**
-   * The largest request body accepted; larger ones get 413 and their connection is closed.
-   * Default {@value #DEFAULT_MAX_REQUEST_BYTES}.
+   * The largest request body accepted; default {@value #DEFAULT_MAX_REQUEST_BYTES}. A body
+   * declared larger (Content-Length) gets 413 before it is read, one of unknown length
+   * (chunked) as soon as it grows past the limit; either way its bytes are dropped, not kept, up
+   * to four times the limit (at least 16 MiB), and beyond that the connection is closed. The
+   * bodies held in memory at once are limited to four times this limit; a review beyond that
+   * gets 503 with {@code Retry-After}.
    *
    * @param maxRequestBytes at least 1024
    * @return this builder
@@ -125,9 +144,11 @@ public final class AdmissionWebhookServerBuilder {
   }
 
   /**
-   * How long one request may take from its headers to its answer before its connection is
-   * closed; default 10 s, the API server's default webhook timeout. A client that sends its
-   * body slowly cannot hold a thread longer.
+   * How long one request may take before its connection is closed: from the connection's start
+   * (TLS handshake, headers and body included) for its first request, from the first byte for
+   * each later one, to the answer; default 10 s, the API server's default webhook timeout. A
+   * client that stalls in its handshake, its headers or its body holds no thread, and its
+   * connection only this long. A keep-alive connection may wait 90 s between requests.
    *
    * @param requestTimeout positive
    * @return this builder
@@ -164,13 +185,56 @@ public final class AdmissionWebhookServerBuilder {
   }
 
   /**
-   * How many requests are handled at once; default twice the processors, at least 4.
+   * How many reviews are decided at once, each on its own thread; default 2. A review takes a
+   * fraction of a millisecond of CPU, so two keep a small pod's CPU busy; what is held in memory
+   * for the reviews under way grows with this number. Reading and writing connections is done
+   * apart from these threads, so a slow client never holds one.
    *
    * @param threads at least 1
    * @return this builder
    */
   public AdmissionWebhookServerBuilder threads(int threads) {
     this.threads = OptionChecks.atLeast(threads, 1, "threads");
+    return this;
+  }
+
+  /**
+   * How many reviews may wait for a thread; default 64. A review that finds them all taken gets
+   * 503 with {@code Retry-After}.
+   *
+   * @param queuedReviews at least 1
+   * @return this builder
+   */
+  public AdmissionWebhookServerBuilder queuedReviews(int queuedReviews) {
+    this.queuedReviews = OptionChecks.atLeast(queuedReviews, 1, "queuedReviews");
+    return this;
+  }
+
+  /**
+   * The most connections open at once; default {@value #DEFAULT_MAX_CONNECTIONS}. A new
+   * connection beyond it takes the place of the oldest one whose request is not being answered
+   * (one that stalls in its handshake or headers, or waits idle), or is closed when every one is.
+   *
+   * @param maxConnections at least 1
+   * @return this builder
+   */
+  public AdmissionWebhookServerBuilder maxConnections(int maxConnections) {
+    this.maxConnections = OptionChecks.atLeast(maxConnections, 1, "maxConnections");
+    return this;
+  }
+
+  /**
+   * What happens on a fatal failure: an {@link Error} (such as an {@link OutOfMemoryError})
+   * while deciding a review or on a connection, or the listening socket closing while the server
+   * runs. Default {@link FatalErrors#exitProcess}: log it and end the process with status 70, so
+   * that the container restarts rather than living on without serving. Called once, with what
+   * happened and its cause.
+   *
+   * @param onFatalError the reaction
+   * @return this builder
+   */
+  public AdmissionWebhookServerBuilder onFatalError(BiConsumer<String, Throwable> onFatalError) {
+    this.onFatalError = Objects.requireNonNull(onFatalError, "onFatalError");
     return this;
   }
 
@@ -257,6 +321,18 @@ public final class AdmissionWebhookServerBuilder {
 
   int backlog() {
     return backlog;
+  }
+
+  int queuedReviews() {
+    return queuedReviews;
+  }
+
+  int maxConnections() {
+    return maxConnections;
+  }
+
+  BiConsumer<String, Throwable> onFatalError() {
+    return onFatalError;
   }
 
   MeterRegistry meterRegistry() {

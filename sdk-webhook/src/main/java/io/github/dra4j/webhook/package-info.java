@@ -9,9 +9,10 @@
  *   <li>{@link io.github.dra4j.webhook.AdmissionReviewHandler} answers one {@code
  *       admission.k8s.io/v1} AdmissionReview, transport-free: every problem of an object in one
  *       denial, each with its path.
- *   <li>{@link io.github.dra4j.webhook.AdmissionWebhookServer} serves it over HTTPS on the JDK's
- *       own server, with {@code /readyz}, certificates reloaded when their files change, a size
- *       limit, a per-request timeout and a graceful stop; {@link
+ *   <li>{@link io.github.dra4j.webhook.AdmissionWebhookServer} serves it over HTTPS on a small
+ *       Netty server, with {@code /readyz} and {@code /livez}, certificates reloaded when their
+ *       files change, bounds on connections, sizes, time and work that hostile clients cannot
+ *       get past, and a graceful stop; {@link
  *       io.github.dra4j.webhook.AdmissionWebhookServerBuilder} configures it.
  *   <li>{@link io.github.dra4j.webhook.WebhookRegistration} is the ValidatingWebhookConfiguration
  *       that sends the right requests to it.

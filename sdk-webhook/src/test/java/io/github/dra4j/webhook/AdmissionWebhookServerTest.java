@@ -297,7 +297,8 @@ class AdmissionWebhookServerTest {
     assertThatThrownBy(() -> builder().port(70000))
         .hasMessage("port must be between 0 and 65535, got 70000");
     assertThatThrownBy(() -> builder().path("/readyz"))
-        .hasMessage("path must be an absolute path other than / and /readyz, got \"/readyz\"");
+        .hasMessage("path must be an absolute path other than /, /readyz and /livez, "
+            + "got \"/readyz\"");
     assertThatThrownBy(() -> builder().maxRequestBytes(10))
         .hasMessage("maxRequestBytes must be at least 1024, got 10");
     assertThatThrownBy(() -> builder().requestTimeout(Duration.ZERO))

@@ -1,5 +1,6 @@
 package io.github.dra4j.webhook;
 
+import io.github.dra4j.core.quantity.QuantityValue;
 import io.github.dra4j.resourceclaim.config.ConfigProblem;
 import io.github.dra4j.resourceclaim.config.ConfigScheme;
 import io.github.dra4j.resourceclaim.config.DeviceConfig;
@@ -50,11 +51,43 @@ record SharingConfig(Sharing sharing) implements DeviceConfig<SharingConfig> {
     }
   }
 
+  /** A memory limit given as a quantity, read as the GPU driver reads its MPS memory limit. */
+  record LimitConfig(String memory) implements DeviceConfig<LimitConfig> {
+    @Override
+    public List<ConfigProblem> validate() {
+      try {
+        QuantityValue.parse(memory);
+        return List.of();
+      } catch (IllegalArgumentException e) {
+        String shown = memory.length() <= 40 ? memory : memory.substring(0, 40) + "...";
+        return List.of(ConfigProblem.of("memory", "want a quantity such as 10Gi, got \""
+            + shown + "\": " + e.getMessage()));
+      }
+    }
+  }
+
+  /** A type whose check throws an {@link Error}, as running out of memory in it would. */
+  record FatalConfig(String value) implements DeviceConfig<FatalConfig> {
+    @Override
+    public List<ConfigProblem> validate() {
+      throw new OutOfMemoryError("simulated by the test: " + value);
+    }
+  }
+
   static ConfigScheme scheme() {
     return ConfigScheme.builder()
         .register(API_VERSION, "GpuConfig", SharingConfig.class)
         .register(API_VERSION, "BrokenConfig", BrokenConfig.class)
         .register(API_VERSION, "SlowConfig", SlowConfig.class)
+        .build();
+  }
+
+  /** {@link #scheme()} and the types of the attack tests. */
+  static ConfigScheme attackScheme() {
+    return ConfigScheme.builder()
+        .register(API_VERSION, "GpuConfig", SharingConfig.class)
+        .register(API_VERSION, "LimitConfig", LimitConfig.class)
+        .register(API_VERSION, "FatalConfig", FatalConfig.class)
         .build();
   }
 

@@ -10,6 +10,14 @@ import java.util.Optional;
  * Parses Kubernetes quantity strings the way apimachinery's {@code ParseQuantity} does: the same
  * grammar and error texts, the 64-bit "fast path" when the digits fit, otherwise an exact decimal
  * rounded up in magnitude to nano precision, binary values capped at 2^63-1. Stateless.
+ *
+ * <p>Two bounds apimachinery does not have, so that a hostile value costs no more than a normal
+ * one: exponents beyond {@value #MAX_EXPONENT} in magnitude, and numbers of more than {@value
+ * #MAX_DIGITS} digits. apimachinery counts digits only to choose its 64-bit fast path (18) and
+ * reads any number of them into a big decimal, bounded only by the size of the request; here
+ * reading a million digits would take minutes (the decimal conversion is quadratic). The digit
+ * bound is Jackson's for a JSON number (its {@code maxNumberLength}), so a quantity may have as
+ * many digits as a number the same parsers accept.
  */
 final class QuantityParser {
 
@@ -23,6 +31,8 @@ final class QuantityParser {
   /** Exponents beyond this are refused so that a hostile value cannot make comparisons hang. */
   private static final int MAX_EXPONENT = 1000;
   private static final BigDecimal MAX_BINARY = BigDecimal.valueOf(Long.MAX_VALUE);
+  /** Numbers with more digits than this (before and after the point) are refused. */
+  static final int MAX_DIGITS = 1000;
 
   private QuantityParser() {}
 
@@ -151,6 +161,11 @@ final class QuantityParser {
       }
       if (pos < end) {
         throw new IllegalArgumentException(FORMAT_ERROR);
+      }
+      int digits = (integer.equals("0") ? 0 : integer.length()) + fraction.length();
+      if (digits > MAX_DIGITS) {
+        throw new IllegalArgumentException("quantities must have at most " + MAX_DIGITS
+            + " digits, got " + digits);
       }
       return new QuantityText(positive, integer, fraction, s.substring(suffixStart));
     }

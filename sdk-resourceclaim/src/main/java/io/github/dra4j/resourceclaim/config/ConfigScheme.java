@@ -1,13 +1,18 @@
 package io.github.dra4j.resourceclaim.config;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
@@ -33,8 +38,19 @@ import tools.jackson.databind.node.ObjectNode;
  * removes them before binding. Errors are {@link ConfigException}s whose paths start at {@code
  * parameters}. Jackson stops at the first binding error of an object; explicit nulls, a missing
  * {@code apiVersion} or {@code kind}, and validation problems are all reported together.
+ *
+ * <p>Parameters may nest at most {@value #MAX_DEPTH} levels of objects and arrays (the
+ * parameters object itself is the first); deeper ones are refused before any work that recurses
+ * over them, so that hostile parameters cannot overflow a small thread stack (the charts run
+ * their JVMs with {@code -Xss256k}).
  */
 public final class ConfigScheme {
+
+  /**
+   * How many levels of objects and arrays parameters may nest, the parameters object being the
+   * first. Far more than a configuration needs, far less than what overflows a 256 KiB stack.
+   */
+  public static final int MAX_DEPTH = 64;
 
   private static final String ROOT = "parameters";
   private static final String API_VERSION = "apiVersion";
@@ -49,7 +65,10 @@ public final class ConfigScheme {
     Map<Class<?>, TypeKey> byType = new HashMap<>();
     types.forEach((key, type) -> byType.put(type, key));
     this.keys = Map.copyOf(byType);
-    this.mapper = JsonMapper.builder()
+    this.mapper = JsonMapper.builder(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
+                .build())
+            .build())
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
         .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
@@ -112,6 +131,7 @@ public final class ConfigScheme {
     if (parameters == null) {
       throw new ConfigException(ROOT, "missing, want a JSON object");
     }
+    checkDepth(parameters);
     JsonNode tree;
     try {
       if (parameters instanceof JsonNode node) {
@@ -186,6 +206,41 @@ public final class ConfigScheme {
   public String typeName(Object config) {
     TypeKey key = keyOf(config);
     return key.apiVersion() + " " + key.kind();
+  }
+
+  /**
+   * Refuses parameters nested deeper than {@link #MAX_DEPTH}, without recursion: a tree of
+   * {@link JsonNode}s, or of maps and lists as fabric8's model holds them.
+   */
+  private static void checkDepth(Object parameters) {
+    Deque<Object> values = new ArrayDeque<>();
+    Deque<Integer> depths = new ArrayDeque<>();
+    values.push(parameters);
+    depths.push(1);
+    while (!values.isEmpty()) {
+      Object value = values.pop();
+      int depth = depths.pop();
+      Collection<?> children;
+      if (value instanceof JsonNode node && node.isContainer()) {
+        List<Object> list = new ArrayList<>(node.size());
+        node.values().forEach(list::add);
+        children = list;
+      } else if (value instanceof Map<?, ?> map) {
+        children = map.values();
+      } else if (value instanceof Collection<?> collection) {
+        children = collection;
+      } else {
+        continue;
+      }
+      if (depth > MAX_DEPTH) {
+        throw new ConfigException(ROOT, "nested deeper than " + MAX_DEPTH
+            + " levels of objects and arrays, the limit");
+      }
+      for (Object child : children) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
 
   private TypeKey keyOf(Object config) {

@@ -201,4 +201,53 @@ class ConfigSchemeTest {
     }
     throw new AssertionError("nothing thrown");
   }
+
+  /** Parameters whose field {@code sharing} holds objects nested to {@code depth} in all. */
+  private static String nested(int depth) {
+    return gpu("\"sharing\":" + "{\"a\":".repeat(depth - 2) + "{}" + "}".repeat(depth - 2));
+  }
+
+  /**
+   * Issue 29: parameters nested 400 to 480 levels, under Jackson's limit of 500, overflowed the
+   * 256 KiB stacks the charts give their threads. Deeper than {@link ConfigScheme#MAX_DEPTH} is
+   * refused by every entry point, naming the limit.
+   */
+  @Test
+  void parametersNestedDeeperThanTheLimitAreRefusedNamingIt() throws Exception {
+    String tooDeep = nested(ConfigScheme.MAX_DEPTH + 1);
+    Object tree = JsonMapper.builder().build().readTree(nested(450));
+    Object map = JsonMapper.builder().build().readValue(nested(450), Map.class);
+
+    assertThatThrownBy(() -> scheme.decode(tooDeep)).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("nesting depth (65) exceeds the maximum allowed (64");
+    assertThatThrownBy(() -> scheme.decodeParameters(tree)).isInstanceOf(ConfigException.class)
+        .hasMessage("parameters: nested deeper than 64 levels of objects and arrays, the limit");
+    assertThatThrownBy(() -> scheme.decodeParameters(map)).isInstanceOf(ConfigException.class)
+        .hasMessage("parameters: nested deeper than 64 levels of objects and arrays, the limit");
+  }
+
+  /** At the limit, every entry point answers with a problem on a thread with a 256 KiB stack. */
+  @Test
+  void parametersAtTheLimitAreAnsweredOnA256KibStack() throws Exception {
+    String atLimit = nested(ConfigScheme.MAX_DEPTH);
+    Object tree = JsonMapper.builder().build().readTree(atLimit);
+    Object map = JsonMapper.builder().build().readValue(atLimit, Map.class);
+    java.util.List<Throwable> outcomes = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Thread small = new Thread(null, () -> {
+      for (java.util.function.Supplier<Object> call : List.<java.util.function.Supplier<Object>>of(
+          () -> scheme.decode(atLimit), () -> scheme.decodeParameters(tree),
+          () -> scheme.decodeParameters(map))) {
+        try {
+          call.get();
+        } catch (Throwable t) {
+          outcomes.add(t);
+        }
+      }
+    }, "small-stack", 256 * 1024);
+    small.start();
+    small.join();
+
+    assertThat(outcomes).hasSize(3).allSatisfy(t -> assertThat(t)
+        .isInstanceOf(ConfigException.class).hasMessageContaining("parameters.sharing"));
+  }
 }

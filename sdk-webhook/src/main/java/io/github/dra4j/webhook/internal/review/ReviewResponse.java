@@ -11,9 +11,18 @@ import tools.jackson.databind.node.ObjectNode;
  * Builds {@code admission.k8s.io/v1} AdmissionReview responses. A denial carries a {@code
  * metav1.Status} as the API server expects it: status {@code Failure}, reason {@code Invalid},
  * code 422, one message with every problem, and {@code details.causes} with one {@code
- * FieldValueInvalid} cause per problem, so clients that read causes see each field. Stateless.
+ * FieldValueInvalid} cause per problem, so clients that read causes see each field. A problem's
+ * message is cut at {@value #MAX_PROBLEM_CHARS} characters and the whole message at {@value
+ * #MAX_MESSAGE_CHARS}, so that a value of megabytes quoted in a problem does not come back whole.
+ * Stateless.
  */
 public final class ReviewResponse {
+
+  /** The most characters of one problem's message in a denial. */
+  public static final int MAX_PROBLEM_CHARS = 1024;
+
+  /** The most characters of a denial's whole message. */
+  public static final int MAX_MESSAGE_CHARS = 16 * 1024;
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -62,7 +71,7 @@ public final class ReviewResponse {
     for (ConfigProblem problem : problems) {
       ObjectNode cause = causes.addObject();
       cause.put("reason", "FieldValueInvalid");
-      cause.put("message", problem.message());
+      cause.put("message", bounded(problem.message(), MAX_PROBLEM_CHARS));
       cause.put("field", problem.path());
     }
     status.put("code", 422);
@@ -84,9 +93,20 @@ public final class ReviewResponse {
       if (i > 0) {
         message.append("; ");
       }
-      message.append(problems.get(i));
+      ConfigProblem problem = problems.get(i);
+      message.append(new ConfigProblem(problem.path(),
+          bounded(problem.message(), MAX_PROBLEM_CHARS)));
     }
-    return message.toString();
+    return bounded(message.toString(), MAX_MESSAGE_CHARS);
+  }
+
+  /** The text, or its start and how much of it was cut. */
+  static String bounded(String text, int maxChars) {
+    if (text.length() <= maxChars) {
+      return text;
+    }
+    return text.substring(0, maxChars) + "... (" + (text.length() - maxChars)
+        + " more characters)";
   }
 
   private static ObjectNode response(ReviewRequest request, boolean allowed) {

@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
  * ResourceClaims and ResourceClaimTemplates at {@code kubectl apply}, with the same
  * configuration scheme the kubelet plugin decodes them with. HTTPS on {@code WEBHOOK_PORT}
  * (8443), certificate files re-read when cert-manager rotates them; runs until SIGTERM. Exit
- * status 143 after SIGTERM (the JVM's, once the server has closed), 2 for bad settings.
+ * status 143 after SIGTERM (the JVM's, once the server has closed), 2 for bad settings, 70 when
+ * the server fails fatally (an {@link Error} such as running out of memory, or its listening
+ * socket closing), so that the container restarts instead of living on without serving.
  */
 @Command(name = "webhook", mixinStandardHelpOptions = true,
     description = "Runs the admission webhook for the driver's opaque configurations.")

@@ -1,5 +1,6 @@
 package io.github.dra4j.examples.gpu.config;
 
+import io.github.dra4j.core.logging.LogValues;
 import io.github.dra4j.core.quantity.QuantityValue;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting.TimeSliceInterval;
@@ -111,8 +112,10 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
       }
       String limit = mpsConfig.defaultPinnedDeviceMemoryLimit();
       if (limit != null && pinnedLimit(limit).isEmpty()) {
+        // The value is quoted escaped and cut short: it is the client's, of any length.
         problems.add(ConfigProblem.of(path + ".mpsConfig.defaultPinnedDeviceMemoryLimit",
-            "want a positive quantity of bytes such as 10Gi, got \"" + limit + "\""));
+            "want a positive quantity of bytes such as 10Gi, got " + LogValues.quote(limit, 64)
+                + quantityError(limit)));
       }
     }
     return problems;
@@ -151,6 +154,16 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
               : OptionalLong.of(pinnedLimit(mpsConfig.defaultPinnedDeviceMemoryLimit())
                   .orElseThrow()));
     };
+  }
+
+  /** Why a text is no quantity at all, such as too many digits; empty if it is one. */
+  private static String quantityError(String text) {
+    try {
+      QuantityValue.parse(text);
+      return "";
+    } catch (IllegalArgumentException e) {
+      return ": " + e.getMessage();
+    }
   }
 
   /** A positive whole number of bytes, or empty. */

@@ -35,6 +35,20 @@ import org.junit.jupiter.api.Test;
 class WebhookChartTest {
 
   @Test
+  void theLivenessProbeTakesItsTimingFromTheValues() {
+    Rendered rendered = Helm.require().template("--set", "webhook.enabled=true",
+        "--set", "webhook.livenessProbe.periodSeconds=20",
+        "--set", "webhook.livenessProbe.failureThreshold=2");
+
+    Probe liveness = rendered.one(Deployment.class).getSpec().getTemplate().getSpec()
+        .getContainers().get(0).getLivenessProbe();
+
+    assertThat(liveness.getPeriodSeconds()).isEqualTo(20);
+    assertThat(liveness.getFailureThreshold()).isEqualTo(2);
+    assertThat(liveness.getHttpGet().getPath()).isEqualTo("/livez");
+  }
+
+  @Test
   void webhookIsOffByDefault() {
     Rendered rendered = Helm.require().template();
 
@@ -135,6 +149,18 @@ class WebhookChartTest {
     assertThat(readiness.getHttpGet().getPath()).isEqualTo("/readyz");
     assertThat(readiness.getHttpGet().getScheme()).isEqualTo("HTTPS");
     assertThat(readiness.getHttpGet().getPort()).isEqualTo(new IntOrString("https"));
+    // Liveness on the server's own event loop (issue 29): a webhook whose port stopped
+    // accepting is restarted instead of failing every claim in the cluster.
+    Probe liveness = container.getLivenessProbe();
+    assertThat(liveness).as("livenessProbe").isNotNull();
+    assertThat(liveness.getHttpGet().getPath())
+        .isEqualTo(io.github.dra4j.webhook.AdmissionWebhookServerBuilder.LIVE_PATH);
+    assertThat(liveness.getHttpGet().getScheme()).isEqualTo("HTTPS");
+    assertThat(liveness.getHttpGet().getPort()).isEqualTo(new IntOrString("https"));
+    assertThat(liveness.getPeriodSeconds()).isEqualTo(10);
+    assertThat(liveness.getFailureThreshold()).isEqualTo(6);
+    assertThat(liveness.getTimeoutSeconds()).isEqualTo(5);
+    assertThat(liveness.getInitialDelaySeconds()).isEqualTo(10);
 
     Map<String, String> env = env(container);
     assertThat(env).containsKeys("DRIVER_NAME", "TLS_CERT_FILE", "TLS_PRIVATE_KEY_FILE",

@@ -59,6 +59,26 @@ class GpuConfigTest {
         .hasMessageContaining(expected);
   }
 
+  /**
+   * Issue 29: a memory limit of a million digits took minutes to read; it is refused at once,
+   * and the message quotes only the start of the value.
+   */
+  @Test
+  void aMemoryLimitOfAMillionDigitsIsRefusedAtOnceWithAShortMessage() {
+    String limit = "1" + "0".repeat(1_000_000) + "Gi";
+    long start = System.nanoTime();
+
+    assertThatThrownBy(() -> decode("GpuConfig", "\"sharing\":{\"strategy\":\"MPS\","
+        + "\"mpsConfig\":{\"defaultPinnedDeviceMemoryLimit\":\"" + limit + "\"}}"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: want a positive"
+            + " quantity of bytes such as 10Gi, got \"1000")
+        .hasMessageContaining("quantities must have at most 1000 digits, got 1000001")
+        .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(500));
+    assertThat(java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
+        .isLessThan(2000);
+  }
+
   @Test
   void migDevicesTakeTimeSlicingWithoutAnIntervalOrMpsButNoPartitions() {
     MigDeviceConfig plain = (MigDeviceConfig) decode("MigDeviceConfig", "");
