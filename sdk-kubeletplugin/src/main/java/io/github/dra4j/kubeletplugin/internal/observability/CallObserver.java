@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.observability;
 
 import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
+import io.github.dra4j.kubeletplugin.internal.grpc.CallOffload;
 import io.github.dra4j.kubeletplugin.internal.grpc.MessageText;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
@@ -123,6 +124,11 @@ public final class CallObserver implements ServerInterceptor {
       }
     }
 
+    /** The status the call was refused with beneath this interceptor, or null. */
+    private Status refusal() {
+      return CallOffload.refusalOf(delegate());
+    }
+
     ServerCall.Listener<Q> listen(ServerCall.Listener<Q> listener) {
       return new SimpleForwardingServerCallListener<>(listener) {
         @Override
@@ -164,6 +170,10 @@ public final class CallObserver implements ServerInterceptor {
         public void onComplete() {
           boolean entered = enter();
           try {
+            Status refusal = refusal();
+            if (refusal != null) {
+              finish(refusal); // refused before this interceptor saw its close
+            }
             super.onComplete();
           } finally {
             exit(entered);
