@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.HttpURLConnection;
+import java.net.http.HttpTimeoutException;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -205,7 +206,12 @@ public final class ApiRequests {
         if (!(cause instanceof IOException || cause instanceof TimeoutException)) {
           throw new KubernetesClientException(what + " failed: " + cause, cause);
         }
-        lastProblem = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+        String problem = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+        if (timeout == left && isTimeout(cause)) {
+          // The try was given what was left and timed out: the deadline has come.
+          throw stopped(what, deadline, false, lastProblem);
+        }
+        lastProblem = problem;
         if (retryAfterPause(attempt, deadline, what, lastProblem)) {
           continue;
         }
@@ -243,6 +249,11 @@ public final class ApiRequests {
       throw new KubernetesClientException(what + ": interrupted", e);
     }
     return true;
+  }
+
+  /** A try that ran out of time: the HTTP client's own timeout (JDK or Vert.x). */
+  private static boolean isTimeout(Throwable cause) {
+    return cause instanceof TimeoutException || cause instanceof HttpTimeoutException;
   }
 
   private static KubernetesClientException stopped(String what, ApiDeadline deadline,
