@@ -178,11 +178,18 @@ class CallThreadsTest extends PluginTestBase {
         .getMetadata().getUid();
     String good = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "good", DRIVER))
         .getMetadata().getUid();
-    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).start()) {
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).meterRegistry(meters)
+        .start()) {
       assertThatThrownBy(() -> kubelet.prepare(plugin.draSocket(), claim("default", "bad", bad)))
           .hasMessageStartingWith("UNKNOWN");
       assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "good", good))
           .getClaimsMap().get(good).getError()).isEmpty();
+      // Closed beneath the call observer, and still timed and counted out of the gauge.
+      await().atMost(Duration.ofSeconds(5)).until(() ->
+          meters.get(MetricNames.GRPC_IN_FLIGHT).gauge().value() == 0);
+      assertThat(meters.get(MetricNames.GRPC_OPERATIONS)
+          .tag(MetricNames.GRPC_STATUS_CODE, "Unknown").timer().count()).isEqualTo(1);
     }
   }
 }

@@ -42,8 +42,8 @@ import org.slf4j.LoggerFactory;
  * an exception in application code; one that throws on the event loop is left to grpc-java. If
  * the executor refuses work, the call is closed at once, without a stack trace: with
  * RESOURCE_EXHAUSTED and the executor's reason when every handler thread is busy ({@link
- * HandlerPool.Busy}), with UNAVAILABLE when the executor is shut down. Such a call is closed
- * beneath the interceptors behind this one; {@link #refusalOf} tells them its status.
+ * HandlerPool.Busy}), with UNAVAILABLE when the executor is shut down. A call closed here is
+ * closed beneath the interceptors behind this one; {@link #closedBeneath} tells them its status.
  * Thread-safe; one instance per server.
  */
 public final class CallOffload implements ServerInterceptor {
@@ -68,39 +68,39 @@ public final class CallOffload implements ServerInterceptor {
   @Override
   public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
       ServerCallHandler<Q, R> next) {
-    RefusableCall<Q, R> refusable = new RefusableCall<>(call);
-    OffloadedCall<Q, R> offloaded = new OffloadedCall<>(refusable, Context.current());
+    ClosableCall<Q, R> closable = new ClosableCall<>(call);
+    OffloadedCall<Q, R> offloaded = new OffloadedCall<>(closable, Context.current());
     if (lightStart) {
-      offloaded.listener = next.startCall(refusable, headers);
+      offloaded.listener = next.startCall(closable, headers);
     } else {
-      offloaded.handOver(() -> offloaded.listener = next.startCall(refusable, headers));
+      offloaded.handOver(() -> offloaded.listener = next.startCall(closable, headers));
     }
     return offloaded;
   }
 
   /**
-   * The status a call was refused with here, for an interceptor behind this one that sees the
-   * call complete without having closed it.
+   * The status a call was closed with here (refused, or failed in application code), for an
+   * interceptor behind this one that sees the call complete without having closed it.
    *
    * @param call the call as this interceptor passed it on
-   * @return the refusal, or null if the call was not refused here
+   * @return the status, or null if the call was not closed here
    */
-  public static Status refusalOf(ServerCall<?, ?> call) {
-    return call instanceof RefusableCall<?, ?> refusable ? refusable.refusal : null;
+  public static Status closedBeneath(ServerCall<?, ?> call) {
+    return call instanceof ClosableCall<?, ?> closable ? closable.closedWith : null;
   }
 
-  /** The call passed on to the interceptors behind this one; remembers a refusal made here. */
-  private static final class RefusableCall<Q, R>
+  /** The call passed on to the interceptors behind this one; remembers a close made here. */
+  private static final class ClosableCall<Q, R>
       extends ForwardingServerCall.SimpleForwardingServerCall<Q, R> {
-    private volatile Status refusal;
+    private volatile Status closedWith;
 
-    RefusableCall(ServerCall<Q, R> call) {
+    ClosableCall(ServerCall<Q, R> call) {
       super(call);
     }
 
-    /** Closes the call with a refusal, beneath the interceptors that wrap this one. */
-    void refuse(Status status) {
-      refusal = status;
+    /** Closes the call beneath the interceptors that wrap this one. */
+    void closeBeneath(Status status) {
+      closedWith = status;
       delegate().close(status, new Metadata());
     }
   }
@@ -112,13 +112,13 @@ public final class CallOffload implements ServerInterceptor {
    * anything is queued) and only read by whoever drains.
    */
   private final class OffloadedCall<Q, R> extends ServerCall.Listener<Q> implements Runnable {
-    private final RefusableCall<Q, R> call;
+    private final ClosableCall<Q, R> call;
     private final Context context;
     private final ArrayDeque<Runnable> queue = new ArrayDeque<>(4);
     private boolean draining;
     private ServerCall.Listener<Q> listener;
 
-    OffloadedCall(RefusableCall<Q, R> call, Context context) {
+    OffloadedCall(ClosableCall<Q, R> call, Context context) {
       this.call = call;
       this.context = context;
     }
@@ -212,12 +212,7 @@ public final class CallOffload implements ServerInterceptor {
         Status refusal = e instanceof HandlerPool.Busy
             ? Status.RESOURCE_EXHAUSTED.withDescription(e.getMessage())
             : Status.UNAVAILABLE.withDescription("server is shutting down");
-        try {
-          call.refuse(refusal);
-        } catch (RuntimeException alreadyClosed) {
-          LOG.debug("Could not refuse call {}: {}", call.getMethodDescriptor()
-              .getFullMethodName(), alreadyClosed.toString());
-        }
+        closeQuietly(refusal);
       }
     }
 
@@ -240,8 +235,7 @@ public final class CallOffload implements ServerInterceptor {
           } catch (Throwable t) {
             LOG.error("Application error processing {}", call.getMethodDescriptor()
                 .getFullMethodName(), t);
-            closeQuietly(Status.UNKNOWN.withDescription("Application error processing RPC")
-                .withCause(t));
+            closeQuietly(Status.UNKNOWN.withDescription("Application error processing RPC"));
           }
         }
       } finally {
@@ -251,7 +245,7 @@ public final class CallOffload implements ServerInterceptor {
 
     private void closeQuietly(Status status) {
       try {
-        call.close(status, new Metadata());
+        call.closeBeneath(status);
       } catch (RuntimeException alreadyClosed) {
         LOG.debug("Could not close call {}: {}", call.getMethodDescriptor().getFullMethodName(),
             alreadyClosed.toString());

@@ -124,9 +124,9 @@ public final class CallObserver implements ServerInterceptor {
       }
     }
 
-    /** The status the call was refused with beneath this interceptor, or null. */
-    private Status refusal() {
-      return CallOffload.refusalOf(delegate());
+    /** The status the call was closed with beneath this interceptor, or null. */
+    private Status closedBeneath() {
+      return CallOffload.closedBeneath(delegate());
     }
 
     ServerCall.Listener<Q> listen(ServerCall.Listener<Q> listener) {
@@ -170,9 +170,9 @@ public final class CallObserver implements ServerInterceptor {
         public void onComplete() {
           boolean entered = enter();
           try {
-            Status refusal = refusal();
-            if (refusal != null) {
-              finish(refusal); // refused before this interceptor saw its close
+            Status closedBeneath = closedBeneath();
+            if (closedBeneath != null) {
+              finish(closedBeneath); // refused or failed without this interceptor seeing it
             }
             super.onComplete();
           } finally {
