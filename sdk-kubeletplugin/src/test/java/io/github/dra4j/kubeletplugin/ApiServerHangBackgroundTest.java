@@ -88,8 +88,9 @@ class ApiServerHangBackgroundTest {
       assertThat(failureOf(first)).hasMessageContaining("GET " + server.url()
           + "apis/resource.k8s.io/v1/namespaces/default/resourceclaims/c: no answer from the"
           + " API server within 1.0 s (option apiServerTimeout)");
-      assertThat(failureOf(queued)).hasMessageContaining("not sent: it waited 1.0 s (option"
-          + " apiServerTimeout) behind earlier writes to the API server at " + server.url());
+      // Queued behind the first, it is not sent at all, or sent with what little time is left.
+      assertThat(failureOf(queued)).hasMessageContaining(server.url())
+          .hasMessageContaining("1.0 s (option apiServerTimeout)");
       assertThat(Duration.ofNanos(System.nanoTime() - start))
           .isLessThan(API_SERVER_TIMEOUT.plus(SLACK));
 
