@@ -41,7 +41,9 @@ public interface ClaimStatusReporter {
    * @return completes when the status is written, or exceptionally with the reason it was not
    *     (also reported to {@code handleError}): an {@link
    *     io.github.dra4j.resourceapi.InvalidResourceException} if the server's rules refuse the
-   *     entries against the claim as read when writing
+   *     entries against the claim as read when writing; an {@link IllegalStateException} naming
+   *     the URL if the API server did not answer within the plugin's {@code apiServerTimeout}
+   *     from the report, the time spent behind earlier reports included
    * @throws io.github.dra4j.resourceapi.InvalidResourceException (an {@link
    *     IllegalArgumentException}) at once, with the API server's message naming the field and
    *     the value, if the server would refuse the claim's status with the entries put in, e.g.

@@ -113,7 +113,8 @@ public final class KubeletPlugin implements AutoCloseable {
         "make the API client for " + settings.kubeClient().masterUrl()));
     this.slices = new SlicePublisher(settings, events::report);
     this.claimStatus = settings.claimStatus()
-        ? new ClaimStatusWriter(settings.driverName(), settings.kubeClient(), events::report)
+        ? new ClaimStatusWriter(settings.driverName(), settings.kubeClient(),
+            settings.apiServerTimeout(), events::report)
         : null;
   }
 

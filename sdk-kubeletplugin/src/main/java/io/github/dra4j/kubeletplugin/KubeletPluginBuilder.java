@@ -586,12 +586,13 @@ public final class KubeletPluginBuilder {
   }
 
   /**
-   * How long the plugin waits for the API server where it must: {@link #start()} for the claim
-   * cache's first list of ResourceClaims (with {@link #claimCache(boolean)} on), and the first
-   * {@link KubeletPlugin#publishResources} for the ResourceSlice informer's first list. Both wait
-   * only after the sockets are up. How long a single request may take, and how often the client
-   * retries a refused connection before giving up, are the Kubernetes client's own settings.
-   * Default 60 s.
+   * How long the plugin waits for the API server outside a kubelet call: {@link #start()} for the
+   * claim cache's first list of ResourceClaims (with {@link #claimCache(boolean)} on), the first
+   * {@link KubeletPlugin#publishResources} for the ResourceSlice informer's first list (both only
+   * after the sockets are up), and a claim status report from when it is made until it is
+   * written, queueing behind earlier reports included ({@link #claimStatus(boolean)}). A single
+   * request is bounded by the Kubernetes client's request timeout. What a kubelet call waits for
+   * ends with the call's own deadline instead. Default 60 s.
    *
    * @param timeout a positive duration
    * @return this builder

@@ -3,10 +3,11 @@ package io.github.dra4j.kubeletplugin;
 import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
+import io.github.dra4j.kubeletplugin.internal.claims.ApiCallLimit;
 import io.github.dra4j.kubeletplugin.internal.claims.ApiServerClaimSource;
-import io.github.dra4j.kubeletplugin.internal.grpc.HandlerPool;
 import io.github.dra4j.kubeletplugin.internal.claims.CachedClaimSource;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
+import io.github.dra4j.kubeletplugin.internal.grpc.HandlerPool;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.internal.health.HealthStreamService;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
@@ -171,7 +172,9 @@ final class PluginServers implements AutoCloseable {
   }
 
   private List<ServerServiceDefinition> draServices() {
-    ClaimSource claims = own(new ApiServerClaimSource(settings.kubeClient()));
+    // Reads that reach the API server are capped, so that they never hold every handler thread.
+    ClaimSource claims = own(new ApiCallLimit(new ApiServerClaimSource(settings.kubeClient()),
+        ApiCallLimit.CALLS, settings.kubeClient().masterUrl()));
     if (settings.claimCache()) {
       claimCache = own(new CachedClaimSource(settings.kubeClient().get(), claims));
       claims = claimCache;

@@ -4,13 +4,26 @@ import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import com.google.common.util.concurrent.ListenableFuture;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.core.metrics.MetricNames;
+import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
+import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubeletplugin.internal.grpc.HandlerPool;
 import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.PluginTestBase;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import io.github.dra4j.resourceclaim.ClaimReference;
 import io.grpc.ServerInterceptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -21,7 +34,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which threads run a call: the driver and a user's interceptor on the handler threads, never on
- * the event loops that serve every socket, however long the driver takes.
+ * the event loops that serve every socket, however long the driver takes; one call more than the
+ * handler threads is refused with RESOURCE_EXHAUSTED, saying why.
  */
 class CallThreadsTest extends PluginTestBase {
 
@@ -75,6 +89,55 @@ class CallThreadsTest extends PluginTestBase {
   }
 
   @Test
+  void oneCallMoreThanTheHandlerThreadsIsRefusedSayingSoAndCountedOnce() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch held = new CountDownLatch(HandlerPool.MAX);
+    RecordingDriver driver = new RecordingDriver(DRIVER) {
+      @Override
+      public Map<String, UnprepareResult> unprepareResourceClaims(List<ClaimReference> claims,
+          CallContext context) {
+        held.countDown();
+        try {
+          release.await(20, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return super.unprepareResourceClaims(claims, context);
+      }
+    };
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).serialize(false)
+        .meterRegistry(meters).start()) {
+      DRAPluginGrpc.DRAPluginFutureStub stub =
+          DRAPluginGrpc.newFutureStub(kubelet.channel(plugin.draSocket()))
+              .withDeadlineAfter(30, TimeUnit.SECONDS);
+      List<ListenableFuture<NodeUnprepareResourcesResponse>> calls = new ArrayList<>();
+      for (int i = 0; i < HandlerPool.MAX; i++) {
+        calls.add(stub.nodeUnprepareResources(NodeUnprepareResourcesRequest.newBuilder()
+            .addClaims(claim("default", "c" + i, "uid-" + i)).build()));
+      }
+      assertThat(held.await(20, TimeUnit.SECONDS)).isTrue();
+
+      assertThatThrownBy(() -> kubelet.unprepare(plugin.draSocket(),
+          claim("default", "one-more", "uid-more")))
+          .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+            assertThat(e.getStatus().getDescription())
+                .isEqualTo("64 calls are in progress, the most this plugin runs at once");
+          });
+
+      release.countDown();
+      for (ListenableFuture<NodeUnprepareResourcesResponse> call : calls) {
+        assertThat(call.get(20, TimeUnit.SECONDS).getClaimsCount()).isEqualTo(1);
+      }
+      await().atMost(Duration.ofSeconds(5)).until(() ->
+          meters.get(MetricNames.GRPC_IN_FLIGHT).gauge().value() == 0);
+      assertThat(meters.get(MetricNames.GRPC_OPERATIONS)
+          .tag(MetricNames.GRPC_STATUS_CODE, "ResourceExhausted").timer().count()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void aUsersInterceptorStartsEachCallOnAHandlerThread() {
     List<String> threads = new CopyOnWriteArrayList<>();
     ServerInterceptor recording = new ServerInterceptor() {
@@ -115,11 +178,18 @@ class CallThreadsTest extends PluginTestBase {
         .getMetadata().getUid();
     String good = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "good", DRIVER))
         .getMetadata().getUid();
-    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).start()) {
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).meterRegistry(meters)
+        .start()) {
       assertThatThrownBy(() -> kubelet.prepare(plugin.draSocket(), claim("default", "bad", bad)))
           .hasMessageStartingWith("UNKNOWN");
       assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "good", good))
           .getClaimsMap().get(good).getError()).isEmpty();
+      // Closed beneath the call observer, and still timed and counted out of the gauge.
+      await().atMost(Duration.ofSeconds(5)).until(() ->
+          meters.get(MetricNames.GRPC_IN_FLIGHT).gauge().value() == 0);
+      assertThat(meters.get(MetricNames.GRPC_OPERATIONS)
+          .tag(MetricNames.GRPC_STATUS_CODE, "Unknown").timer().count()).isEqualTo(1);
     }
   }
 }

@@ -166,7 +166,8 @@ class FatalErrorTest {
       assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), unreachable, root)
               .claimCache(true).apiServerTimeout(Duration.ofSeconds(20)).start())
           .isInstanceOf(PluginStartException.class)
-          .hasMessageStartingWith("claim cache: list ResourceClaims: ")
+          .hasMessageStartingWith("claim cache: list ResourceClaims at http://127.0.0.1:"
+              + closedPort + "/apis/resource.k8s.io/v1/resourceclaims: ")
           .hasMessageContaining("Connection refused")
           .hasMessageEndingWith("(option apiServerTimeout is PT20S)")
           .hasMessageNotContaining("did not complete within");
@@ -181,7 +182,8 @@ class FatalErrorTest {
     assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
             .claimCache(true).apiServerTimeout(Duration.ofSeconds(20)).start())
         .isInstanceOf(PluginStartException.class)
-        .hasMessageStartingWith("claim cache: list ResourceClaims: ")
+        .hasMessageStartingWith("claim cache: list ResourceClaims at " + server.url()
+            + "apis/resource.k8s.io/v1/resourceclaims: ")
         .hasMessageContaining("403");
   }
 

@@ -1,7 +1,9 @@
 package io.github.dra4j.resourceslice;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.github.dra4j.resourceslice.internal.client.BoundedClient;
 import io.github.dra4j.resourceslice.internal.client.SliceClient;
 import io.github.dra4j.resourceslice.internal.client.SliceInformer;
 import io.github.dra4j.resourceslice.internal.queue.PoolQueue;
@@ -35,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * worker thread takes pool names from a rate-limited queue and makes the pool's slices match the
  * desired state with as few writes as possible (delete obsolete, update changed, create missing).
  * Failed syncs are reported to the {@link ErrorHandler} and retried with backoff (5 ms doubling up
- * to 1000 s).
+ * to 1000 s). Every request the controller makes ends after the client's request timeout (10 s
+ * if it has none) without the client's own retries, so an API server that never answers fails a
+ * sync instead of holding the worker.
  *
  * <p>Thread safety: {@link #update}, {@link #stats} and {@link #close} may be called from any
  * thread. The desired state is replaced atomically by {@code update}; the worker thread owns the
@@ -47,6 +51,8 @@ public final class ResourceSliceController implements AutoCloseable {
   private static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
   private final ControllerOptions options;
+  /** The driver's client with bounded requests ({@link BoundedClient}); never closed here. */
+  private final KubernetesClient client;
   private final KubernetesSerialization serialization;
   private final PoolValidator validator;
   private final SliceClient slices;
@@ -63,13 +69,14 @@ public final class ResourceSliceController implements AutoCloseable {
   private ResourceSliceController(ControllerOptions options, PoolValidator validator,
       NewSlices newSlices) {
     this.options = options;
+    this.client = BoundedClient.of(options.client());
     this.serialization = options.client().getKubernetesSerialization();
     this.validator = validator;
-    this.slices = new SliceClient(options.client());
+    this.slices = new SliceClient(client);
     this.cache = new SliceCache(options.mutationCacheTtl(), System::nanoTime);
     this.queue = new PoolQueue(new SyncRateLimiter(System::nanoTime), System::nanoTime);
     this.metrics = new SyncMetrics(options.meterRegistry(), options.driverName());
-    this.sync = new PoolSync(new PoolSync.Setup(newSlices, options.client(), slices, cache,
+    this.sync = new PoolSync(new PoolSync.Setup(newSlices, client, slices, cache,
         this::report, metrics));
     this.worker = new Thread(this::work, "dra4j-resourceslice-" + options.driverName());
     this.worker.setDaemon(true);
@@ -122,7 +129,7 @@ public final class ResourceSliceController implements AutoCloseable {
     SliceEvents events = new SliceEvents(controller.cache, controller.queue, options.syncDelay(),
         options.recreateDelay(), options.reconcilePoolWithName());
     try {
-      controller.informer = SliceInformer.start(options.client(), controller.slices,
+      controller.informer = SliceInformer.start(controller.client, controller.slices,
           fieldSelector, events, options.startTimeout());
     } catch (KubernetesClientException e) {
       controller.close();

@@ -112,8 +112,9 @@ class ControllerStartTest {
           1000);
       assertThatThrownBy(() -> fixture.start(pool("pool", slice("a")),
           b -> b.startTimeout(Duration.ofSeconds(3))))
-          .hasMessageStartingWith("create controller: sync ResourceSlice informer: no successful"
-              + " list of ResourceSlices within PT3S")
+          .hasMessageStartingWith("create controller: sync ResourceSlice informer: list"
+              + " ResourceSlices at " + fixture.server.url() + "apis/resource.k8s.io/v1/"
+              + "resourceslices: no successful list within PT3S")
           .hasMessageContaining("injected fault");
       fixture.server.clearFaults();
       assertThat(fixture.slices()).isEmpty();

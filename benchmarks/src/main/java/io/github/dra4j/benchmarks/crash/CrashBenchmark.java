@@ -6,9 +6,11 @@ import java.nio.file.Path;
 /**
  * The long crash run: the crash-test driver through at least 1,000 prepare/unprepare cycles (one
  * process, then two in rolling-update mode) while it is killed with SIGKILL at random moments and
- * at planned points, the kubelet restarts and the node reboots; prints what happened and what
- * the final check found (lost, doubled, leftovers: all must be 0). CI runs a shorter version in
- * {@code CrashSafetyTest}.
+ * at planned points, the kubelet restarts, the node reboots and the API server hangs (for up to a
+ * second, and one hang in ten for 50 s, beyond the kubelet's 45 s deadline) or answers 500; prints
+ * what happened, how the calls fared during the API server's faults, and what the final check
+ * found (lost, doubled, leftovers: all must be 0). CI runs a shorter version, with short hangs
+ * only, in {@code CrashSafetyTest}.
  *
  * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.crash.CrashBenchmark} (optional arguments: cycles,
@@ -29,7 +31,7 @@ public final class CrashBenchmark {
     long seed = args.length > 1 ? Long.parseLong(args[1]) : System.currentTimeMillis();
     boolean clean = true;
     for (boolean rolling : new boolean[] {false, true}) {
-      CrashHarness.Settings settings = CrashHarness.Settings.of(cycles, seed);
+      CrashSettings settings = CrashSettings.of(cycles, seed).withLongHangs();
       if (rolling) {
         settings = settings.withRollingUpdate();
       }

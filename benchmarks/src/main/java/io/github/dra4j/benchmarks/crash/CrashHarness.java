@@ -25,10 +25,11 @@ import java.util.stream.Stream;
 /**
  * Drives the crash-test driver process as a kubelet would, through prepare/unprepare cycles of
  * claims, while killing it with SIGKILL at random moments and at planned {@link CrashPoint}s,
- * restarting the kubelet (it prepares every running claim again) and rebooting the node (new boot
- * ID, CDI directory wiped, hardware reset). At the end the calls still owed are retried until they
- * succeed, as the kubelet retries, and {@link Invariants} checks that nothing was lost, doubled or
- * left behind.
+ * restarting the kubelet (it prepares every running claim again), rebooting the node (new boot
+ * ID, CDI directory wiped, hardware reset) and letting the API server hang or answer 500 ({@code
+ * ApiFaults}, with how calls fared meanwhile in {@link ApiFaultLog}). At the end the calls still
+ * owed are retried until they succeed, as the kubelet retries, and {@link Invariants} checks that
+ * nothing was lost, doubled or left behind.
  *
  * <p>The kubelet's view is the truth a driver must honour: a claim whose prepare succeeded is in
  * use by a container until its unprepare succeeds; a claim whose unprepare succeeded is gone.
@@ -44,7 +45,7 @@ public final class CrashHarness implements AutoCloseable {
   /** What the kubelet believes of a claim. */
   enum Seen { PREPARING, PREPARED, UNPREPARING, UNPREPARED }
 
-  private final Settings settings;
+  private final CrashSettings settings;
   private final Random random;
   private final Layout layout;
   private final InMemoryApiServer server;
@@ -54,48 +55,10 @@ public final class CrashHarness implements AutoCloseable {
   private final Map<String, String> deviceOf = new LinkedHashMap<>();
   private final Map<String, String> nameOf = new LinkedHashMap<>();
   private final ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
+  private final ApiFaults apiFaults;
   private final CrashReport.Counter count = new CrashReport.Counter();
   private int boot = 1;
   private boolean calm;
-
-  /**
-   * What a run does.
-   *
-   * @param cycles completed prepare-then-unprepare cycles to reach
-   * @param seed the random seed (printed, so a failing run can be repeated)
-   * @param devices devices on the node
-   * @param killChance chance that a call is cut by a SIGKILL from outside
-   * @param planChance chance that a started process carries a planned crash
-   * @param kubeletRestartChance chance per step of a kubelet restart
-   * @param rebootChance chance per step of a node reboot
-   * @param rollingUpdate two driver processes in rolling-update mode instead of one
-   */
-  public record Settings(int cycles, long seed, int devices, double killChance,
-      double planChance, double kubeletRestartChance, double rebootChance,
-      boolean rollingUpdate) {
-
-    /**
-     * The defaults for a number of cycles.
-     *
-     * @param cycles completed cycles to reach
-     * @param seed the random seed
-     * @return settings with 6 devices, 10 % of calls killed, 70 % of starts with a planned crash,
-     *     2 % kubelet restarts, 0.5 % reboots, one process
-     */
-    public static Settings of(int cycles, long seed) {
-      return new Settings(cycles, seed, 6, 0.10, 0.70, 0.02, 0.005, false);
-    }
-
-    /**
-     * The same with two processes in rolling-update mode.
-     *
-     * @return the settings
-     */
-    public Settings withRollingUpdate() {
-      return new Settings(cycles, seed, devices, killChance, planChance, kubeletRestartChance,
-          rebootChance, true);
-    }
-  }
 
   /**
    * Sets up the API server and the directories; no process runs yet.
@@ -104,10 +67,12 @@ public final class CrashHarness implements AutoCloseable {
    * @param settings what the run does
    * @throws IOException if the directories cannot be made
    */
-  public CrashHarness(Path root, Settings settings) throws IOException {
+  public CrashHarness(Path root, CrashSettings settings) throws IOException {
     this.settings = settings;
     this.random = new Random(settings.seed());
     this.server = InMemoryApiServer.builder().build().start();
+    this.apiFaults = new ApiFaults(server, random, killer, settings.apiFaultChance(),
+        settings.longHangChance());
     Path kubeconfig = server.writeKubeconfig(root.resolve("kubeconfig"));
     this.layout = new Layout(root, Files.createDirectories(root.resolve("registry")),
         Files.createDirectories(root.resolve("plugins")), Files.createDirectories(root.resolve(
@@ -140,10 +105,11 @@ public final class CrashHarness implements AutoCloseable {
         new Invariants(layout, new DeviceHolders(layout.hardware())).check(seen, deviceOf);
     return count.report(settings, findings,
         seen.values().stream().filter(s -> s == Seen.PREPARED).count(),
-        (System.nanoTime() - started) / 1_000_000);
+        (System.nanoTime() - started) / 1_000_000, apiFaults.log());
   }
 
   private void step() throws Exception {
+    apiFaults.maybeBegin();
     double dice = random.nextDouble();
     if (dice < settings.rebootChance()) {
       reboot();
@@ -234,11 +200,23 @@ public final class CrashHarness implements AutoCloseable {
     }
     DriverInstance instance = anyInstance();
     count.calls++;
+    ApiFaultLog.Fault fault = apiFaults.current();
+    ApiFaultLog.Kind kind = uids.stream().anyMatch(u -> seen.get(u) != Seen.PREPARED)
+        ? ApiFaultLog.Kind.NEW_PREPARE : ApiFaultLog.Kind.REPEATED_PREPARE;
     NodePrepareResourcesResponse answer = null;
-    try (KillWindow ignored = maybeKill(instance)) {
+    long start = System.nanoTime();
+    String result;
+    try (KillWindow ignored = maybeKill(instance, fault)) {
       answer = kubelet.prepare(instance.draSocket(), wire(uids));
+      result = ApiFaultLog.result(answer.getClaimsMap().values().stream()
+          .map(c -> c.getError()).toList());
     } catch (RuntimeException callFailed) {
       count.failedCalls++;
+      result = !instance.died() ? ApiFaultLog.failure(callFailed)
+          : "the driver process died under it (a planned crash)";
+    }
+    if (fault != null) {
+      apiFaults.log().call(fault, kind, result, System.nanoTime() - start);
     }
     for (String uid : uids) {
       if (answer == null || !answer.containsClaims(uid)) {
@@ -261,11 +239,22 @@ public final class CrashHarness implements AutoCloseable {
     }
     DriverInstance instance = anyInstance();
     count.calls++;
+    ApiFaultLog.Fault fault = apiFaults.current();
     NodeUnprepareResourcesResponse answer = null;
-    try (KillWindow ignored = maybeKill(instance)) {
+    long start = System.nanoTime();
+    String result;
+    try (KillWindow ignored = maybeKill(instance, fault)) {
       answer = kubelet.unprepare(instance.draSocket(), wire(uids));
+      result = ApiFaultLog.result(answer.getClaimsMap().values().stream()
+          .map(c -> c.getError()).toList());
     } catch (RuntimeException callFailed) {
       count.failedCalls++;
+      result = !instance.died() ? ApiFaultLog.failure(callFailed)
+          : "the driver process died under it (a planned crash)";
+    }
+    if (fault != null) {
+      apiFaults.log().call(fault, ApiFaultLog.Kind.UNPREPARE, result,
+          System.nanoTime() - start);
     }
     for (String uid : uids) {
       if (answer != null && answer.containsClaims(uid)
@@ -292,8 +281,9 @@ public final class CrashHarness implements AutoCloseable {
     void close();
   }
 
-  private KillWindow maybeKill(DriverInstance instance) {
-    if (calm || random.nextDouble() >= settings.killChance()) {
+  /** No kill while the API server is at fault, so that the fault's figures are its own. */
+  private KillWindow maybeKill(DriverInstance instance, ApiFaultLog.Fault fault) {
+    if (calm || fault != null || random.nextDouble() >= settings.killChance()) {
       return () -> {};
     }
     long delayMicros = random.nextInt(15_000);
@@ -347,6 +337,7 @@ public final class CrashHarness implements AutoCloseable {
   /** No more faults: every owed call is retried until it succeeds, as the kubelet does. */
   private void settle() throws Exception {
     calm = true;
+    apiFaults.end();
     for (DriverInstance instance : instances) {
       if (!instance.isAlive()) {
         instance.start(Optional.empty());
@@ -369,6 +360,7 @@ public final class CrashHarness implements AutoCloseable {
   @Override
   public void close() throws Exception {
     killer.shutdownNow();
+    apiFaults.end();
     for (DriverInstance instance : instances) {
       instance.stop();
     }

@@ -18,10 +18,12 @@ import java.util.List;
  * @param millis how long the run took
  * @param findings what the final check found
  * @param reprepareErrors errors answered to a repeated prepare of a claim in use
+ * @param apiFaults how calls fared while the API server hung or answered 500
  */
-public record CrashReport(CrashHarness.Settings settings, int cycles, int calls, int failedCalls,
+public record CrashReport(CrashSettings settings, int cycles, int calls, int failedCalls,
     int restarts, int plannedCrashes, int kubeletRestarts, int reboots, long preparedAtEnd,
-    long millis, Invariants.Findings findings, List<String> reprepareErrors) {
+    long millis, Invariants.Findings findings, List<String> reprepareErrors,
+    ApiFaultLog apiFaults) {
 
   /**
    * Lost preparations: claims in use without their checkpoint entry, CDI spec or hardware, plus
@@ -66,6 +68,7 @@ public record CrashReport(CrashHarness.Settings settings, int cycles, int calls,
         preparedAtEnd, millis / 1000.0));
     out.append(String.format("lost %d, doubled %d, leftovers %d%n", lost(), doubled(),
         leftovers()));
+    out.append(apiFaults.text());
     List<String> details = new ArrayList<>(findings.all());
     details.addAll(reprepareErrors.stream().map(e -> "repeated prepare failed: " + e).toList());
     details.forEach(d -> out.append("  ").append(d).append(System.lineSeparator()));
@@ -83,11 +86,11 @@ public record CrashReport(CrashHarness.Settings settings, int cycles, int calls,
     int reboots;
     final List<String> reprepareErrors = new ArrayList<>();
 
-    CrashReport report(CrashHarness.Settings settings, Invariants.Findings findings,
-        long preparedAtEnd, long millis) {
+    CrashReport report(CrashSettings settings, Invariants.Findings findings,
+        long preparedAtEnd, long millis, ApiFaultLog apiFaults) {
       return new CrashReport(settings, cycles, calls, failedCalls, restarts, planned,
           kubeletRestarts, reboots, preparedAtEnd, millis, findings,
-          List.copyOf(reprepareErrors));
+          List.copyOf(reprepareErrors), apiFaults);
     }
   }
 }

@@ -24,23 +24,35 @@ final class DriverInstance {
 
   private final CrashHarness.Layout layout;
   private final String podUid;
+  private final List<String> javaCommand;
   private final Path output;
   private Process process;
   private Path draSocket;
   private int starts;
 
   DriverInstance(CrashHarness.Layout layout, String podUid) {
+    this(layout, podUid, List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
+  }
+
+  /**
+   * An instance run by a given JVM.
+   *
+   * @param layout the directories
+   * @param podUid the pod UID in rolling-update mode, or null
+   * @param java the {@code java} binary and its options
+   */
+  DriverInstance(CrashHarness.Layout layout, String podUid, List<String> java) {
     this.layout = layout;
     this.podUid = podUid;
+    this.javaCommand = List.copyOf(java);
     this.output = layout.root().resolve("driver-" + (podUid == null ? "single" : podUid) + ".out");
   }
 
   /** Starts the process and waits until it serves. */
   void start(Optional<CrashPoint.Plan> plan) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", classPath(),
-        CrashTestDriverProcess.class.getName(),
+    List<String> command = new ArrayList<>(javaCommand);
+    command.addAll(List.of("-cp", classPath(), CrashTestDriverProcess.class.getName(),
         layout.registry().toString(), layout.data().toString(), layout.cdi().toString(),
         layout.hardware().toString(), layout.bootId().toString()));
     ProcessBuilder builder = new ProcessBuilder(command);
@@ -99,8 +111,17 @@ final class DriverInstance {
     return process != null && process.isAlive();
   }
 
+  /** Whether the process is gone or goes within half a second (a call cut by its death). */
+  boolean died() throws InterruptedException {
+    return process == null || process.waitFor(500, TimeUnit.MILLISECONDS);
+  }
+
   Path draSocket() {
     return draSocket;
+  }
+
+  long pid() {
+    return process.pid();
   }
 
   int starts() {

@@ -7,15 +7,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The claim lifecycle under SIGKILL, kubelet restarts and reboots, with real processes: the CI
- * length of {@link CrashBenchmark}. Each run uses a new seed, printed with the report, so a
- * failure can be repeated with {@code CrashBenchmark <cycles> <seed>}.
+ * The claim lifecycle under SIGKILL, kubelet restarts, reboots and an API server that hangs or
+ * answers 500, with real processes: the CI length of {@link CrashBenchmark}. Each run uses a new
+ * seed, printed with the report, so a failure can be repeated with {@code CrashBenchmark <cycles>
+ * <seed>}.
  */
 class CrashSafetyTest {
 
   @TempDir Path root;
 
-  private static CrashReport run(Path root, CrashHarness.Settings settings) throws Exception {
+  private static CrashReport run(Path root, CrashSettings settings) throws Exception {
     try (CrashHarness harness = new CrashHarness(root, settings)) {
       CrashReport report = harness.run();
       System.out.print(report.text());
@@ -31,7 +32,7 @@ class CrashSafetyTest {
 
   @Test
   void twoHundredCyclesUnderKillsAndKubeletRestartsLoseDoubleAndLeaveNothing() throws Exception {
-    CrashReport report = run(root, CrashHarness.Settings.of(200, System.nanoTime()));
+    CrashReport report = run(root, CrashSettings.of(200, System.nanoTime()));
 
     assertClean(report);
     assertThat(report.cycles()).isGreaterThanOrEqualTo(200);
@@ -39,12 +40,17 @@ class CrashSafetyTest {
     assertThat(report.plannedCrashes()).as("planned crash points were armed").isPositive();
     assertThat(report.failedCalls()).as("calls were cut").isPositive();
     assertThat(report.kubeletRestarts()).as("running claims were prepared again").isPositive();
+    ApiFaultLog faults = report.apiFaults();
+    assertThat(faults.faults(ApiFaultLog.Fault.HANG) + faults.faults(ApiFaultLog.Fault.ERRORS))
+        .as("the API server hung or answered 500").isPositive();
+    assertThat(faults.longestMillis(ApiFaultLog.Fault.HANG, ApiFaultLog.Kind.UNPREPARE))
+        .as("an unprepare needs no API server").isLessThan(5000);
   }
 
   @Test
   void rebootsRestoreEveryClaimInUse() throws Exception {
-    CrashHarness.Settings settings = new CrashHarness.Settings(40, System.nanoTime(), 6, 0.03,
-        0.2, 0.02, 0.15, false); // a reboot every ~7 steps: none at all in 40 cycles is ~1e-4
+    CrashSettings settings = new CrashSettings(40, System.nanoTime(), 6, 0.03,
+        0.2, 0.02, 0.15, false, 0.03, 0); // a reboot every ~7 steps: none in 40 cycles is ~1e-4
 
     CrashReport report = run(root, settings);
 
@@ -55,7 +61,7 @@ class CrashSafetyTest {
   @Test
   void twoProcessesInRollingUpdateModeShareTheCheckpointWithoutDamage() throws Exception {
     CrashReport report =
-        run(root, CrashHarness.Settings.of(60, System.nanoTime()).withRollingUpdate());
+        run(root, CrashSettings.of(60, System.nanoTime()).withRollingUpdate());
 
     assertClean(report);
     assertThat(report.cycles()).isGreaterThanOrEqualTo(60);

@@ -45,8 +45,9 @@ import tools.jackson.databind.json.JsonMapper;
  *       client sent one.
  *   <li>Real-looking {@code generateName} suffixes, delete preconditions (uid, resourceVersion),
  *       discovery documents and {@code /version}.
- *   <li>Test hooks: disabled group-versions (404), injected faults, stored-object transformers
- *       (to simulate disabled feature gates), a request log, and closing all watches.
+ *   <li>Test hooks: disabled group-versions (404), injected faults, injected hangs (requests
+ *       read and never answered until the hang is cleared), stored-object transformers (to
+ *       simulate disabled feature gates), a request log, and closing all watches.
  *   <li>The wire protocol of a real server, for clients other than fabric8: every answer carries
  *       its {@code Content-Type}; JSON is the one format spoken, so a client that asks for
  *       protobuf first ({@code Accept: application/vnd.kubernetes.protobuf, application/json},
@@ -233,6 +234,51 @@ public final class InMemoryApiServer implements AutoCloseable {
   }
 
   /**
+   * Holds the next {@code times} requests with this verb on this resource without an answer: the
+   * request is read and no response is written until {@link #clearHangs()} or {@link #close()},
+   * as a server whose storage has stalled. A held request is answered as usual when the hangs are
+   * cleared, if its client is still waiting; it appears in the request log once answered.
+   *
+   * @param verb e.g. {@link ApiVerb#GET}
+   * @param resource plural resource name in any version, e.g. {@code resourceclaims}; null for
+   *     every resource
+   * @param times how many requests hang, at least 1 ({@code Integer.MAX_VALUE} for all of them)
+   */
+  public void hangNext(ApiVerb verb, String resource, int times) {
+    behaviour.hangs().add(verb, resource, times);
+  }
+
+  /**
+   * Holds every request from now on without an answer, whatever its path (discovery, {@code
+   * /version} and health checks included), until {@link #clearHangs()}. New connections are
+   * still accepted and requests read; watches already open stay open.
+   */
+  public void hangAll() {
+    behaviour.hangs().hangEverything();
+  }
+
+  /**
+   * Ends every hang: the rules of {@link #hangNext} and {@link #hangAll} are dropped and every
+   * held request is answered now, as a server that recovers answers what it had read.
+   *
+   * @return how many held requests were released
+   */
+  public int clearHangs() {
+    List<Runnable> released = behaviour.hangs().clear();
+    released.forEach(Runnable::run);
+    return released.size();
+  }
+
+  /**
+   * Counts the requests held by a hang now.
+   *
+   * @return requests read and not answered
+   */
+  public int hungRequests() {
+    return behaviour.hangs().held();
+  }
+
+  /**
    * Counts injected failures not yet used.
    *
    * @return remaining failures over all faults
@@ -393,6 +439,7 @@ public final class InMemoryApiServer implements AutoCloseable {
       sharedClient = null;
     }
     toClose.forEach(KubernetesClient::close);
+    behaviour.hangs().close();
     watches.close();
     http.close();
   }

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.github.dra4j.kubeletplugin.internal.api.ApiDeadline;
 import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -27,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * the answer is that one 404 instead of three GETs. Only when discovery cannot be read are the
  * other versions tried blindly. Each GET goes through the API client's HTTP client without
  * fabric8's resource DSL ({@link ClaimGet}), so the API client never logs its "unstable version"
- * warning for the SDK's own fallback either. Older versions are converted to v1. Thread-safe;
+ * warning for the SDK's own fallback either. All of a read, discovery included, ends by the
+ * kubelet call's deadline ({@link ApiDeadline}). Older versions are converted to v1. Thread-safe;
  * owned by one plugin.
  */
 public final class ApiServerClaimSource implements ClaimSource {
@@ -90,9 +92,23 @@ public final class ApiServerClaimSource implements ClaimSource {
     return ORDER[current.get()].version();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Every GET of the read ends by the deadline of the kubelet call running on this thread
+   * (less a margin to answer in) or its cancellation; outside a call, {@link
+   * ApiDeadline#WITHOUT_CALL_DEADLINE} after the read began.
+   */
   @Override
   public ResourceClaim get(String namespace, String name, String expectedUid) {
     KubernetesClient client = clients.get();
+    try (ApiDeadline deadline = ApiDeadline.ofCurrentCall()) {
+      return get(client, namespace, name, deadline);
+    }
+  }
+
+  private ResourceClaim get(KubernetesClient client, String namespace, String name,
+      ApiDeadline deadline) {
     int start = current.get();
     Set<ClaimVersion> served = null;
     for (int attempt = 0; attempt < ORDER.length; attempt++) {
@@ -101,13 +117,14 @@ public final class ApiServerClaimSource implements ClaimSource {
       if (served != null && !served.contains(version)) {
         continue;
       }
-      HasMetadata found = read(client, version, namespace, name);
+      HasMetadata found = gets(client).get(version.version(), version.type(), namespace, name,
+          deadline);
       if (found != null) {
         current.set(index);
         return conversion(client).toV1(found, version);
       }
       if (attempt == 0) {
-        served = servedVersions(client);
+        served = servedVersions(client, deadline);
       }
       if (served != null && served.contains(version)) {
         break; // the version is served, so the claim itself is missing
@@ -117,15 +134,6 @@ public final class ApiServerClaimSource implements ClaimSource {
         "resourceclaims.resource.k8s.io \"" + name + "\" not found",
         HttpURLConnection.HTTP_NOT_FOUND,
         null);
-  }
-
-  /**
-   * One GET; null on 404, whether the object or the whole version is missing. Namespace and name
-   * were checked to be DNS names before they reach here, so they are safe in a path.
-   */
-  private HasMetadata read(KubernetesClient client, ClaimVersion version, String namespace,
-      String name) {
-    return gets(client).get(version.version(), version.type(), namespace, name);
   }
 
   /** The GETs through this client, made at the first read (and again if the client changes). */
@@ -139,7 +147,7 @@ public final class ApiServerClaimSource implements ClaimSource {
   }
 
   /** The versions the API server serves, from discovery cached for a minute; null if unknown. */
-  private Set<ClaimVersion> servedVersions(KubernetesClient client) {
+  private Set<ClaimVersion> servedVersions(KubernetesClient client, ApiDeadline deadline) {
     Discovery known = discovery;
     long now = nanoTime.getAsLong();
     if (known != null && now - known.readAtNanos() < DISCOVERY_TTL.toNanos()) {
@@ -147,7 +155,7 @@ public final class ApiServerClaimSource implements ClaimSource {
     }
     Set<ClaimVersion> served = null;
     try {
-      APIGroup group = client.getApiGroup(GROUP);
+      APIGroup group = gets(client).group(deadline);
       if (group != null && group.getVersions() != null) {
         served = EnumSet.noneOf(ClaimVersion.class);
         for (GroupVersionForDiscovery version : group.getVersions()) {

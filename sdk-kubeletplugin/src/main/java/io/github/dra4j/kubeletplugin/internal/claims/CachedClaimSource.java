@@ -28,6 +28,7 @@ public final class CachedClaimSource implements ClaimSource {
 
   private final SharedIndexInformer<ResourceClaim> informer;
   private final CompletableFuture<Void> firstList;
+  private final String listUrl;
   private final ClaimSource fallback;
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong misses = new AtomicLong();
@@ -40,6 +41,10 @@ public final class CachedClaimSource implements ClaimSource {
    */
   public CachedClaimSource(KubernetesClient client, ClaimSource fallback) {
     this.fallback = fallback;
+    String master = client.getMasterUrl() == null ? "(unknown)/"
+        : client.getMasterUrl().toString();
+    this.listUrl = (master.endsWith("/") ? master : master + "/")
+        + "apis/resource.k8s.io/v1/resourceclaims";
     this.informer =
         client.dynamicResourceAllocation().v1().resourceClaims().inAnyNamespace()
             .runnableInformer(0);
@@ -50,9 +55,10 @@ public final class CachedClaimSource implements ClaimSource {
    * Waits until the informer has listed all claims once.
    *
    * @param timeout how long to wait
-   * @throws IllegalStateException {@code claim cache: list ResourceClaims: <cause>} if the list
-   *     failed (the cause is the client's error, for example a refused connection or a 403), or
-   *     {@code claim cache: the first list of ResourceClaims did not complete within <timeout>}
+   * @throws IllegalStateException {@code claim cache: list ResourceClaims at <url>: <cause>} if
+   *     the list failed (the cause is the client's error, for example a refused connection or a
+   *     403), or {@code claim cache: the first list of ResourceClaims at <url> did not complete
+   *     within <timeout>}
    * @throws InterruptedException if interrupted while waiting
    */
   public void awaitFirstList(Duration timeout) throws InterruptedException {
@@ -60,11 +66,11 @@ public final class CachedClaimSource implements ClaimSource {
       firstList.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
-      throw new IllegalStateException("claim cache: list ResourceClaims: " + rootMessage(cause),
-          cause);
+      throw new IllegalStateException("claim cache: list ResourceClaims at " + listUrl + ": "
+          + rootMessage(cause), cause);
     } catch (TimeoutException e) {
-      throw new IllegalStateException(
-          "claim cache: the first list of ResourceClaims did not complete within " + timeout, e);
+      throw new IllegalStateException("claim cache: the first list of ResourceClaims at "
+          + listUrl + " did not complete within " + timeout, e);
     }
   }
 

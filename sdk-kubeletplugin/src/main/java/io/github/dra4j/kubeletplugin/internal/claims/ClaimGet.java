@@ -1,71 +1,49 @@
 package io.github.dra4j.kubeletplugin.internal.claims;
 
+import io.fabric8.kubernetes.api.model.APIGroup;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.internal.OperationSupport;
-import io.fabric8.kubernetes.client.http.HttpClient;
-import io.fabric8.kubernetes.client.http.HttpRequest;
-import io.fabric8.kubernetes.client.http.HttpResponse;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.github.dra4j.kubeletplugin.internal.logging.LogText;
-import java.io.ByteArrayInputStream;
-import java.net.HttpURLConnection;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.github.dra4j.kubeletplugin.internal.api.ApiDeadline;
+import io.github.dra4j.kubeletplugin.internal.api.ApiRequests;
 
 /**
- * One GET of a ResourceClaim through the API client's HTTP client, without fabric8's resource
- * DSL.
+ * One GET of a ResourceClaim, or of the {@code resource.k8s.io} discovery document, through the
+ * API client's HTTP client without fabric8's resource DSL, ending by an {@link ApiDeadline}.
  *
  * <p>The DSL ({@code client.resources(type).inNamespace(ns).withName(name).get()}) builds an
  * operation context and joins and re-parses the URL on every call; that was a third of the
- * plugin's own CPU in a claim read. This sends what the DSL sends (a GET of the claim's path on
- * the client's master URL, with the client's request timeout, through the same HTTP client and
- * so its interceptors for authentication, impersonation and rate limiting, and its retries) and
- * reads the answer as the DSL does: the body parsed to the requested type with the client's
- * serialization, a 404 as {@code null}, any other failure as fabric8's {@link
- * KubernetesClientException} with the API server's status. The body is parsed on the calling
- * thread instead of the HTTP client's event loop, which several calls share.
+ * plugin's own CPU in a claim read. It also cannot be bounded by a kubelet call's deadline. This
+ * sends what the DSL sends (a GET of the claim's path on the client's master URL, through the
+ * same HTTP client and so its interceptors for authentication, impersonation and rate limiting)
+ * with {@link ApiRequests}, which bounds each try by the client's request timeout and the whole
+ * read by the deadline, and reads the answer as the DSL does: a 404 as {@code null}, any other
+ * failure as fabric8's {@link KubernetesClientException} with the API server's status. The body
+ * is parsed on the calling thread instead of the HTTP client's event loop, which several calls
+ * share.
  *
  * <p>Immutable and thread-safe; made for one client ({@link #of}).
  */
 final class ClaimGet {
 
-  private static final Logger LOG = LoggerFactory.getLogger(ClaimGet.class);
-  private static final String GROUP_PATH = "/apis/" + ApiServerClaimSource.GROUP + "/";
+  private static final String GROUP_PATH = "/apis/" + ApiServerClaimSource.GROUP;
 
-  private final KubernetesClient client;
-  private final String root;
-  private final long timeoutMillis;
+  private final ApiRequests requests;
 
-  private ClaimGet(KubernetesClient client, String root, long timeoutMillis) {
-    this.client = client;
-    this.root = root;
-    this.timeoutMillis = timeoutMillis;
+  private ClaimGet(ApiRequests requests) {
+    this.requests = requests;
   }
 
   /**
-   * Prepares GETs through a client: its master URL and request timeout are read once.
+   * Prepares GETs through a client: its master URL, request timeout and retry settings are read
+   * once.
    *
    * @param client the API client (borrowed)
    * @return the GETs for that client
    * @throws IllegalStateException if the client has no master URL
    */
   static ClaimGet of(KubernetesClient client) {
-    if (client.getMasterUrl() == null) {
-      throw new IllegalStateException("the API client has no master URL");
-    }
-    String master = client.getMasterUrl().toString();
-    while (master.endsWith("/")) {
-      master = master.substring(0, master.length() - 1);
-    }
-    Integer timeout = client.getConfiguration().getRequestTimeout();
-    return new ClaimGet(client, master + GROUP_PATH, timeout == null ? 0 : timeout);
+    return new ClaimGet(ApiRequests.of(client));
   }
 
   /**
@@ -75,7 +53,7 @@ final class ClaimGet {
    * @return true if it is the one these GETs use
    */
   boolean isFor(KubernetesClient other) {
-    return client == other;
+    return requests.isFor(other);
   }
 
   /**
@@ -87,7 +65,8 @@ final class ClaimGet {
    * @return the claim's URL
    */
   String url(String version, String namespace, String name) {
-    return root + version + "/namespaces/" + namespace + "/resourceclaims/" + name;
+    return requests.url(GROUP_PATH + "/" + version + "/namespaces/" + namespace
+        + "/resourceclaims/" + name);
   }
 
   /**
@@ -97,58 +76,27 @@ final class ClaimGet {
    * @param type the model class of that version
    * @param namespace the claim's namespace, a DNS label (checked by the caller, so safe in a path)
    * @param name the claim's name, a DNS subdomain (likewise)
+   * @param deadline when to give up
    * @param <T> the model type
    * @return the claim, or null if the API server answered 404 (the claim or the whole version
    *     is missing)
    * @throws KubernetesClientException if the API server answered with another error, or could not
-   *     be reached, or the calling thread was interrupted (its flag is then set again)
+   *     be reached before the deadline, or the call was cancelled, or the calling thread was
+   *     interrupted (its flag is then set again)
    */
-  <T extends HasMetadata> T get(String version, Class<T> type, String namespace, String name) {
-    HttpClient http = client.getHttpClient();
-    HttpRequest.Builder builder = http.newHttpRequestBuilder()
-        .uri(url(version, namespace, name));
-    if (timeoutMillis > 0) {
-      builder.timeout(timeoutMillis, TimeUnit.MILLISECONDS); // as the DSL does
-    }
-    HttpRequest request = builder.build();
-    HttpResponse<byte[]> response = await(request, http.sendAsync(request, byte[].class));
-    List<String> warnings = response.headers("Warning");
-    if (warnings != null && !warnings.isEmpty()) {
-      LOG.warn("The API server warned about GET {}: {}", request.uri(),
-          LogText.text(String.valueOf(warnings)));
-    }
-    int code = response.code();
-    if (code == HttpURLConnection.HTTP_NOT_FOUND) {
-      return null;
-    }
-    KubernetesSerialization serialization = client.getKubernetesSerialization();
-    if (!response.isSuccessful()) {
-      throw OperationSupport.requestFailure(request,
-          OperationSupport.createStatus(response, serialization));
-    }
-    byte[] body = response.body();
-    if (body == null || body.length == 0) {
-      throw new KubernetesClientException("GET " + request.uri() + ": HTTP " + code
-          + " with an empty body", code, null);
-    }
-    return serialization.unmarshal(new ByteArrayInputStream(body), type);
+  <T extends HasMetadata> T get(String version, Class<T> type, String namespace, String name,
+      ApiDeadline deadline) {
+    return requests.get(url(version, namespace, name), type, deadline);
   }
 
-  /** Waits for the answer on the calling thread, as the DSL does; fabric8's errors as they are. */
-  private static HttpResponse<byte[]> await(HttpRequest request,
-      CompletableFuture<HttpResponse<byte[]>> answer) {
-    try {
-      return answer.get();
-    } catch (InterruptedException e) {
-      answer.cancel(true);
-      Thread.currentThread().interrupt();
-      throw new KubernetesClientException("GET " + request.uri() + ": interrupted", e);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause() == null ? e : e.getCause();
-      if (cause instanceof KubernetesClientException known) {
-        throw known.copyAsCause();
-      }
-      throw new KubernetesClientException("GET " + request.uri() + " failed: " + cause, cause);
-    }
+  /**
+   * Reads the discovery document of {@code resource.k8s.io}: the versions the API server serves.
+   *
+   * @param deadline when to give up
+   * @return the group, or null if the API server does not serve it at all
+   * @throws KubernetesClientException as {@link #get}
+   */
+  APIGroup group(ApiDeadline deadline) {
+    return requests.get(requests.url(GROUP_PATH), APIGroup.class, deadline);
   }
 }

@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.grpc;
 
 import io.grpc.Context;
+import io.grpc.ForwardingServerCall;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
@@ -39,8 +40,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A callback that throws on the executor closes the call with UNKNOWN, as grpc-java does for
  * an exception in application code; one that throws on the event loop is left to grpc-java. If
- * the executor refuses work (it is shut down), the call is closed with UNAVAILABLE. Thread-safe;
- * one instance per server.
+ * the executor refuses work, the call is closed at once, without a stack trace: with
+ * RESOURCE_EXHAUSTED and the executor's reason when every handler thread is busy ({@link
+ * HandlerPool.Busy}), with UNAVAILABLE when the executor is shut down. A call closed here is
+ * closed beneath the interceptors behind this one; {@link #closedBeneath} tells them its status.
+ * Thread-safe; one instance per server.
  */
 public final class CallOffload implements ServerInterceptor {
 
@@ -64,13 +68,41 @@ public final class CallOffload implements ServerInterceptor {
   @Override
   public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
       ServerCallHandler<Q, R> next) {
-    OffloadedCall<Q, R> offloaded = new OffloadedCall<>(call, Context.current());
+    ClosableCall<Q, R> closable = new ClosableCall<>(call);
+    OffloadedCall<Q, R> offloaded = new OffloadedCall<>(closable, Context.current());
     if (lightStart) {
-      offloaded.listener = next.startCall(call, headers);
+      offloaded.listener = next.startCall(closable, headers);
     } else {
-      offloaded.handOver(() -> offloaded.listener = next.startCall(call, headers));
+      offloaded.handOver(() -> offloaded.listener = next.startCall(closable, headers));
     }
     return offloaded;
+  }
+
+  /**
+   * The status a call was closed with here (refused, or failed in application code), for an
+   * interceptor behind this one that sees the call complete without having closed it.
+   *
+   * @param call the call as this interceptor passed it on
+   * @return the status, or null if the call was not closed here
+   */
+  public static Status closedBeneath(ServerCall<?, ?> call) {
+    return call instanceof ClosableCall<?, ?> closable ? closable.closedWith : null;
+  }
+
+  /** The call passed on to the interceptors behind this one; remembers a close made here. */
+  private static final class ClosableCall<Q, R>
+      extends ForwardingServerCall.SimpleForwardingServerCall<Q, R> {
+    private volatile Status closedWith;
+
+    ClosableCall(ServerCall<Q, R> call) {
+      super(call);
+    }
+
+    /** Closes the call beneath the interceptors that wrap this one. */
+    void closeBeneath(Status status) {
+      closedWith = status;
+      delegate().close(status, new Metadata());
+    }
   }
 
   /**
@@ -80,13 +112,13 @@ public final class CallOffload implements ServerInterceptor {
    * anything is queued) and only read by whoever drains.
    */
   private final class OffloadedCall<Q, R> extends ServerCall.Listener<Q> implements Runnable {
-    private final ServerCall<Q, R> call;
+    private final ClosableCall<Q, R> call;
     private final Context context;
     private final ArrayDeque<Runnable> queue = new ArrayDeque<>(4);
     private boolean draining;
     private ServerCall.Listener<Q> listener;
 
-    OffloadedCall(ServerCall<Q, R> call, Context context) {
+    OffloadedCall(ClosableCall<Q, R> call, Context context) {
       this.call = call;
       this.context = context;
     }
@@ -103,17 +135,29 @@ public final class CallOffload implements ServerInterceptor {
 
     @Override
     public void onCancel() {
-      handOver(() -> listener.onCancel());
+      handOver(() -> {
+        if (listener != null) { // null if the call was refused before it started
+          listener.onCancel();
+        }
+      });
     }
 
     @Override
     public void onComplete() {
-      runHereIfIdle(() -> listener.onComplete());
+      runHereIfIdle(() -> {
+        if (listener != null) {
+          listener.onComplete();
+        }
+      });
     }
 
     @Override
     public void onReady() {
-      runHereIfIdle(() -> listener.onReady());
+      runHereIfIdle(() -> {
+        if (listener != null) {
+          listener.onReady();
+        }
+      });
     }
 
     /** Queues a callback for the executor, starting a drain unless one is due or running. */
@@ -165,7 +209,10 @@ public final class CallOffload implements ServerInterceptor {
           queue.clear();
           draining = false;
         }
-        closeQuietly(Status.UNAVAILABLE.withDescription("server is shutting down").withCause(e));
+        Status refusal = e instanceof HandlerPool.Busy
+            ? Status.RESOURCE_EXHAUSTED.withDescription(e.getMessage())
+            : Status.UNAVAILABLE.withDescription("server is shutting down");
+        closeQuietly(refusal);
       }
     }
 
@@ -188,8 +235,7 @@ public final class CallOffload implements ServerInterceptor {
           } catch (Throwable t) {
             LOG.error("Application error processing {}", call.getMethodDescriptor()
                 .getFullMethodName(), t);
-            closeQuietly(Status.UNKNOWN.withDescription("Application error processing RPC")
-                .withCause(t));
+            closeQuietly(Status.UNKNOWN.withDescription("Application error processing RPC"));
           }
         }
       } finally {
@@ -199,7 +245,7 @@ public final class CallOffload implements ServerInterceptor {
 
     private void closeQuietly(Status status) {
       try {
-        call.close(status, new Metadata());
+        call.closeBeneath(status);
       } catch (RuntimeException alreadyClosed) {
         LOG.debug("Could not close call {}: {}", call.getMethodDescriptor().getFullMethodName(),
             alreadyClosed.toString());

@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.grpc;
 
 import io.github.dra4j.core.thread.DaemonThreads;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -12,9 +13,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@value #WARM} thread stays once started, so that a call after a quiet minute does not pay
  * for a new thread; the others end after {@value #IDLE_SECONDS} s idle. At most {@value #MAX}
- * calls run at once; one more is refused (a DRA call with UNAVAILABLE, which the kubelet retries),
- * so that a driver stuck in every call cannot take a thread per call without bound. Each thread
- * hands itself the next call directly (no queue), the one that finished last first.
+ * calls run at once; one more is refused with {@link Busy} (a DRA call then with
+ * RESOURCE_EXHAUSTED, which the kubelet retries), so that a driver stuck in every call cannot take
+ * a thread per call without bound. Each thread hands itself the next call directly (no queue),
+ * the one that finished last first. Work given to a pool that is shut down is refused with a
+ * plain {@link RejectedExecutionException}.
  */
 public final class HandlerPool {
 
@@ -37,6 +40,25 @@ public final class HandlerPool {
    */
   public static ThreadPoolExecutor create(String prefix) {
     return new ThreadPoolExecutor(WARM, MAX, IDLE_SECONDS, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), new DaemonThreads(prefix));
+        new SynchronousQueue<>(), new DaemonThreads(prefix), (task, pool) -> {
+          if (pool.isShutdown()) {
+            throw new RejectedExecutionException("the handler threads are shut down");
+          }
+          throw new Busy();
+        });
+  }
+
+  /** Every handler thread is busy with a call: one more is refused, not queued. */
+  public static final class Busy extends RejectedExecutionException {
+    private static final long serialVersionUID = 1L;
+
+    Busy() {
+      super(MAX + " calls are in progress, the most this plugin runs at once", null);
+    }
+
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+      return this; // an answer to a caller, not a bug: no stack trace to take or log
+    }
   }
 }

@@ -1,9 +1,12 @@
 package io.github.dra4j.kubeletplugin.internal.node;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.kubeletplugin.internal.claims.ApiCallLimit;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
 import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.github.dra4j.resourceclaim.ClaimReference;
+import io.grpc.Status;
+import io.grpc.StatusException;
 
 /**
  * Fetches the claim the kubelet names and checks it is the allocated object the kubelet means
@@ -24,11 +27,15 @@ final class ClaimResolver {
    * @param ref the kubelet's reference
    * @return the allocated claim with the expected UID
    * @throws ClaimProblem with message {@code get resource claims: ...} otherwise
+   * @throws StatusException RESOURCE_EXHAUSTED when too many calls wait for the API server
+   *     already ({@link ApiCallLimit}): the whole call is refused, to be tried again
    */
-  ResourceClaim resolve(ClaimReference ref) throws ClaimProblem {
+  ResourceClaim resolve(ClaimReference ref) throws ClaimProblem, StatusException {
     ResourceClaim claim;
     try {
       claim = source.get(ref.namespace(), ref.name(), ref.uid());
+    } catch (ApiCallLimit.ApiServerBusyException e) {
+      throw Status.RESOURCE_EXHAUSTED.withDescription(e.getMessage()).asException();
     } catch (RuntimeException e) {
       throw new ClaimProblem(
           "get resource claims: retrieve claim " + ref.namespacedName() + ": " + e.getMessage(), e);

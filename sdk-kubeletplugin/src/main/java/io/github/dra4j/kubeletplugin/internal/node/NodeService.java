@@ -48,7 +48,8 @@ import org.slf4j.MDC;
  * A problem with one claim (a malformed reference, a claim that is not allocated or got replaced,
  * a bad device from the driver) fails that claim only, with the Go helper's message where it has
  * one; the other claims of the call proceed. The whole call fails only if the request is too big,
- * the lock cannot be taken, or the driver throws. Thread-safe; owned by one plugin.
+ * the lock cannot be taken, the driver throws, or too many calls wait for the API server already
+ * (RESOURCE_EXHAUSTED, before anything of the call waits). Thread-safe; owned by one plugin.
  */
 public final class NodeService {
 
@@ -99,7 +100,8 @@ public final class NodeService {
    * @param request the kubelet's request
    * @return one entry per requested claim UID
    * @throws StatusException INVALID_ARGUMENT for an oversized batch; UNKNOWN when locking or the
-   *     driver fails as a whole; CANCELLED when interrupted
+   *     driver fails as a whole; CANCELLED when interrupted; RESOURCE_EXHAUSTED when a claim must
+   *     be read and too many calls wait for the API server already
    */
   public NodePrepareResourcesResponse prepare(NodePrepareResourcesRequest request)
       throws StatusException {

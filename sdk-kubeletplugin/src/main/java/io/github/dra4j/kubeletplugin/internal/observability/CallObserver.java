@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.observability;
 
 import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
+import io.github.dra4j.kubeletplugin.internal.grpc.CallOffload;
 import io.github.dra4j.kubeletplugin.internal.grpc.MessageText;
 import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
@@ -124,6 +125,11 @@ public final class CallObserver implements ServerInterceptor {
       }
     }
 
+    /** The status the call was closed with beneath this interceptor, or null. */
+    private Status closedBeneath() {
+      return CallOffload.closedBeneath(delegate());
+    }
+
     ServerCall.Listener<Q> listen(ServerCall.Listener<Q> listener) {
       return new SimpleForwardingServerCallListener<>(listener) {
         @Override
@@ -165,6 +171,10 @@ public final class CallObserver implements ServerInterceptor {
         public void onComplete() {
           boolean entered = enter();
           try {
+            Status closedBeneath = closedBeneath();
+            if (closedBeneath != null) {
+              finish(closedBeneath); // refused or failed without this interceptor seeing it
+            }
             super.onComplete();
           } finally {
             exit(entered);

@@ -10,11 +10,14 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubeletplugin.ClaimStatusReporter;
 import io.github.dra4j.kubeletplugin.RecoverableException;
+import io.github.dra4j.kubeletplugin.internal.api.ApiDeadline;
+import io.github.dra4j.kubeletplugin.internal.api.ApiRequests;
 import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.InvalidResourceException;
 import io.github.dra4j.resourceapi.ResourceApiRules;
 import io.github.dra4j.resourceclaim.ClaimReference;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -36,6 +39,12 @@ import org.slf4j.LoggerFactory;
  * conflict (up to {@value #ATTEMPTS} tries with random, growing pauses), one write at a time on
  * its own thread. Owned by one plugin, which closes it.
  *
+ * <p>Each report ends, written or failed, within a fixed time from when it was made (the
+ * plugin's {@code apiServerTimeout}), so an API server that accepts connections and never answers
+ * cannot hold the reports made after it forever: every request is bounded by the client's request
+ * timeout and by what is left of that time ({@link ApiRequests}), and a report whose time ran out
+ * while earlier ones waited fails without being sent.
+ *
  * <p>Every status it would send is first checked with the API server's rules for a status update
  * ({@link ResourceApiRules#validateStatusUpdate}): when reported, against the claim the driver
  * passes; when written, against the claim just read. A status the server would refuse with 422
@@ -53,20 +62,24 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
 
   private final String driverName;
   private final Supplier<KubernetesClient> client;
+  private final Duration timeout;
   private final BiConsumer<Throwable, String> errors;
   private final ExecutorService executor;
+  private volatile ApiRequests requests;
 
   /**
    * A writer.
    *
    * @param driverName the driver whose entries are written
    * @param client the API client (borrowed), asked for at each write
+   * @param timeout how long after it is made a report may take, queueing included
    * @param errors where failed writes are reported
    */
   public ClaimStatusWriter(String driverName, Supplier<KubernetesClient> client,
-      BiConsumer<Throwable, String> errors) {
+      Duration timeout, BiConsumer<Throwable, String> errors) {
     this.driverName = driverName;
     this.client = client;
+    this.timeout = timeout;
     this.errors = errors;
     this.executor = Executors.newSingleThreadExecutor(
         new DaemonThreads("dra4j-claim-status-" + driverName));
@@ -96,6 +109,16 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
     Objects.requireNonNull(claim, "claim");
     return submit(claim, "remove the device status", entry -> driverName.equals(
         entry.getDriver()), List.of());
+  }
+
+  /** The bounded requests through a client, made again if the client changes. */
+  private ApiRequests requests(KubernetesClient current) {
+    ApiRequests made = requests;
+    if (made == null || !made.isFor(current)) {
+      made = ApiRequests.of(current);
+      requests = made;
+    }
+    return made;
   }
 
   /** Stops writing; writes not yet made are dropped. */
@@ -168,10 +191,11 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
   private CompletableFuture<Void> submit(ClaimReference ref, String what,
       Predicate<AllocatedDeviceStatus> replaced, List<AllocatedDeviceStatus> added) {
     CompletableFuture<Void> done = new CompletableFuture<>();
+    ApiDeadline deadline = ApiDeadline.after(timeout, "option apiServerTimeout");
     try {
       executor.execute(() -> {
         try {
-          write(ref, replaced, added);
+          write(ref, replaced, added, deadline);
           done.complete(null);
         } catch (RuntimeException e) {
           String message = what + " of claim " + ref.namespacedName() + ": " + e.getMessage();
@@ -206,10 +230,16 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
    * is not sent: it would be refused with 422 on every try.
    */
   private void write(ClaimReference ref, Predicate<AllocatedDeviceStatus> replaced,
-      List<AllocatedDeviceStatus> added) {
+      List<AllocatedDeviceStatus> added, ApiDeadline deadline) {
+    ApiRequests api = requests(client.get());
+    String url = api.url("/apis/resource.k8s.io/v1/namespaces/" + ref.namespace()
+        + "/resourceclaims/" + ref.name());
+    if (deadline.remainingNanos() <= 0) {
+      throw new IllegalStateException("not sent: it waited " + deadline.describe()
+          + " behind earlier writes to the API server at " + api.url("/"));
+    }
     for (int attempt = 1; ; attempt++) {
-      ResourceClaim current = client.get().resources(ResourceClaim.class)
-          .inNamespace(ref.namespace()).withName(ref.name()).get();
+      ResourceClaim current = api.get(url, ResourceClaim.class, deadline);
       if (current == null || !ref.uid().equals(current.getMetadata().getUid())) {
         if (added.isEmpty()) {
           return; // nothing to remove from a claim that is gone
@@ -224,12 +254,12 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
       ResourceClaim updated = withDevices(current, merged);
       requireValid(updated, current);
       try {
-        client.get().resource(updated).updateStatus();
+        api.put(url + "/status", updated, ResourceClaim.class, deadline);
         return;
       } catch (KubernetesClientException e) {
         if (e.getCode() != 409 || attempt >= ATTEMPTS) {
-          throw new IllegalStateException("writing resourceclaims/status failed: HTTP "
-              + e.getCode() + " " + e.getMessage(), e);
+          throw new IllegalStateException("writing resourceclaims/status failed: "
+              + (e.getCode() > 0 ? "HTTP " + e.getCode() + " " : "") + e.getMessage(), e);
         }
         LOG.debug("status of claim {} changed while writing; trying again", ref);
         backOff(attempt);

@@ -12,6 +12,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.github.dra4j.kubeletplugin.internal.api.ApiDeadline;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -51,11 +53,15 @@ class ClaimGetTest {
         .endRequest().endDevices().endSpec().build();
   }
 
+  private static ApiDeadline deadline() {
+    return ApiDeadline.after(Duration.ofSeconds(30), "the test");
+  }
+
   @Test
   void readsTheClaimAsTheDslDoes() throws InterruptedException {
     server.expect().get().withPath(PATH).andReturn(200, claim()).times(2);
 
-    ResourceClaim lean = ClaimGet.of(client).get("v1", ResourceClaim.class, "ns", "a");
+    ResourceClaim lean = ClaimGet.of(client).get("v1", ResourceClaim.class, "ns", "a", deadline());
     ResourceClaim dsl = client.resources(ResourceClaim.class).inNamespace("ns").withName("a")
         .get();
 
@@ -66,7 +72,7 @@ class ClaimGetTest {
 
   @Test
   void aMissingClaimIsNull() {
-    assertThat(ClaimGet.of(client).get("v1", ResourceClaim.class, "ns", "a")).isNull();
+    assertThat(ClaimGet.of(client).get("v1", ResourceClaim.class, "ns", "a", deadline())).isNull();
   }
 
   @Test
@@ -75,7 +81,8 @@ class ClaimGetTest {
         .withReason("Forbidden").withMessage("resourceclaims.resource.k8s.io \"a\" is forbidden:"
             + " User \"node\" cannot get resource").build()).once();
 
-    assertThatThrownBy(() -> ClaimGet.of(client).get("v1", ResourceClaim.class, "ns", "a"))
+    assertThatThrownBy(() -> ClaimGet.of(client).get("v1", ResourceClaim.class, "ns", "a",
+        deadline()))
         .isInstanceOfSatisfying(KubernetesClientException.class, e -> {
           assertThat(e.getCode()).isEqualTo(403);
           assertThat(e.getMessage()).contains("GET at: " + client.getMasterUrl().toString()
@@ -92,7 +99,8 @@ class ClaimGetTest {
           .once();
       long start = System.nanoTime();
 
-      assertThatThrownBy(() -> ClaimGet.of(impatient).get("v1", ResourceClaim.class, "ns", "a"))
+      assertThatThrownBy(() -> ClaimGet.of(impatient).get("v1", ResourceClaim.class, "ns", "a",
+          deadline()))
           .isInstanceOf(KubernetesClientException.class);
       assertThat(System.nanoTime() - start).isLessThan(TimeUnit.SECONDS.toNanos(3));
     }
@@ -106,7 +114,7 @@ class ClaimGetTest {
     AtomicBoolean flagKept = new AtomicBoolean();
     Thread reader = new Thread(() -> {
       try {
-        ClaimGet.of(client).get("v1", ResourceClaim.class, "ns", "a");
+        ClaimGet.of(client).get("v1", ResourceClaim.class, "ns", "a", deadline());
       } catch (RuntimeException e) {
         thrown.set(e);
         flagKept.set(Thread.currentThread().isInterrupted());

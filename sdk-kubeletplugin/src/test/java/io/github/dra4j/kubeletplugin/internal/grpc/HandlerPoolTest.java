@@ -35,13 +35,17 @@ class HandlerPoolTest {
       }
       assertThat(running.await(10, TimeUnit.SECONDS)).as("all run at once, none queued").isTrue();
       assertThatThrownBy(() -> pool.execute(() -> { }))
-          .isInstanceOf(RejectedExecutionException.class);
+          .isInstanceOf(HandlerPool.Busy.class)
+          .hasMessage("64 calls are in progress, the most this plugin runs at once");
       assertThat(names).hasSize(HandlerPool.MAX).allMatch(name -> name.matches("dra4j-grpc-\\d+"));
     } finally {
       release.countDown();
       pool.shutdown();
       assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
     }
+    assertThatThrownBy(() -> pool.execute(() -> { }))
+        .isInstanceOf(RejectedExecutionException.class)
+        .isNotInstanceOf(HandlerPool.Busy.class);
     assertThat(pool.getCorePoolSize()).isEqualTo(HandlerPool.WARM);
     assertThat(pool.allowsCoreThreadTimeOut()).isFalse();
     assertThat(pool.getKeepAliveTime(TimeUnit.SECONDS)).isEqualTo(HandlerPool.IDLE_SECONDS);

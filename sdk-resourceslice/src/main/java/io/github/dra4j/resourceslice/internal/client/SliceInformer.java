@@ -78,8 +78,9 @@ public final class SliceInformer implements AutoCloseable {
    * @param listener receives events
    * @param timeout how long to wait for the first successful list
    * @return the running informer
-   * @throws KubernetesClientException the 404 of the last version if none is served, or the last
-   *     list error when the timeout expires
+   * @throws KubernetesClientException the 404 of the last version if none is served, or the
+   *     list's error, or when the timeout expires {@code list ResourceSlices at <url>: no
+   *     successful list within <timeout>} with the last error
    * @throws InterruptedException if interrupted while waiting
    */
   public static SliceInformer start(
@@ -113,7 +114,10 @@ public final class SliceInformer implements AutoCloseable {
         informer.stop();
         Throwable cause = e.getCause() != null ? e.getCause() : e;
         if (!isNotFound(cause)) {
-          throw asClientException(cause);
+          KubernetesClientException failed = asClientException(cause);
+          throw new KubernetesClientException("list ResourceSlices at "
+              + BoundedClient.slicesUrl(client, version) + ": " + failed.getMessage(),
+              failed.getCode(), failed.getStatus());
         }
         notFound = asClientException(cause);
         version = version.next();
@@ -121,10 +125,9 @@ public final class SliceInformer implements AutoCloseable {
       } catch (TimeoutException e) {
         informer.stop();
         Throwable cause = lastError.get();
-        throw new KubernetesClientException(
-            "no successful list of ResourceSlices within " + timeout
-                + (cause == null ? "" : ", last error: " + cause.getMessage()),
-            cause);
+        throw new KubernetesClientException("list ResourceSlices at "
+            + BoundedClient.slicesUrl(client, version) + ": no successful list within " + timeout
+            + (cause == null ? "" : ", last error: " + cause.getMessage()), cause);
       }
     }
     throw notFound;

@@ -14,6 +14,7 @@ import io.github.dra4j.resourceslice.ErrorHandler;
 import io.github.dra4j.resourceslice.Owner;
 import io.github.dra4j.resourceslice.PoolValidationException;
 import io.github.dra4j.resourceslice.Slice;
+import io.github.dra4j.resourceslice.internal.client.BoundedClient;
 import io.github.dra4j.resourceslice.internal.client.SliceClient;
 import io.github.dra4j.resourceslice.internal.compare.SemanticEquality;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ public final class PoolSync {
    * The fixed inputs of syncs.
    *
    * @param newSlices builds the slices to create (driver, owner, node name)
-   * @param client used to look up the owner Node's UID
+   * @param client used to look up the owner Node's UID, with bounded requests
    * @param slices the version-negotiating slice client
    * @param cache the slice view
    * @param errorHandler receives validation and dropped-field reports
@@ -151,13 +152,17 @@ public final class PoolSync {
       return;
     }
     Node node;
+    String what = "retrieve node \"" + owner.name() + "\"";
     try {
       node = setup.client().nodes().withName(owner.name()).get();
     } catch (KubernetesClientException e) {
-      throw new SyncException("retrieve node \"" + owner.name() + "\"", e);
+      // Without an answer (a timeout, a refused connection) the URL says which server it was.
+      throw new SyncException(what, e.getCode() > 0 ? e : new KubernetesClientException("GET "
+          + BoundedClient.url(setup.client(), "api/v1/nodes/" + owner.name()) + ": "
+          + e.getMessage(), e));
     }
     if (node == null) {
-      throw new SyncException("retrieve node \"" + owner.name() + "\"",
+      throw new SyncException(what,
           new KubernetesClientException("nodes \"" + owner.name() + "\" not found", 404, null));
     }
     ownerUid = Objects.toString(node.getMetadata().getUid(), "");

@@ -127,6 +127,32 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
   }
 
   /**
+   * Holds a request instead of answering it if an injected hang matches it ({@link HangPlan}).
+   * A path that is not a resource (discovery, {@code /version}) or cannot be parsed is held only
+   * while everything hangs.
+   *
+   * @param request the request as read
+   * @param answer what answers it once the hang is cleared
+   * @return true if it is held: nothing is to be answered now
+   */
+  public boolean holdIfHung(RecordedRequest request, Runnable answer) {
+    ApiVerb verb = null;
+    GroupVersionResource resource = null;
+    try {
+      RequestTarget target = RequestTarget.parse(request.getMethod(), request.getPath());
+      verb = target.verb();
+      resource = target.resource();
+    } catch (RuntimeException unparseable) {
+      // held only when everything hangs; answered with its error otherwise
+    }
+    boolean held = behaviour.hangs().hold(verb, resource, answer);
+    if (held) {
+      LOG.debug("{} {} held by an injected hang", request.getMethod(), request.getPath());
+    }
+    return held;
+  }
+
+  /**
    * Answers one request the way fabric8's mock web server expects; a watch, which needs the
    * streaming HTTP layer, is closed again and answered with 400.
    *

@@ -11,9 +11,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The knobs a test turns on the in-memory API server while it runs: disabled group-versions,
- * injected faults, stored-object transformers, whether the API server's rules for {@code resource.k8s.io} are enforced, and the request
- * log.
- * Thread-safe: every part is a concurrent structure or synchronizes itself.
+ * injected faults and hangs, stored-object transformers, whether the API server's rules for
+ * {@code resource.k8s.io} are enforced, and the request log. Thread-safe: every part is a
+ * concurrent structure or synchronizes itself.
  */
 public final class ServerBehaviour {
 
@@ -21,6 +21,7 @@ public final class ServerBehaviour {
   private final Map<GroupVersionResource, List<StoredObjectTransformer>> transformers =
       new ConcurrentHashMap<>();
   private final FaultPlan faults = new FaultPlan();
+  private final HangPlan hangs = new HangPlan();
   private final RequestLog requests = new RequestLog();
   private volatile boolean enforceApiRules = true;
 
@@ -120,6 +121,15 @@ public final class ServerBehaviour {
    */
   public FaultPlan faults() {
     return faults;
+  }
+
+  /**
+   * Returns the hang plan.
+   *
+   * @return the requests to hold and those held now
+   */
+  public HangPlan hangs() {
+    return hangs;
   }
 
   /**

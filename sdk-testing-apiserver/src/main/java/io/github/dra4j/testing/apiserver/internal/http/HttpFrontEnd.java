@@ -9,6 +9,7 @@ import io.github.dra4j.testing.apiserver.internal.dispatch.Answer;
 import io.github.dra4j.testing.apiserver.internal.dispatch.ApiError;
 import io.github.dra4j.testing.apiserver.internal.dispatch.InMemoryDispatcher;
 import io.github.dra4j.testing.apiserver.internal.watch.WatchStream;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -32,7 +33,9 @@ import tools.jackson.databind.json.JsonMapper;
  * to the {@link InMemoryDispatcher} and writes the answer; a watch is served over a WebSocket if
  * the request asks for an upgrade (the fabric8 client) and otherwise as a chunked response of
  * newline-delimited JSON events (client-go, kubectl, curl). Requests with a method the API does not
- * use answer 405 as a {@code Status}.
+ * use answer 405 as a {@code Status}. A request an injected hang holds is read and left without
+ * an answer; it is answered on its event loop when the hang is cleared, and dropped with its
+ * connection when the server closes.
  *
  * <p>Owns its Vert.x instance and server; {@link #start} and {@link #close} are synchronized,
  * requests are handled on Vert.x event loops.
@@ -92,12 +95,42 @@ public final class HttpFrontEnd implements AutoCloseable {
       return;
     }
     if (isUpgrade(request)) {
-      answer(request, recorded(request, method, null));
+      serve(request, recorded(request, method, null));
       return;
     }
     request.body()
-        .onSuccess(body -> answer(request, recorded(request, method, body)))
+        .onSuccess(body -> serve(request, recorded(request, method, body)))
         .onFailure(e -> LOG.debug("Request body of {} {} lost", method, request.uri(), e));
+  }
+
+  /**
+   * Answers a request that has been read, unless an injected hang holds it: then it is answered
+   * on its event loop once the hang is cleared, if its client is still there.
+   */
+  private void serve(HttpServerRequest request, RecordedRequest recorded) {
+    Context context = Vertx.currentContext();
+    Runnable late = () -> context.runOnContext(v -> answerLate(request, recorded));
+    if (!dispatcher.holdIfHung(recorded, late)) {
+      answer(request, recorded);
+    } else if (isUpgrade(request)) {
+      // Vert.x reads a request whose handler returns without pausing it, and a request read
+      // can no longer be upgraded to a WebSocket; the late answer runs after this returns.
+      request.pause();
+    }
+  }
+
+  private void answerLate(HttpServerRequest request, RecordedRequest recorded) {
+    if (request.response().closed() || request.response().ended()) {
+      LOG.debug("Held request {} {} was given up by its client", recorded.getMethod(),
+          recorded.getPath());
+      return;
+    }
+    try {
+      answer(request, recorded);
+    } catch (RuntimeException e) {
+      LOG.debug("Held request {} {} could not be answered: {}", recorded.getMethod(),
+          recorded.getPath(), e.toString());
+    }
   }
 
   private static boolean isUpgrade(HttpServerRequest request) {
