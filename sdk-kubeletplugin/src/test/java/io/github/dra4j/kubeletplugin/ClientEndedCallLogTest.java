@@ -90,7 +90,7 @@ class ClientEndedCallLogTest extends PluginTestBase {
     // The driver answers when the deadline has cancelled the call on the plugin's side too.
 
     await().atMost(Duration.ofSeconds(10)).until(() -> log.list.stream().anyMatch(e ->
-        e.getFormattedMessage().startsWith("handling request ended by the client")));
+        e.getFormattedMessage().startsWith("handling request ended before its answer")));
     Thread.sleep(300); // whatever else the late answer logs
     assertThat(errors()).isEqualTo("[]");
   }
@@ -107,7 +107,7 @@ class ClientEndedCallLogTest extends PluginTestBase {
     }
 
     await().atMost(Duration.ofSeconds(10)).until(() -> log.list.stream().anyMatch(e ->
-        e.getFormattedMessage().startsWith("handling request ended by the client")
+        e.getFormattedMessage().startsWith("handling request ended before its answer")
             && e.getLevel() == Level.INFO));
     Thread.sleep(300);
     assertThat(errors()).isEqualTo("[]");
@@ -121,7 +121,7 @@ class ClientEndedCallLogTest extends PluginTestBase {
       connection.cancel(call);
 
       await().atMost(Duration.ofSeconds(10)).until(() -> log.list.stream().anyMatch(e ->
-          e.getFormattedMessage().startsWith("handling request ended by the client")
+          e.getFormattedMessage().startsWith("handling request ended before its answer")
               && e.getLevel() == Level.INFO));
     }
     assertThat(errors()).isEqualTo("[]");

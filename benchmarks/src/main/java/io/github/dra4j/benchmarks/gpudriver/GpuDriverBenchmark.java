@@ -322,8 +322,12 @@ public final class GpuDriverBenchmark {
   /**
    * The chart's {@code kubeletPlugin.jvmOptions}: the first {@code jvmOptions} of the values
    * file, which is the kubelet plugin's (the webhook's comes later).
+   *
+   * @param values the chart's {@code values.yaml}
+   * @return the options, as one string
+   * @throws IOException if the file cannot be read
    */
-  static String chartJvmOptions(Path values) throws IOException {
+  public static String chartJvmOptions(Path values) throws IOException {
     Matcher matcher = Pattern.compile("(?m)^  jvmOptions: \"([^\"]*)\"$")
         .matcher(Files.readString(values));
     if (!matcher.find()) {

@@ -50,6 +50,7 @@ public final class RawGrpcConnection implements AutoCloseable {
 
   private static final int WINDOW_UPDATE = 8;
   private static final int GOAWAY = 7;
+  private static final int SETTINGS_MAX_CONCURRENT_STREAMS = 0x3;
   private static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
   private static final int MAX_FRAME = 16_384; // the smallest frame size a server may announce
   private static final Duration WINDOW_WAIT = Duration.ofSeconds(10);
@@ -62,6 +63,7 @@ public final class RawGrpcConnection implements AutoCloseable {
   private long initialStreamWindow = 65_535;
   private int nextStream = 1;
   private boolean serverSettingsRead;
+  private long maxConcurrentStreams = Long.MAX_VALUE;
 
   private RawGrpcConnection(SocketChannel channel, String authority) {
     this.channel = channel;
@@ -204,6 +206,17 @@ public final class RawGrpcConnection implements AutoCloseable {
   }
 
   /**
+   * The calls the server lets this connection have open at once (its SETTINGS_MAX_CONCURRENT_
+   * STREAMS), as read in the {@link #handshake()}; a call over it is refused, and sending on the
+   * refused call ends the connection.
+   *
+   * @return the limit, {@link Long#MAX_VALUE} if the server announced none
+   */
+  public long maxConcurrentStreams() {
+    return maxConcurrentStreams;
+  }
+
+  /**
    * Whether the server has ended a call, as far as this connection has read.
    *
    * @param stream the call
@@ -338,6 +351,9 @@ public final class RawGrpcConnection implements AutoCloseable {
           while (payload.remaining() >= 6) {
             int id = payload.getShort() & 0xffff;
             long value = payload.getInt() & 0xffffffffL;
+            if (id == SETTINGS_MAX_CONCURRENT_STREAMS) {
+              maxConcurrentStreams = value;
+            }
             if (id == SETTINGS_INITIAL_WINDOW_SIZE) {
               long change = value - initialStreamWindow;
               initialStreamWindow = value;

@@ -101,7 +101,8 @@ public final class HealthStreamService {
       tooMany.refused(() -> "DRA socket: refused a device health stream: " + MAX_STREAMS
           + " are open, the most served at once");
       stream.onError(Status.RESOURCE_EXHAUSTED.withDescription(MAX_STREAMS + " device health"
-          + " streams are open, the most the plugin serves at once").asRuntimeException());
+          + " streams are open, the most the plugin serves at once")
+          .withCause(Refusals.cause("health_streams")).asRuntimeException());
       return;
     }
     new HealthWatcher(stream, this::response, stallLimit, System::nanoTime,

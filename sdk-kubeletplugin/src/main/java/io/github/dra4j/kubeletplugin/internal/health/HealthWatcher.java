@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin.internal.health;
 
 import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesResponse;
 import io.github.dra4j.kubeletplugin.DeviceHealth;
+import io.github.dra4j.kubeletplugin.internal.server.Refusals;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import java.time.Duration;
@@ -139,7 +140,8 @@ final class HealthWatcher {
     }
     Status status = Status.UNAVAILABLE.withDescription("device health stream dropped: the client"
         + " has left an update unread for " + Duration.ofNanos(waited).toMillis() + " ms, over"
-        + " the " + stallLimit.toMillis() + " ms allowed; open the stream again");
+        + " the " + stallLimit.toMillis() + " ms allowed; open the stream again")
+        .withCause(Refusals.cause("slow_reader"));
     end();
     try {
       stream.onError(status.asRuntimeException());

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.internal.observability;
 import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
 import io.github.dra4j.kubeletplugin.internal.grpc.MessageText;
+import io.github.dra4j.kubeletplugin.internal.server.Refusals;
 import io.grpc.Context;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
@@ -35,7 +36,8 @@ import org.slf4j.MDC;
  * own log lines carry them. Requests, responses and stream messages are logged at DEBUG when call
  * logging is on; failures of the plugin always at ERROR. What a client did is not the plugin's
  * failure: a call the client cancelled, disconnected from or let pass its deadline is logged at
- * INFO (a stream at DEBUG), and one it half-closed without sending its request at INFO. Every call is timed in the Micrometer timer
+ * INFO (a stream at DEBUG), and one it half-closed without sending its request at INFO; one a limit
+ * of the plugin refused at DEBUG, as the limit counts it and logs it once a minute. Every call is timed in the Micrometer timer
  * {@value MetricNames#GRPC_OPERATIONS} with the kubelet's label names: {@code driver_name}, {@code method_name} (full
  * gRPC path) and {@code grpc_status_code} (grpc-go's spelling). The timer publishes a histogram
  * with the buckets of {@link MetricNames#CALL_DURATION_BUCKETS}. Thread-safe; one instance per plugin.
@@ -240,9 +242,13 @@ public final class CallObserver implements ServerInterceptor {
         if (streaming) {
           LOG.debug("stream ended by the client");
         } else {
-          LOG.info("handling request ended by the client before its answer: cancelled,"
-              + " disconnected or past its deadline");
+          LOG.info("handling request ended before its answer: the client cancelled it,"
+              + " disconnected or let its deadline pass, or a limit refused its request");
         }
+      } else if (Refusals.isRefusal(status.getCause())) {
+        // A limit of the plugin's refused it, which counted and logged it (once a minute).
+        LOG.debug("{} refused by a limit: {} {}", streaming ? "stream" : "request",
+            status.getCode(), status.getDescription());
       } else if (halfClosed && !requestReceived) {
         LOG.info("{} refused: the client half-closed the call without sending a request ({} {})",
             streaming ? "stream" : "request", status.getCode(), status.getDescription());

@@ -77,7 +77,8 @@ final class PendingRequestBudget extends ServerStreamTracer.Factory {
             + " bytes (ServerLimits.maxPendingRequestBytes)");
         throw Status.RESOURCE_EXHAUSTED.withDescription("the plugin holds " + (total - bytes)
             + " bytes of requests still arriving, and this one would take it over " + max
-            + " (ServerLimits.maxPendingRequestBytes); try again").asRuntimeException();
+            + " (ServerLimits.maxPendingRequestBytes); try again")
+            .withCause(Refusals.cause("pending_requests")).asRuntimeException();
       }
     }
 

@@ -68,6 +68,36 @@ public final class Refusals {
   }
 
   /**
+   * The cause of a status a limit closed a call with: lets the call's log tell a refusal (already
+   * counted and logged here) from a failure of the plugin. Carries no stack trace.
+   *
+   * @param reason what was refused
+   * @return the cause
+   */
+  public static Throwable cause(String reason) {
+    return new Refused(reason);
+  }
+
+  /**
+   * Whether a status's cause says a limit refused the call.
+   *
+   * @param cause the status's cause, may be null
+   * @return true for {@link #cause}'s
+   */
+  public static boolean isRefusal(Throwable cause) {
+    return cause instanceof Refused;
+  }
+
+  /** A refusal by a limit, as a status's cause. */
+  private static final class Refused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String reason) {
+      super(reason, null, false, false);
+    }
+  }
+
+  /**
    * How many were refused so far.
    *
    * @return the count

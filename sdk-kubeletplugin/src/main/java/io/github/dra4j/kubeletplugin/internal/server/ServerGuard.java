@@ -27,8 +27,8 @@ import java.util.function.Supplier;
  *       accepted connection before the server does; over {@code maxConnections} open ones it is
  *       closed at once, before the server spends anything on it.
  *   <li><b>Handshake</b>: a connection that has not sent the HTTP/2 preface and the header of its
- *       settings frame within {@code handshakeTimeout} is closed (grpc-java's own handshake
- *       timeout ends with the plaintext negotiation, before the client has sent a byte).
+ *       settings frame within {@code handshakeTimeout} is closed, counted and logged; grpc-java's
+ *       own handshake deadline, a second later, stays as a second line.
  *   <li><b>Requests still arriving</b>: {@link PendingRequestBudget}.
  *   <li><b>JVM errors</b>: an error reaching the start of a connection's pipeline (reading the
  *       socket) goes to {@link FatalErrors}.
@@ -92,7 +92,9 @@ public final class ServerGuard {
         .maxInboundMessageSize(limits.maxMessageBytes())
         .maxInboundMetadataSize(limits.maxMetadataBytes())
         .flowControlWindow(limits.flowControlWindowBytes())
-        .handshakeTimeout(limits.handshakeTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        // grpc-java's own handshake deadline, a second later than this guard's, which counts
+        // and logs the connections it closes
+        .handshakeTimeout(limits.handshakeTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS)
         // Pings: the kubelet sends none; a client that pings more often than every 5 minutes,
         // or without calls, is told to go away (grpc-java's default policy, stated here).
         .permitKeepAliveTime(5, TimeUnit.MINUTES)
