@@ -60,7 +60,9 @@ final class EnvironmentOptions {
         .ifPresent(v -> b.cdiDirectory = v);
     if (env.healthcheckPort().isPresent() && !b.explicit.contains(Explicit.LIVENESS_PROBE)) {
       int port = env.healthcheckPort().getAsInt();
-      b.livenessAddress = port < 0 ? null : new InetSocketAddress(port);
+      b.livenessAddress = port < 0 ? null : env.healthcheckAddress()
+          .map(address -> new InetSocketAddress(address, port))
+          .orElseGet(() -> new InetSocketAddress(port));
     }
     if (env.metricsPort().isPresent() && !b.explicit.contains(Explicit.METRICS_ENDPOINT)) {
       int port = env.metricsPort().getAsInt();

@@ -37,7 +37,8 @@ public final class KubeletPluginBuilder {
    * The environment variables {@link #fromEnvironment()} reads, in the README's order: {@code
    * NODE_NAME}, {@code POD_UID}, {@code KUBELET_REGISTRAR_DIRECTORY_PATH}, {@code
    * KUBELET_PLUGINS_DIRECTORY_PATH}, {@code CDI_ROOT}, {@code HEALTHCHECK_PORT}, {@code
-   * METRICS_PORT}, {@code KUBECONFIG}, {@code KUBE_API_QPS}, {@code KUBE_API_BURST}.
+   * HEALTHCHECK_ADDRESS}, {@code METRICS_PORT}, {@code KUBECONFIG}, {@code KUBE_API_QPS}, {@code
+   * KUBE_API_BURST}.
    */
   public static final List<String> ENVIRONMENT_VARIABLES = PluginEnvironment.VARIABLES;
 
@@ -86,6 +87,9 @@ public final class KubeletPluginBuilder {
   List<String> metadataVersions = List.of(MetadataWriter.V1ALPHA1);
   Path cdiDirectory = SpecDirectory.DEFAULT_PATH;
   Path bootIdSource = DEFAULT_BOOT_ID_SOURCE;
+  ServerLimits draSocketLimits = ServerLimits.DRA_SOCKET;
+  ServerLimits registrationSocketLimits = ServerLimits.REGISTRATION_SOCKET;
+  ServerLimits livenessProbeLimits = ServerLimits.LIVENESS_PROBE;
   Map<String, String> environment;
   /** The options set by a call, which the environment does not override. */
   final Set<Explicit> explicit = EnumSet.noneOf(Explicit.class);
@@ -105,11 +109,12 @@ public final class KubeletPluginBuilder {
    * reference drivers use: {@code NODE_NAME}, {@code POD_UID} (rolling updates), {@code
    * KUBELET_REGISTRAR_DIRECTORY_PATH}, {@code KUBELET_PLUGINS_DIRECTORY_PATH} (the plugin data
    * directory is this plus the driver name), {@code CDI_ROOT}, {@code HEALTHCHECK_PORT} and
-   * {@code METRICS_PORT} (-1 off, 0 a random port), {@code KUBECONFIG}, {@code KUBE_API_QPS} and
-   * {@code KUBE_API_BURST}. Options set by a call of this builder win over the environment,
-   * whatever the order of the calls. Without {@link #kubeClient}, the plugin creates its API
-   * client from {@code KUBECONFIG} (in-cluster when unset), rate-limited by the last two, and
-   * closes it when it closes. A missing or empty variable leaves its option alone.
+   * {@code METRICS_PORT} (-1 off, 0 a random port), {@code HEALTHCHECK_ADDRESS} (the IP address
+   * the liveness port is bound to, such as the pod's own; every address when unset), {@code
+   * KUBECONFIG}, {@code KUBE_API_QPS} and {@code KUBE_API_BURST}. Options set by a call of this
+   * builder win over the environment, whatever the order of the calls. Without {@link
+   * #kubeClient}, the plugin creates its API client from {@code KUBECONFIG} (in-cluster when
+   * unset), rate-limited by the last two, and closes it when it closes. A missing or empty variable leaves its option alone.
    *
    * <p>The variables are read by {@link #start()}, which fails with a {@link
    * PluginStartException} naming every malformed variable and its value.
@@ -349,10 +354,13 @@ public final class KubeletPluginBuilder {
 
   /**
    * Serves the {@code grpc.health.v1} health service on a TCP address for a liveness probe.
-   * Default: off.
+   * Default: off. The kubelet's gRPC probe connects to the pod's IP address, so binding to that
+   * address alone (the downward API's {@code status.podIP}) is enough for it; its connections and
+   * what they may hold are limited by {@link #livenessProbeLimits}.
    *
-   * @param address where to listen, for example {@code new InetSocketAddress(51515)}; port 0
-   *     picks a free port (see {@link KubeletPlugin#livenessPort()})
+   * @param address where to listen, for example {@code new InetSocketAddress(podIp, 51515)} or
+   *     {@code new InetSocketAddress(51515)} for every address; port 0 picks a free port (see
+   *     {@link KubeletPlugin#livenessPort()})
    * @return this builder
    */
   public KubeletPluginBuilder livenessProbe(InetSocketAddress address) {
@@ -574,7 +582,45 @@ public final class KubeletPluginBuilder {
   }
 
   /**
-   * What the plugin does after a fatal background error (a socket deleted or replaced) was
+   * What the DRA socket's server lets its clients hold: connections, calls on each, request and
+   * metadata size, flow-control window, requests still arriving, handshake, idle and age limits.
+   * Default {@link ServerLimits#DRA_SOCKET}.
+   *
+   * @param limits the limits
+   * @return this builder
+   */
+  public KubeletPluginBuilder draSocketLimits(ServerLimits limits) {
+    this.draSocketLimits = Objects.requireNonNull(limits, "draSocketLimits");
+    return this;
+  }
+
+  /**
+   * What the registration socket's server lets its clients hold. Default {@link
+   * ServerLimits#REGISTRATION_SOCKET}.
+   *
+   * @param limits the limits
+   * @return this builder
+   */
+  public KubeletPluginBuilder registrationSocketLimits(ServerLimits limits) {
+    this.registrationSocketLimits = Objects.requireNonNull(limits, "registrationSocketLimits");
+    return this;
+  }
+
+  /**
+   * What the liveness probe's server ({@link #livenessProbe}) lets its clients hold. Default
+   * {@link ServerLimits#LIVENESS_PROBE}.
+   *
+   * @param limits the limits
+   * @return this builder
+   */
+  public KubeletPluginBuilder livenessProbeLimits(ServerLimits limits) {
+    this.livenessProbeLimits = Objects.requireNonNull(limits, "livenessProbeLimits");
+    return this;
+  }
+
+  /**
+   * What the plugin does after a fatal background error (a socket deleted or replaced, an event
+   * loop thread that ended, a JVM error such as {@link OutOfMemoryError} while serving) was
    * reported to {@link DraDriver#handleError}. Default {@link FatalErrorPolicy#CLOSE}.
    *
    * @param policy report only, close the plugin, or close it and exit the JVM with status 1

@@ -21,12 +21,15 @@ import io.github.dra4j.kubeletplugin.internal.observability.CallObserver;
 import io.github.dra4j.kubeletplugin.internal.registration.RegistrationService;
 import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
 import io.github.dra4j.kubeletplugin.internal.serialize.FileLockSerializer;
+import io.github.dra4j.kubeletplugin.internal.server.FatalErrors;
+import io.github.dra4j.kubeletplugin.internal.server.ServerGuard;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketProbe;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketWatch;
 import io.github.dra4j.kubeletplugin.internal.socket.UnixSocketServer;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerServiceDefinition;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -56,6 +59,7 @@ final class PluginServers implements AutoCloseable {
 
   private final PluginSettings settings;
   private final BiConsumer<Throwable, String> errors;
+  private final FatalErrors fatal;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
   private volatile boolean closed;
   private DeviceHealthBoard healthBoard;
@@ -71,6 +75,7 @@ final class PluginServers implements AutoCloseable {
       ClaimStatusWriter claimStatus) {
     this.settings = settings;
     this.errors = errors;
+    this.fatal = new FatalErrors(errors);
     this.claimStatus = claimStatus;
   }
 
@@ -99,8 +104,12 @@ final class PluginServers implements AutoCloseable {
 
   private void startServing() {
     LOG.info("Starting DRA plugin: {}", settings.describe());
-    EpollEventLoops loops = own(new EpollEventLoops(2, "dra4j-" + settings.driverName()));
-    ExecutorService handlers = HandlerPool.create("dra4j-grpc");
+    // An event loop that ends, or a thread of the plugin that dies of a JVM error, is fatal: the
+    // plugin would otherwise hold its sockets and answer nothing.
+    EpollEventLoops loops = own(new EpollEventLoops(2,
+        fatal.essentialThreads("dra4j-" + settings.driverName())));
+    fatal.watch(loops.group());
+    ExecutorService handlers = HandlerPool.create(fatal.workerThreads("dra4j-grpc"));
     own(() -> {
       // Let handlers still answering a cancelled call finish before the event loops stop, so
       // their late writes do not hit a shut-down event loop.
@@ -120,7 +129,7 @@ final class PluginServers implements AutoCloseable {
     UnixSocketServer.Settings socketSettings = new UnixSocketServer.Settings(
         loops, handlers, interceptors, settings.interceptors().isEmpty(),
         settings.socketPermissions(),
-        new SocketProbe(loops.group(), Duration.ofSeconds(1)));
+        new SocketProbe(loops.group(), Duration.ofSeconds(1)), fatal);
     List<SocketWatch.Watched> watched = new ArrayList<>();
 
     if (settings.health()) {
@@ -130,20 +139,25 @@ final class PluginServers implements AutoCloseable {
     }
     if (settings.draService()) {
       draServer = own(listen("start DRA service: ", settings.draSocket(), draServices(),
-          socketSettings));
+          socketSettings, guard("dra", "DRA socket " + settings.draSocket(),
+              settings.draSocketLimits())));
       watched.add(new SocketWatch.Watched(draServer, "DRA gRPC server failed"));
     }
     registration = new RegistrationService(
         settings.driverName(), settings.draSocket().toString(), settings.supportedServices());
     if (settings.registrationService()) {
       registrationServer = own(listen("start registrar: start gRPC server: ",
-          settings.registrationSocket(), List.of(registration.bindService()), socketSettings));
+          settings.registrationSocket(), List.of(registration.bindService()), socketSettings,
+          guard("registration", "registration socket " + settings.registrationSocket(),
+              settings.registrationSocketLimits())));
       watched.add(new SocketWatch.Watched(registrationServer, "registrar gRPC server failed"));
     }
     if (settings.livenessAddress() != null) {
       try {
         liveness = own(LivenessServer.start(settings.livenessAddress(), settings.driverName(),
-            this::isServing, loops, handlers));
+            this::isServing, loops, handlers, guard("liveness",
+                "liveness probe on TCP " + hostAndPort(settings.livenessAddress()),
+                settings.livenessProbeLimits())));
       } catch (IOException e) {
         throw new PluginStartException(
             "start liveness probe: listen on " + settings.livenessAddress() + ": " + e.getMessage(),
@@ -194,7 +208,8 @@ final class PluginServers implements AutoCloseable {
       services.add(NodeServiceDefinitions.v1beta1(node));
     }
     if (healthBoard != null) {
-      HealthStreamService health = new HealthStreamService(healthBoard);
+      HealthStreamService health = new HealthStreamService(healthBoard,
+          settings.healthRefreshInterval(), settings.meterRegistry(), settings.driverName());
       services.add(health.definition(ServiceNames.HEALTH_V1));
       services.add(health.definition(ServiceNames.HEALTH_V1ALPHA1));
     }
@@ -232,10 +247,22 @@ final class PluginServers implements AutoCloseable {
     }
   }
 
+  private static String hostAndPort(InetSocketAddress address) {
+    String host = address.getAddress() == null ? address.getHostString()
+        : address.getAddress().getHostAddress();
+    return (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
+  }
+
+  private ServerGuard guard(String server, String description, ServerLimits limits) {
+    return new ServerGuard(server, description, limits, fatal, settings.meterRegistry(),
+        settings.driverName());
+  }
+
   private static UnixSocketServer listen(String prefix, Path path,
-      List<ServerServiceDefinition> services, UnixSocketServer.Settings socketSettings) {
+      List<ServerServiceDefinition> services, UnixSocketServer.Settings socketSettings,
+      ServerGuard guard) {
     try {
-      return UnixSocketServer.start(path, services, socketSettings);
+      return UnixSocketServer.start(path, services, socketSettings, guard);
     } catch (IOException e) {
       throw new PluginStartException(
           prefix + "listen on \"" + path + "\": " + e.getMessage(), e);
@@ -265,9 +292,12 @@ final class PluginServers implements AutoCloseable {
     return liveness;
   }
 
-  /** Whether the enabled servers run on their own, intact socket files. */
+  /**
+   * Whether the enabled servers run on their own, intact socket files, and no fatal error (an
+   * event loop ended, a JVM error while serving) has broken them.
+   */
   boolean isServing() {
-    return !closed
+    return !closed && !fatal.failed()
         && (draServer == null || draServer.isServing())
         && (registrationServer == null || registrationServer.isServing());
   }
@@ -275,6 +305,7 @@ final class PluginServers implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    fatal.stopping();
     closeQuietly(draServer);
     closeQuietly(registrationServer);
     List<AutoCloseable> rest;

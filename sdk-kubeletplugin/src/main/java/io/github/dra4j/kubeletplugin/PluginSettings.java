@@ -66,7 +66,10 @@ record PluginSettings(
     Duration shutdownGracePeriod,
     Path pluginDataDirectory,
     Path cdiDirectory,
-    Path bootIdSource) {
+    Path bootIdSource,
+    ServerLimits draSocketLimits,
+    ServerLimits registrationSocketLimits,
+    ServerLimits livenessProbeLimits) {
 
   private static MetadataWriter metadataWriter(KubeletPluginBuilder b, DeferredClient client,
       Path dataDirectory) {
@@ -149,7 +152,8 @@ record PluginSettings(
         b.healthRefreshInterval,
         b.socketCheckInterval, metadataWriter(b, client, dataDirectory), b.reconcilePoolWithName,
         b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod,
-        dataDirectory, b.cdiDirectory.normalize(), b.bootIdSource);
+        dataDirectory, b.cdiDirectory.normalize(), b.bootIdSource, b.draSocketLimits,
+        b.registrationSocketLimits, b.livenessProbeLimits);
   }
 
   /**

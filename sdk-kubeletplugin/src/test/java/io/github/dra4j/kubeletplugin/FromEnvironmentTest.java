@@ -4,12 +4,18 @@ import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.dra4j.kubeletplugin.testsupport.HostileFiles;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.testing.apiserver.ApiVerb;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,6 +73,28 @@ class FromEnvironmentTest {
 
   private KubeletPluginBuilder builder() {
     return KubeletPlugin.builder(new ContextDriver()).driverName(DRIVER).closeOnShutdown(false);
+  }
+
+  @Test
+  void theHealthcheckAddressBindsTheLivenessPortToThatAddressAlone() throws Exception {
+    // The pod's IP from the downward API in a DaemonSet; loopback here, and another address of
+    // this machine must then not reach the port.
+    InetAddress other = NetworkInterface.networkInterfaces()
+        .flatMap(NetworkInterface::inetAddresses)
+        .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress())
+        .findFirst().orElse(null);
+    assumeTrue(other != null, "this machine has no IPv4 address besides loopback");
+    Files.createDirectories(root.resolve("plugins").resolve(DRIVER));
+    env.put("HEALTHCHECK_ADDRESS", "127.0.0.1");
+    try (KubeletPlugin plugin = builder().fromEnvironment(env).start()) {
+      int port = plugin.livenessPort().orElseThrow();
+
+      try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), port)) {
+        assertThat(probe.isConnected()).isTrue();
+      }
+      assertThatThrownBy(() -> new Socket(other, port).close())
+          .isInstanceOf(ConnectException.class);
+    }
   }
 
   @Test

@@ -156,7 +156,7 @@ class PrometheusEndpointTest {
   }
 
   /**
-   * Issue 29, finding 10: one connection that sent a single byte must not block the scrapes of
+   * One connection that sent a single byte must not block the scrapes of
    * others, and is closed at its deadline.
    */
   @Test

@@ -62,6 +62,12 @@ public final class PluginOptions {
           + "port (env HEALTHCHECK_PORT).")
   String healthcheckPort;
 
+  @Option(names = "--healthcheck-address", defaultValue = "${env:HEALTHCHECK_ADDRESS}",
+      paramLabel = "IP", description = "The IP address the liveness probe's port is bound to, "
+          + "such as the pod's own (env HEALTHCHECK_ADDRESS; downward API status.podIP); every "
+          + "address when unset.")
+  String healthcheckAddress;
+
   @Option(names = "--metrics-port", defaultValue = "${env:METRICS_PORT}", paramLabel = "PORT",
       description = "The Prometheus metrics port, path /metrics; -1 off, 0 a random port "
           + "(env METRICS_PORT).")
@@ -101,6 +107,7 @@ public final class PluginOptions {
     options.pluginsDirectory = environment.get("KUBELET_PLUGINS_DIRECTORY_PATH");
     options.cdiRoot = environment.get("CDI_ROOT");
     options.healthcheckPort = environment.get("HEALTHCHECK_PORT");
+    options.healthcheckAddress = environment.get("HEALTHCHECK_ADDRESS");
     options.metricsPort = environment.get("METRICS_PORT");
     options.kubeconfig = environment.get("KUBECONFIG");
     options.kubeApiQps = environment.get("KUBE_API_QPS");
@@ -123,6 +130,7 @@ public final class PluginOptions {
     put(values, "KUBELET_PLUGINS_DIRECTORY_PATH", pluginsDirectory);
     put(values, "CDI_ROOT", cdiRoot);
     put(values, "HEALTHCHECK_PORT", healthcheckPort);
+    put(values, "HEALTHCHECK_ADDRESS", healthcheckAddress);
     put(values, "METRICS_PORT", metricsPort);
     put(values, "KUBECONFIG", kubeconfig);
     put(values, "KUBE_API_QPS", kubeApiQps);

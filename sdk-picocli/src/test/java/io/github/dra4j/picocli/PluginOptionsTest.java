@@ -57,7 +57,8 @@ class PluginOptionsTest {
         .map(o -> o.longestName()).collect(Collectors.toList()))
         .containsExactly("--node-name", "--pod-uid", "--kubelet-registrar-directory-path",
             "--kubelet-plugins-directory-path", "--cdi-root", "--healthcheck-port",
-            "--metrics-port", "--kubeconfig", "--kube-api-qps", "--kube-api-burst");
+            "--healthcheck-address", "--metrics-port", "--kubeconfig", "--kube-api-qps",
+            "--kube-api-burst");
   }
 
   @Test

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hostile clients against a webhook process that runs with the chart's JVM flags ({@code
- * -Xss256k -Xmx64m}, issue 29 findings 8 and 9): a flood of connections is bounded and reviews
+ * -Xss256k -Xmx64m}): a flood of connections is bounded and reviews
  * are still answered; parameters nested deeper than the limits and quantities of a million
  * digits are refused at once with a clear message; what a client sent reaches the log escaped
  * and truncated; and an {@link Error} in a review ends the process with status 70.

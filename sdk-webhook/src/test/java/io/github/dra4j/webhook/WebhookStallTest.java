@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Clients that stall (issue 29, finding 7): connections that send three bytes of a TLS handshake
+ * Clients that stall: connections that send three bytes of a TLS handshake
  * and nothing more, and connections that send part of their headers (slowloris), must hold no
  * thread that answers reviews: while sixteen of each are open, reviews and {@code /readyz} on new
  * connections are answered within a second, and the stalled connections are closed once the

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * The attack of issue 29 on the crash-test driver process (the claim lifecycle, as the reference
+ * A hung API server attacking the crash-test driver process (the claim lifecycle, as the reference
  * driver runs it) under the JVM options of the reference driver's chart: the API server accepts
  * connections and never answers, and the kubelet sends many prepares of new claims at once with
  * its 45 s deadline. Prints how the calls were answered (refused at once, or failed at their

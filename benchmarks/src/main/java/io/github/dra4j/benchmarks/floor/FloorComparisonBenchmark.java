@@ -29,7 +29,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A dra4j driver against the Go floor, unattended: the comparison of issue 15, printed as one
+ * A dra4j driver against the Go floor, unattended: the side-by-side comparison, printed as one
  * table with everything it ran with. The kubelet's side is go-floor's {@code bench} (grpc-go with
  * the kubelet's messages); the floor is go-floor's {@code floor}, a bare grpc-go DRA server that
  * answers from memory; the dra4j side is {@link FloorPeerDriver}, the same answer from memory

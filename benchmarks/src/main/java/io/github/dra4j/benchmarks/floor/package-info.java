@@ -1,5 +1,5 @@
 /**
- * A dra4j driver against the Go floor, the comparison of issue 15: {@link
+ * A dra4j driver against the Go floor, the side-by-side comparison: {@link
  * io.github.dra4j.benchmarks.floor.FloorComparisonBenchmark} starts an in-memory API server,
  * go-floor's bare grpc-go DRA server and the small vendor driver {@link
  * io.github.dra4j.benchmarks.floor.FloorPeerDriver} as a JVM process, drives both with go-floor's

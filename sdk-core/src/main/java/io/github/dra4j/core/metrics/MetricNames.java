@@ -78,6 +78,35 @@ public final class MetricNames {
    */
   public static final String KIND = "kind";
 
+  /**
+   * Gauge of the connections a kubelet plugin's gRPC server holds open, tag {@value #SERVER}: at
+   * most that server's {@code maxConnections}.
+   */
+  public static final String PLUGIN_CONNECTIONS = "dra4j.plugin.connections";
+
+  /**
+   * Counter of what a kubelet plugin's gRPC servers refused to hold, tags {@value #SERVER} and
+   * {@value #REASON}: connections over the limit or idle before their handshake, requests that
+   * would take the partly received ones over their limit, device health streams over their limit
+   * or dropped for not reading.
+   */
+  public static final String PLUGIN_REFUSALS = "dra4j.plugin.refusals";
+
+  /**
+   * Tag of {@link #PLUGIN_CONNECTIONS} and {@link #PLUGIN_REFUSALS}: {@code dra} (the DRA
+   * socket), {@code registration} (the registration socket) or {@code liveness} (the liveness
+   * probe's TCP port).
+   */
+  public static final String SERVER = "server";
+
+  /**
+   * Tag of {@link #PLUGIN_REFUSALS}: {@code connections} (over {@code maxConnections}), {@code
+   * handshake} (no HTTP/2 handshake in time), {@code pending_requests} (over {@code
+   * maxPendingRequestBytes}), {@code health_streams} (too many device health streams) or {@code
+   * slow_reader} (a health stream that read nothing for too long, dropped).
+   */
+  public static final String REASON = "reason";
+
   /** Counter of ResourceSlice writes the API server accepted, tag {@value #OPERATION}. */
   public static final String SLICE_WRITES = "dra4j.resourceslice.writes";
 
@@ -138,7 +167,8 @@ public final class MetricNames {
 
   /** Every meter name above, in the README's order. */
   public static final List<String> ALL = List.of(GRPC_OPERATIONS, GRPC_IN_FLIGHT, CLAIMS_PREPARED,
-      CLAIMS_UNPREPARED, CLAIM_PREPARE_DURATION, CLAIM_UNPREPARE_DURATION, PLUGIN_ERRORS, SLICE_WRITES, SLICE_SYNCS, CHECKPOINT_WRITES,
+      CLAIMS_UNPREPARED, CLAIM_PREPARE_DURATION, CLAIM_UNPREPARE_DURATION, PLUGIN_ERRORS,
+      PLUGIN_CONNECTIONS, PLUGIN_REFUSALS, SLICE_WRITES, SLICE_SYNCS, CHECKPOINT_WRITES,
       CHECKPOINT_CORRUPTIONS, PREPARED_CLAIMS, PREPARED_DEVICES, WEBHOOK_REVIEWS,
       WEBHOOK_CERTIFICATE_RELOADS);
 

@@ -5,6 +5,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,6 +26,18 @@ public final class EpollEventLoops implements AutoCloseable {
    * @throws IllegalStateException if the native epoll transport is unavailable on this platform
    */
   public EpollEventLoops(int threads, String namePrefix) {
+    this(threads, new DaemonThreads(namePrefix));
+  }
+
+  /**
+   * Creates the event loop group with threads of a factory's making.
+   *
+   * @param threads number of event loop threads
+   * @param threadFactory makes the threads: named for thread dumps, daemon, perhaps with an
+   *     uncaught-exception handler of the owner's
+   * @throws IllegalStateException if the native epoll transport is unavailable on this platform
+   */
+  public EpollEventLoops(int threads, ThreadFactory threadFactory) {
     if (!Epoll.isAvailable()) {
       throw new IllegalStateException(
           "the Netty epoll transport is unavailable (Linux x86_64 or aarch64 is required): "
@@ -33,7 +46,7 @@ public final class EpollEventLoops implements AutoCloseable {
     }
     this.group =
         new MultiThreadIoEventLoopGroup(
-            threads, new DaemonThreads(namePrefix), EpollIoHandler.newFactory());
+            threads, threadFactory, EpollIoHandler.newFactory());
   }
 
   /**

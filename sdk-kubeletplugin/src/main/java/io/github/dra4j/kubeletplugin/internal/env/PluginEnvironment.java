@@ -2,12 +2,15 @@ package io.github.dra4j.kubeletplugin.internal.env;
 
 import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.core.option.SettingsCheck;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.regex.Pattern;
 
 /**
  * The settings a driver's DaemonSet passes as environment variables, under the names the
@@ -23,6 +26,9 @@ import java.util.OptionalInt;
  * @param cdiRoot {@value #CDI_ROOT}: the directory of CDI spec files
  * @param healthcheckPort {@value #HEALTHCHECK_PORT}: the liveness probe's port, -1 for none, 0
  *     for a random one
+ * @param healthcheckAddress {@value #HEALTHCHECK_ADDRESS}: the IP address the liveness probe's
+ *     port is bound to, such as the pod's own (the downward API's {@code status.podIP}, where the
+ *     kubelet's gRPC probe connects); unset, every address of the pod
  * @param metricsPort {@value #METRICS_PORT}: the Prometheus endpoint's port, -1 for none, 0 for a
  *     random one
  * @param kubeconfig {@value #KUBECONFIG}: the API client's kubeconfig file; unset means in-cluster
@@ -31,7 +37,8 @@ import java.util.OptionalInt;
  */
 public record PluginEnvironment(Optional<String> nodeName, Optional<String> podUid,
     Optional<Path> registrarDirectory, Optional<Path> pluginsDirectory, Optional<Path> cdiRoot,
-    OptionalInt healthcheckPort, OptionalInt metricsPort, Optional<Path> kubeconfig,
+    OptionalInt healthcheckPort, Optional<InetAddress> healthcheckAddress,
+    OptionalInt metricsPort, Optional<Path> kubeconfig,
     OptionalDouble qps, OptionalInt burst) {
 
   /** The node name, from the downward API. */
@@ -46,6 +53,8 @@ public record PluginEnvironment(Optional<String> nodeName, Optional<String> podU
   public static final String CDI_ROOT = "CDI_ROOT";
   /** The liveness probe's port. */
   public static final String HEALTHCHECK_PORT = "HEALTHCHECK_PORT";
+  /** The address the liveness probe's port is bound to. */
+  public static final String HEALTHCHECK_ADDRESS = "HEALTHCHECK_ADDRESS";
   /** The metrics endpoint's port. */
   public static final String METRICS_PORT = "METRICS_PORT";
   /** The API client's kubeconfig file. */
@@ -57,8 +66,8 @@ public record PluginEnvironment(Optional<String> nodeName, Optional<String> podU
 
   /** Every variable read, in the order of the README's table. */
   public static final List<String> VARIABLES = List.of(NODE_NAME, POD_UID, REGISTRAR_DIRECTORY,
-      PLUGINS_DIRECTORY, CDI_ROOT, HEALTHCHECK_PORT, METRICS_PORT, KUBECONFIG, KUBE_API_QPS,
-      KUBE_API_BURST);
+      PLUGINS_DIRECTORY, CDI_ROOT, HEALTHCHECK_PORT, HEALTHCHECK_ADDRESS, METRICS_PORT, KUBECONFIG,
+      KUBE_API_QPS, KUBE_API_BURST);
 
   /**
    * Reads the variables.
@@ -77,6 +86,7 @@ public record PluginEnvironment(Optional<String> nodeName, Optional<String> podU
         check.absolutePath(PLUGINS_DIRECTORY, environment.get(PLUGINS_DIRECTORY)),
         check.absolutePath(CDI_ROOT, environment.get(CDI_ROOT)),
         port(check, HEALTHCHECK_PORT, environment),
+        ipAddress(check, HEALTHCHECK_ADDRESS, environment.get(HEALTHCHECK_ADDRESS)),
         port(check, METRICS_PORT, environment),
         check.text(KUBECONFIG, environment.get(KUBECONFIG)).map(Path::of),
         check.decimal(KUBE_API_QPS, environment.get(KUBE_API_QPS), n -> n > 0,
@@ -85,6 +95,33 @@ public record PluginEnvironment(Optional<String> nodeName, Optional<String> podU
             "want a whole number above 0"));
     check.throwIfProblems();
     return settings;
+  }
+
+  private static final Pattern IPV4 =
+      Pattern.compile("(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]"
+          + "|1[0-9][0-9]|[1-9]?[0-9])){3}");
+  private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
+
+  /**
+   * An IP address written as one (IPv4 dotted, or IPv6 with or without brackets), never a host
+   * name: a name would be looked up in DNS while the plugin starts.
+   */
+  private static Optional<InetAddress> ipAddress(SettingsCheck check, String name,
+      String value) {
+    return check.text(name, value).flatMap(text -> {
+      boolean bracketed = text.startsWith("[") && text.endsWith("]");
+      String literal = bracketed ? text.substring(1, text.length() - 1) : text;
+      if (!bracketed && IPV4.matcher(literal).matches() || IPV6.matcher(literal).matches()) {
+        try {
+          return Optional.of(InetAddress.getByName(literal)); // a literal: no lookup
+        } catch (UnknownHostException e) {
+          // refused below
+        }
+      }
+      check.refuse(name, text, "want an IP address, such as the pod's own (the downward API's"
+          + " status.podIP), or nothing for every address");
+      return Optional.empty();
+    });
   }
 
   /** A port where -1 turns the server off. */

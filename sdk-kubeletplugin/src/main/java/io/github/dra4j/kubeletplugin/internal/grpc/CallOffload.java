@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.grpc;
 
+import io.github.dra4j.kubeletplugin.internal.server.FatalErrors;
 import io.grpc.Context;
 import io.grpc.ForwardingServerCall;
 import io.grpc.Metadata;
@@ -39,9 +40,11 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>A callback that throws on the executor closes the call with UNKNOWN, as grpc-java does for
- * an exception in application code; one that throws on the event loop is left to grpc-java. If
- * the executor refuses work, the call is closed at once, without a stack trace: with
- * RESOURCE_EXHAUSTED and the executor's reason when every handler thread is busy ({@link
+ * an exception in application code; a JVM error ({@link FatalErrors#isFatal}: out of memory, a
+ * stack overflow) is also reported as fatal, so that the plugin's fatal-error policy applies
+ * rather than a plugin that goes on half broken. One that throws on the event loop is left to
+ * grpc-java. If the executor refuses work, the call is closed at once, without a stack trace:
+ * with RESOURCE_EXHAUSTED and the executor's reason when every handler thread is busy ({@link
  * HandlerPool.Busy}), with UNAVAILABLE when the executor is shut down. A call closed here is
  * closed beneath the interceptors behind this one; {@link #closedBeneath} tells them its status.
  * Thread-safe; one instance per server.
@@ -52,6 +55,7 @@ public final class CallOffload implements ServerInterceptor {
 
   private final Executor executor;
   private final boolean lightStart;
+  private final FatalErrors fatal;
 
   /**
    * Creates the interceptor.
@@ -59,10 +63,12 @@ public final class CallOffload implements ServerInterceptor {
    * @param executor runs the handed-over callbacks (borrowed, never shut down here)
    * @param lightStart whether the interceptors behind this one and the services start calls and
    *     complete them without blocking (see the class comment)
+   * @param fatal gets the JVM errors a callback throws
    */
-  public CallOffload(Executor executor, boolean lightStart) {
+  public CallOffload(Executor executor, boolean lightStart, FatalErrors fatal) {
     this.executor = Objects.requireNonNull(executor, "executor");
     this.lightStart = lightStart;
+    this.fatal = Objects.requireNonNull(fatal, "fatal");
   }
 
   @Override
@@ -233,9 +239,18 @@ public final class CallOffload implements ServerInterceptor {
           try {
             task.run();
           } catch (Throwable t) {
-            LOG.error("Application error processing {}", call.getMethodDescriptor()
-                .getFullMethodName(), t);
-            closeQuietly(Status.UNKNOWN.withDescription("Application error processing RPC"));
+            String method = call.getMethodDescriptor().getFullMethodName();
+            if (fatal.offer(t, "handling a " + method + " call")) {
+              LOG.debug("Closing the {} call after a fatal error", method);
+            } else if (context.isCancelled()) {
+              // The client cancelled or went away while the handler ran: not the handler's bug.
+              LOG.debug("Handler of {} failed after the client ended the call: {}", method,
+                  t.toString());
+            } else {
+              LOG.error("Application error processing {}", method, t);
+            }
+            closeQuietly(Status.UNKNOWN.withDescription("Application error processing RPC")
+                .withCause(t));
           }
         }
       } finally {

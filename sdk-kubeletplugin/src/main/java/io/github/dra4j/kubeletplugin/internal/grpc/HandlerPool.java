@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.internal.grpc;
 import io.github.dra4j.core.thread.DaemonThreads;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -39,8 +40,19 @@ public final class HandlerPool {
    * @return the pool
    */
   public static ThreadPoolExecutor create(String prefix) {
+    return create(new DaemonThreads(prefix));
+  }
+
+  /**
+   * A new pool whose threads come from a factory (the plugin's, which makes a JVM error that
+   * kills one fatal); its owner shuts it down.
+   *
+   * @param threads makes the {@code dra4j-grpc-N} threads
+   * @return the pool
+   */
+  public static ThreadPoolExecutor create(ThreadFactory threads) {
     return new ThreadPoolExecutor(WARM, MAX, IDLE_SECONDS, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), new DaemonThreads(prefix), (task, pool) -> {
+        new SynchronousQueue<>(), threads, (task, pool) -> {
           if (pool.isShutdown()) {
             throw new RejectedExecutionException("the handler threads are shut down");
           }

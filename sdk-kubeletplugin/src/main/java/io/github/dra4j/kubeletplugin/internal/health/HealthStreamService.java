@@ -8,14 +8,17 @@ import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesRequest;
 import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesResponse;
 import io.github.dra4j.kubeletplugin.DeviceHealth;
 import io.github.dra4j.kubeletplugin.internal.grpc.MethodAlias;
+import io.github.dra4j.kubeletplugin.internal.server.Refusals;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The kubelet's device-health stream ({@code NodeWatchResources}), served from a {@link
@@ -23,25 +26,47 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Health v1 and v1alpha1 messages are byte-for-byte identical, so one implementation, written
  * against the v1 messages, is registered under both service names ({@code v1.DRAResourceHealth}
- * and {@code v1alpha1.DRAResourceHealth}). Each open stream is one board subscription; it ends
- * when the kubelet cancels or the plugin stops.
+ * and {@code v1alpha1.DRAResourceHealth}). Each open stream is one board subscription ({@link
+ * HealthWatcher}: never more than one unread message, dropped when it reads nothing for the stall
+ * limit); it ends when the client cancels or the plugin stops. At most {@value #MAX_STREAMS}
+ * streams are open at once: the kubelet keeps one per plugin, and a further stream fails with
+ * RESOURCE_EXHAUSTED. A snapshot is converted to its wire message once, whatever the number of
+ * streams. Thread-safe.
  */
 public final class HealthStreamService {
 
   /** The kubelet truncates longer messages; sending more is waste. */
   static final int MAX_MESSAGE_CHARS = 1024;
 
-  private static final Logger LOG = LoggerFactory.getLogger(HealthStreamService.class);
+  /** Streams served at once; the kubelet opens one per plugin, again 5 s after one ended. */
+  public static final int MAX_STREAMS = 16;
 
   private final DeviceHealthBoard board;
+  private final Duration stallLimit;
+  private final Refusals tooMany;
+  private final Refusals slowReaders;
+  private final AtomicInteger open = new AtomicInteger();
+  private volatile Converted last = new Converted(List.of(), toResponse(List.of()));
+
+  /** The wire message of the latest snapshot, shared by every stream. */
+  private record Converted(List<DeviceHealth> snapshot, NodeWatchResourcesResponse response) {}
 
   /**
    * Creates the service.
    *
    * @param board the health picture to stream (shared with the driver's reporter)
+   * @param refreshInterval how often the board sends an unchanged snapshot again; a stream that
+   *     leaves one unread for three of these (30 s with the default interval, the kubelet's own
+   *     health timeout) is dropped
+   * @param registry where refused and dropped streams are counted
+   * @param driverName the driver, for the meters
    */
-  public HealthStreamService(DeviceHealthBoard board) {
+  public HealthStreamService(DeviceHealthBoard board, Duration refreshInterval,
+      MeterRegistry registry, String driverName) {
     this.board = board;
+    this.stallLimit = refreshInterval.multipliedBy(3);
+    this.tooMany = new Refusals(registry, driverName, "dra", "health_streams");
+    this.slowReaders = new Refusals(registry, driverName, "dra", "slow_reader");
   }
 
   /**
@@ -58,54 +83,46 @@ public final class HealthStreamService {
         .build();
   }
 
-  private void watch(
-      NodeWatchResourcesRequest request, StreamObserver<NodeWatchResourcesResponse> observer) {
-    new OpenStream((ServerCallStreamObserver<NodeWatchResourcesResponse>) observer).open(board);
+  /**
+   * How long a stream may leave a snapshot unread before it is dropped.
+   *
+   * @return three refresh intervals
+   */
+  public Duration stallLimit() {
+    return stallLimit;
   }
 
-  /** One kubelet stream: sends snapshots until the kubelet cancels. Guarded by its monitor. */
-  private static final class OpenStream {
-    private final ServerCallStreamObserver<NodeWatchResourcesResponse> stream;
-    private boolean ended;
-    private Runnable unsubscribe = () -> {};
-
-    OpenStream(ServerCallStreamObserver<NodeWatchResourcesResponse> stream) {
-      this.stream = stream;
+  private void watch(
+      NodeWatchResourcesRequest request, StreamObserver<NodeWatchResourcesResponse> observer) {
+    ServerCallStreamObserver<NodeWatchResourcesResponse> stream =
+        (ServerCallStreamObserver<NodeWatchResourcesResponse>) observer;
+    if (open.incrementAndGet() > MAX_STREAMS) {
+      open.decrementAndGet();
+      tooMany.refused(() -> "DRA socket: refused a device health stream: " + MAX_STREAMS
+          + " are open, the most served at once");
+      stream.onError(Status.RESOURCE_EXHAUSTED.withDescription(MAX_STREAMS + " device health"
+          + " streams are open, the most the plugin serves at once")
+          .withCause(Refusals.cause("health_streams")).asRuntimeException());
+      return;
     }
+    new HealthWatcher(stream, this::response, stallLimit, System::nanoTime,
+        () -> slowReaders.refused(() -> "DRA socket: dropped a device health stream that left"
+            + " an update unread for over " + stallLimit.toMillis() + " ms"),
+        open::decrementAndGet).open(board);
+  }
 
-    void open(DeviceHealthBoard board) {
-      stream.setOnCancelHandler(this::end);
-      Runnable handle = board.subscribe(this::send);
-      synchronized (this) {
-        unsubscribe = handle;
-        if (!ended) {
-          return;
-        }
-      }
-      handle.run();
-    }
+  /** Streams open now. */
+  int openStreams() {
+    return open.get();
+  }
 
-    private void end() {
-      Runnable handle;
-      synchronized (this) {
-        ended = true;
-        handle = unsubscribe;
-      }
-      handle.run();
-      LOG.debug("Device health stream closed by the kubelet");
+  private NodeWatchResourcesResponse response(List<DeviceHealth> snapshot) {
+    Converted converted = last;
+    if (converted.snapshot() != snapshot) { // the board hands every stream the same list
+      converted = new Converted(snapshot, toResponse(snapshot));
+      last = converted;
     }
-
-    private synchronized void send(List<DeviceHealth> snapshot) {
-      if (ended || stream.isCancelled()) {
-        return;
-      }
-      try {
-        stream.onNext(toResponse(snapshot));
-      } catch (RuntimeException e) {
-        ended = true;
-        LOG.debug("Device health stream broke: {}", e.toString());
-      }
-    }
+    return converted.response();
   }
 
   /**

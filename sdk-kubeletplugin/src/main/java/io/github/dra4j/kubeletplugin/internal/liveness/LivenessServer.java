@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.liveness;
 
 import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
+import io.github.dra4j.kubeletplugin.internal.server.ServerGuard;
 import io.grpc.Server;
 import io.grpc.Status;
 import io.grpc.health.v1.HealthCheckRequest;
@@ -48,6 +49,7 @@ public final class LivenessServer implements AutoCloseable {
    * @param serving whether the plugin is serving right now
    * @param loops event loops (borrowed)
    * @param executor handler executor (borrowed)
+   * @param guard the limits on connections and what they may hold
    * @return the running server
    * @throws IOException if the port cannot be bound
    */
@@ -56,18 +58,17 @@ public final class LivenessServer implements AutoCloseable {
       String serviceName,
       BooleanSupplier serving,
       EpollEventLoops loops,
-      Executor executor)
+      Executor executor,
+      ServerGuard guard)
       throws IOException {
-    Server server =
+    NettyServerBuilder builder =
         NettyServerBuilder.forAddress(address)
-            .channelType(EpollServerSocketChannel.class)
             .bossEventLoopGroup(loops.group())
             .workerEventLoopGroup(loops.group())
             .executor(executor)
-            .withChildOption(ChannelOption.SO_KEEPALIVE, null)
-            .addService(new HealthCheck(serviceName, serving))
-            .build()
-            .start();
+            .withChildOption(ChannelOption.SO_KEEPALIVE, null);
+    guard.apply(builder, EpollServerSocketChannel::new);
+    Server server = builder.addService(new HealthCheck(serviceName, serving)).build().start();
     return new LivenessServer(server);
   }
 

@@ -5,6 +5,8 @@ import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
 import io.github.dra4j.kubeletplugin.internal.grpc.CallOffload;
 import io.github.dra4j.kubeletplugin.internal.grpc.MessageText;
 import io.github.dra4j.kubeletplugin.internal.logging.LogText;
+import io.github.dra4j.kubeletplugin.internal.server.Refusals;
+import io.grpc.Context;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
 import io.grpc.Metadata;
@@ -34,7 +36,10 @@ import org.slf4j.MDC;
  * <p>Each call and stream gets a request ID; the ID and the full method name are in the SLF4J MDC
  * (keys {@value #MDC_REQUEST_ID} and {@value #MDC_METHOD}) whenever call code runs, so a driver's
  * own log lines carry them. Requests, responses and stream messages are logged at DEBUG when call
- * logging is on; failures always at ERROR. Every call is timed in the Micrometer timer
+ * logging is on; failures of the plugin always at ERROR. What a client did is not the plugin's
+ * failure: a call the client cancelled, disconnected from or let pass its deadline is logged at
+ * INFO (a stream at DEBUG), and one it half-closed without sending its request at INFO; one a limit
+ * of the plugin refused at DEBUG, as the limit counts it and logs it once a minute. Every call is timed in the Micrometer timer
  * {@value MetricNames#GRPC_OPERATIONS} with the kubelet's label names: {@code driver_name}, {@code method_name} (full
  * gRPC path) and {@code grpc_status_code} (grpc-go's spelling). The timer publishes a histogram
  * with the buckets of {@link MetricNames#CALL_DURATION_BUCKETS}. Thread-safe; one instance per plugin.
@@ -48,6 +53,13 @@ public final class CallObserver implements ServerInterceptor {
   public static final String MDC_METHOD = io.github.dra4j.core.logging.MdcKeys.METHOD;
 
   private static final Logger LOG = LoggerFactory.getLogger(CallObserver.class);
+
+  /**
+   * What a call ended by its client (cancelled, disconnected, past its deadline) is timed with:
+   * grpc-java tells the server only that the call was cancelled.
+   */
+  private static final Status ENDED_BY_CLIENT =
+      Status.CANCELLED.withDescription("ended by the client");
 
   private final String driverName;
   private final MeterRegistry registry;
@@ -92,6 +104,8 @@ public final class CallObserver implements ServerInterceptor {
     private final boolean streaming;
     private final long startNanos = System.nanoTime();
     private final AtomicBoolean finished = new AtomicBoolean();
+    private volatile boolean requestReceived;
+    private volatile boolean halfClosed;
 
     ObservedCall(ServerCall<Q, R> call) {
       super(call);
@@ -136,6 +150,7 @@ public final class CallObserver implements ServerInterceptor {
         public void onMessage(Q message) {
           boolean entered = enter();
           try {
+            requestReceived = true;
             if (logCalls && LOG.isDebugEnabled()) {
               LOG.debug(streaming ? "handling stream {}" : "handling request {}",
                   MessageText.of(message));
@@ -150,6 +165,7 @@ public final class CallObserver implements ServerInterceptor {
         public void onHalfClose() {
           boolean entered = enter();
           try {
+            halfClosed = true;
             super.onHalfClose();
           } finally {
             exit(entered);
@@ -160,7 +176,7 @@ public final class CallObserver implements ServerInterceptor {
         public void onCancel() {
           boolean entered = enter();
           try {
-            finish(Status.CANCELLED);
+            finish(ENDED_BY_CLIENT);
             super.onCancel();
           } finally {
             exit(entered);
@@ -211,7 +227,9 @@ public final class CallObserver implements ServerInterceptor {
     public void close(Status status, Metadata trailers) {
       boolean entered = enter();
       try {
-        finish(status);
+        // An answer to a call its client has already ended (cancelled, gone, past its deadline)
+        // goes nowhere: the call counts as ended by the client, whatever the handler answered.
+        finish(status.isOk() && Context.current().isCancelled() ? ENDED_BY_CLIENT : status);
         super.close(status, trailers);
       } finally {
         exit(entered);
@@ -231,8 +249,20 @@ public final class CallObserver implements ServerInterceptor {
         if (logCalls && streaming) {
           LOG.debug("handling stream succeeded");
         }
-      } else if (streaming && status.getCode() == Status.Code.CANCELLED) {
-        LOG.debug("stream ended by the client");
+      } else if (status == ENDED_BY_CLIENT) {
+        if (streaming) {
+          LOG.debug("stream ended by the client");
+        } else {
+          LOG.info("handling request ended before its answer: the client cancelled it,"
+              + " disconnected or let its deadline pass, or a limit refused its request");
+        }
+      } else if (Refusals.isRefusal(status.getCause())) {
+        // A limit of the plugin's refused it, which counted and logged it (once a minute).
+        LOG.debug("{} refused by a limit: {} {}", streaming ? "stream" : "request",
+            status.getCode(), status.getDescription());
+      } else if (halfClosed && !requestReceived) {
+        LOG.info("{} refused: the client half-closed the call without sending a request ({} {})",
+            streaming ? "stream" : "request", status.getCode(), status.getDescription());
       } else {
         LOG.error("{} failed: {} {}", streaming ? "handling stream" : "handling request",
             status.getCode(), LogText.text(status.getDescription()), status.getCause());

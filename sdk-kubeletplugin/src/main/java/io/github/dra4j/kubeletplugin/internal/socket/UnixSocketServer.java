@@ -2,6 +2,8 @@ package io.github.dra4j.kubeletplugin.internal.socket;
 
 import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
 import io.github.dra4j.kubeletplugin.internal.grpc.CallOffload;
+import io.github.dra4j.kubeletplugin.internal.server.FatalErrors;
+import io.github.dra4j.kubeletplugin.internal.server.ServerGuard;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerServiceDefinition;
@@ -66,6 +68,7 @@ public final class UnixSocketServer implements AutoCloseable {
    *     blocking, so that the event loop may do it ({@link CallOffload})
    * @param permissions file mode of the socket
    * @param probe probe deciding whether an existing socket is still served
+   * @param fatal where JVM errors caught while serving a call go
    */
   public record Settings(
       EpollEventLoops loops,
@@ -73,7 +76,8 @@ public final class UnixSocketServer implements AutoCloseable {
       List<ServerInterceptor> interceptors,
       boolean lightStart,
       Set<PosixFilePermission> permissions,
-      SocketProbe probe) {
+      SocketProbe probe,
+      FatalErrors fatal) {
     /**
      * Defensive copies.
      *
@@ -91,6 +95,7 @@ public final class UnixSocketServer implements AutoCloseable {
      *     rw-------}; copied, not null
      * @param probe decides whether a file at the socket path is still served by a live process,
      *     both before binding and just before the rename
+     * @param fatal gets the JVM errors ({@link FatalErrors#isFatal}) that a call's handler threw
      * @throws NullPointerException if {@code interceptors} or {@code permissions} (or an element)
      *     is null
      */
@@ -106,12 +111,13 @@ public final class UnixSocketServer implements AutoCloseable {
    * @param path the socket path; its directory must exist
    * @param services the gRPC services to serve
    * @param settings event loops, executor, interceptors, mode and probe
+   * @param guard the limits on connections and what they may hold
    * @return the running server
    * @throws IOException if the directory is missing, the path is too long, the socket is served
    *     by a live process ({@link SocketInUseException}), or binding fails
    */
-  public static UnixSocketServer start(
-      Path path, List<ServerServiceDefinition> services, Settings settings) throws IOException {
+  public static UnixSocketServer start(Path path, List<ServerServiceDefinition> services,
+      Settings settings, ServerGuard guard) throws IOException {
     Path directory = path.toAbsolutePath().getParent();
     if (directory == null || !Files.isDirectory(directory)) {
       throw new NoSuchFileException(
@@ -129,7 +135,7 @@ public final class UnixSocketServer implements AutoCloseable {
     removeStale(path, settings.probe());
 
     Path bindPath = temporarySibling(path);
-    Server server = build(bindPath, services, settings);
+    Server server = build(bindPath, services, settings, guard);
     server.start();
     try {
       Files.setPosixFilePermissions(bindPath, settings.permissions());
@@ -221,23 +227,24 @@ public final class UnixSocketServer implements AutoCloseable {
     return SocketNames.fits(candidate) ? candidate : path;
   }
 
-  private static Server build(
-      Path bindPath, List<ServerServiceDefinition> services, Settings settings) {
+  private static Server build(Path bindPath, List<ServerServiceDefinition> services,
+      Settings settings, ServerGuard guard) {
     NettyServerBuilder builder =
         NettyServerBuilder.forAddress(new DomainSocketAddress(bindPath.toString()))
-            .channelType(EpollServerDomainSocketChannel.class)
             .bossEventLoopGroup(settings.loops().group())
             .workerEventLoopGroup(settings.loops().group())
             // The event loop delivers each call to CallOffload, which hands it to the executor.
             .directExecutor()
             .withChildOption(ChannelOption.SO_KEEPALIVE, null);
+    guard.apply(builder, EpollServerDomainSocketChannel::new);
     services.forEach(builder::addService);
     // grpc-java runs the interceptor added last first; add in reverse to keep the given order.
     List<ServerInterceptor> interceptors = settings.interceptors();
     for (int i = interceptors.size() - 1; i >= 0; i--) {
       builder.intercept(interceptors.get(i));
     }
-    builder.intercept(new CallOffload(settings.executor(), settings.lightStart()));
+    builder.intercept(
+        new CallOffload(settings.executor(), settings.lightStart(), settings.fatal()));
     return builder.build();
   }
 

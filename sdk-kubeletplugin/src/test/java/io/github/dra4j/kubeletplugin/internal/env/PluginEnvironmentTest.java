@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.internal.env;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -15,24 +16,26 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PluginEnvironmentTest {
 
   @Test
-  void everyVariableIsRead() {
-    PluginEnvironment env = PluginEnvironment.read(Map.of(
-        "NODE_NAME", "node-7",
-        "POD_UID", "0b9f3c5e-2f0e-4a51-9a5e-5b1f7d2a6c11",
-        "KUBELET_REGISTRAR_DIRECTORY_PATH", "/var/lib/kubelet/plugins_registry/",
-        "KUBELET_PLUGINS_DIRECTORY_PATH", "/var/lib/kubelet/plugins",
-        "CDI_ROOT", "/etc/cdi",
-        "HEALTHCHECK_PORT", "51515",
-        "METRICS_PORT", "-1",
-        "KUBECONFIG", "/etc/kube/config",
-        "KUBE_API_QPS", "2.5",
-        "KUBE_API_BURST", "20"));
+  void everyVariableIsRead() throws Exception {
+    PluginEnvironment env = PluginEnvironment.read(Map.ofEntries(
+        Map.entry("NODE_NAME", "node-7"),
+        Map.entry("POD_UID", "0b9f3c5e-2f0e-4a51-9a5e-5b1f7d2a6c11"),
+        Map.entry("KUBELET_REGISTRAR_DIRECTORY_PATH", "/var/lib/kubelet/plugins_registry/"),
+        Map.entry("KUBELET_PLUGINS_DIRECTORY_PATH", "/var/lib/kubelet/plugins"),
+        Map.entry("CDI_ROOT", "/etc/cdi"),
+        Map.entry("HEALTHCHECK_PORT", "51515"),
+        Map.entry("HEALTHCHECK_ADDRESS", "10.1.2.3"),
+        Map.entry("METRICS_PORT", "-1"),
+        Map.entry("KUBECONFIG", "/etc/kube/config"),
+        Map.entry("KUBE_API_QPS", "2.5"),
+        Map.entry("KUBE_API_BURST", "20")));
 
     assertThat(env).isEqualTo(new PluginEnvironment(Optional.of("node-7"),
         Optional.of("0b9f3c5e-2f0e-4a51-9a5e-5b1f7d2a6c11"),
         Optional.of(Path.of("/var/lib/kubelet/plugins_registry")),
         Optional.of(Path.of("/var/lib/kubelet/plugins")), Optional.of(Path.of("/etc/cdi")),
-        OptionalInt.of(51515), OptionalInt.of(-1), Optional.of(Path.of("/etc/kube/config")),
+        OptionalInt.of(51515), Optional.of(InetAddress.getByName("10.1.2.3")), OptionalInt.of(-1),
+        Optional.of(Path.of("/etc/kube/config")),
         OptionalDouble.of(2.5), OptionalInt.of(20)));
   }
 
@@ -66,6 +69,28 @@ class PluginEnvironmentTest {
     assertThatThrownBy(() -> PluginEnvironment.read(Map.of(name, value)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(name + "=\"" + value + "\": " + why);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"node-1.example.com", "10.1.2", "10.1.2.256", "fe80::1::2", "[10.1.2.3]"})
+  void aHealthcheckAddressThatIsNoIpAddressIsRefused(String value) {
+    assertThatThrownBy(() -> PluginEnvironment.read(Map.of("HEALTHCHECK_ADDRESS", value)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("HEALTHCHECK_ADDRESS=\"" + value + "\": want an IP address, such as the pod's"
+            + " own (the downward API's status.podIP), or nothing for every address");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      10.244.1.7            | 10.244.1.7
+      fd00:10:244::7        | fd00:10:244:0:0:0:0:7
+      [fd00:10:244::7]      | fd00:10:244:0:0:0:0:7
+      """)
+  void theHealthcheckAddressIsAnIpAddressNeverLookedUp(String given, String address) {
+    PluginEnvironment env = PluginEnvironment.read(Map.of("HEALTHCHECK_ADDRESS", given));
+
+    assertThat(env.healthcheckAddress()).hasValueSatisfying(
+        a -> assertThat(a.getHostAddress()).isEqualTo(address));
   }
 
   @Test

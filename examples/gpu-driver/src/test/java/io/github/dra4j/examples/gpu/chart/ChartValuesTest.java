@@ -33,6 +33,7 @@ class ChartValuesTest {
         partitions: 2
         allowMultipleAllocations: true
         deviceStatus: true
+        healthcheckBindAddress: ""
         metrics:
           enabled: false
         kubeApiQps: 10
@@ -41,6 +42,12 @@ class ChartValuesTest {
           example.com/note: plugin
         podLabels:
           example.com/tier: node
+      networkPolicy:
+        metricsFrom: []
+        extraIngress:
+          - from:
+              - ipBlock:
+                  cidr: 10.0.0.0/8
       webhook:
         enabled: true
         failurePolicy: Ignore
@@ -70,12 +77,14 @@ class ChartValuesTest {
     Rendered custom = Helm.require().templateIn("gpu-drivers", Helm.valuesFile(EVERYTHING_ON));
 
     assertThat(defaults.kinds()).as("kinds rendered by default").containsExactlyInAnyOrder(
-        "ClusterRole", "ClusterRoleBinding", "DaemonSet", "DeviceClass", "Service",
-        "ServiceAccount", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding");
+        "ClusterRole", "ClusterRoleBinding", "DaemonSet", "DeviceClass", "NetworkPolicy",
+        "Service", "ServiceAccount", "ValidatingAdmissionPolicy",
+        "ValidatingAdmissionPolicyBinding");
     assertThat(custom.kinds()).as("kinds rendered with everything on").containsExactlyInAnyOrder(
         "Certificate", "ClusterRole", "ClusterRoleBinding", "DaemonSet", "Deployment",
-        "DeviceClass", "Issuer", "Service", "ServiceAccount", "ValidatingAdmissionPolicy",
-        "ValidatingAdmissionPolicyBinding", "ValidatingWebhookConfiguration");
+        "DeviceClass", "Issuer", "NetworkPolicy", "Service", "ServiceAccount",
+        "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding",
+        "ValidatingWebhookConfiguration");
     for (Rendered rendered : List.of(defaults, custom)) {
       for (HasMetadata object : rendered.objects()) {
         String what = object.getKind() + "/" + object.getMetadata().getName() + " from "
@@ -132,6 +141,10 @@ class ChartValuesTest {
       kubeletPlugin.cdiRoot=var/run/cdi        | /kubeletPlugin/cdiRoot        | does not match pattern
       kubeletPlugin.backnd=nvml                | /kubeletPlugin                | 'backnd' not allowed
       kubeletPlugin.updateStrategy.type=Always | /kubeletPlugin/updateStrategy/type | 'RollingUpdate', 'OnDelete'
+      kubeletPlugin.healthcheckBindAddress=node-1 | /kubeletPlugin/healthcheckBindAddress | does not match pattern
+      networkPolicy.enabled=yes                | /networkPolicy/enabled        | want boolean
+      networkPolicy.metricsFrom=monitoring     | /networkPolicy/metricsFrom    | want array
+      networkPolicy.ingress=[]                 | /networkPolicy                | 'ingress' not allowed
       webhook.failurePolicy=Never              | /webhook/failurePolicy        | 'Fail', 'Ignore'
       webhook.timeoutSeconds=31                | /webhook/timeoutSeconds       | maximum
       driverName=GPU_Example                   | /driverName                   | does not match pattern

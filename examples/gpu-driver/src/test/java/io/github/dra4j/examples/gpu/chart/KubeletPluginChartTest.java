@@ -74,6 +74,7 @@ class KubeletPluginChartTest {
     env.put("KUBELET_PLUGINS_DIRECTORY_PATH", PLUGINS);
     env.put("CDI_ROOT", "/var/run/cdi");
     env.put("HEALTHCHECK_PORT", "51515");
+    env.put("HEALTHCHECK_ADDRESS", "fieldRef:status.podIP");
     env.put("METRICS_PORT", "8080");
     env.put("GPU_BACKEND", "simulated");
     env.put("NUM_DEVICES", "8");
@@ -143,6 +144,7 @@ class KubeletPluginChartTest {
           healthFile: /health/gpus.json
           cdiRoot: /etc/cdi
           healthcheckPort: 50505
+          healthcheckBindAddress: 10.0.0.5
           metrics:
             enabled: false
           kubeApiQps: 20
@@ -224,6 +226,7 @@ class KubeletPluginChartTest {
     env.put("KUBELET_PLUGINS_DIRECTORY_PATH", PLUGINS);
     env.put("CDI_ROOT", "/etc/cdi");
     env.put("HEALTHCHECK_PORT", "50505");
+    env.put("HEALTHCHECK_ADDRESS", "10.0.0.5");
     env.put("METRICS_PORT", "-1");
     env.put("KUBE_API_QPS", "20");
     env.put("KUBE_API_BURST", "40");

@@ -149,7 +149,7 @@ class WebhookChartTest {
     assertThat(readiness.getHttpGet().getPath()).isEqualTo("/readyz");
     assertThat(readiness.getHttpGet().getScheme()).isEqualTo("HTTPS");
     assertThat(readiness.getHttpGet().getPort()).isEqualTo(new IntOrString("https"));
-    // Liveness on the server's own event loop (issue 29): a webhook whose port stopped
+    // Liveness on the server's own event loop: a webhook whose port stopped
     // accepting is restarted instead of failing every claim in the cluster.
     Probe liveness = container.getLivenessProbe();
     assertThat(liveness).as("livenessProbe").isNotNull();
