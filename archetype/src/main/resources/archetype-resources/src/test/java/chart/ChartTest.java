@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicy;
@@ -14,6 +15,8 @@ import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhoo
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRule;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
@@ -28,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * The Helm chart as a real Helm renders it: the driver name everywhere it belongs, the kubelet
  * plugin's DaemonSet wired to its probes, ports and host directories, least-privilege RBAC, the
  * DeviceClass (one the API server accepts), the slice policy bound to the DaemonSet's own
- * account, and the optional webhook.
+ * account, the NetworkPolicy that keeps other pods off the plugin's ports, and the optional
+ * webhook with its liveness probe.
  */
 class ChartTest {
 
@@ -74,6 +78,10 @@ class ChartTest {
     assertThat(plugin.getLivenessProbe().getGrpc().getService())
         .as("the overall health, which KubeletPluginProcessIT asks for").isNull();
     assertThat(plugin.getStartupProbe().getGrpc()).isEqualTo(plugin.getLivenessProbe().getGrpc());
+    assertThat(env.get("HEALTHCHECK_ADDRESS").getValueFrom().getFieldRef().getFieldPath())
+        .as("the health port listens on the pod's own address, where the probes connect")
+        .isEqualTo("status.podIP");
+    assertThat(env.get("JAVA_TOOL_OPTIONS").getValue()).contains("-XX:+ExitOnOutOfMemoryError");
     assertThat(daemonSet.getSpec().getTemplate().getSpec().getVolumes())
         .extracting(volume -> volume.getHostPath().getPath())
         .containsExactly("/var/lib/kubelet/plugins_registry", "/var/lib/kubelet/plugins",
@@ -85,6 +93,32 @@ class ChartTest {
         "kubeletPlugin.metrics.enabled=false"), DaemonSet.class).getSpec().getTemplate()
         .getSpec().getContainers().get(0);
     assertThat(env(withoutMetrics).get("METRICS_PORT").getValue()).isEqualTo("-1");
+  }
+
+  @Test
+  void theNetworkPolicyOpensOnlyTheMetricsPortToTheMonitoringNamespace() {
+    List<HasMetadata> objects = Helm.require().template();
+
+    DaemonSet daemonSet = one(objects, DaemonSet.class);
+    NetworkPolicy policy = one(objects, NetworkPolicy.class);
+    assertThat(policy.getSpec().getPodSelector().getMatchLabels())
+        .isEqualTo(daemonSet.getSpec().getSelector().getMatchLabels());
+    assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+    NetworkPolicyIngressRule rule = policy.getSpec().getIngress().get(0);
+    assertThat(policy.getSpec().getIngress()).hasSize(1);
+    assertThat(rule.getPorts()).singleElement().satisfies(port ->
+        assertThat(port.getPort()).isEqualTo(new IntOrString(8080)));
+    assertThat(rule.getFrom()).singleElement().satisfies(peer ->
+        assertThat(peer.getNamespaceSelector().getMatchLabels())
+            .containsExactly(Map.entry("kubernetes.io/metadata.name", "monitoring")));
+    // The health port needs no rule: NetworkPolicy always lets the pod's own node (its kubelet's
+    // probes) in, and nobody else.
+
+    NetworkPolicy closed = one(Helm.require().template("--set",
+        "kubeletPlugin.metrics.enabled=false"), NetworkPolicy.class);
+    assertThat(closed.getSpec().getIngress()).isNotNull().isEmpty();
+    assertThat(all(Helm.require().template("--set", "networkPolicy.enabled=false"),
+        NetworkPolicy.class)).isEmpty();
   }
 
   @Test
@@ -141,6 +175,9 @@ class ChartTest {
     Container webhook = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
     assertThat(webhook.getArgs()).containsExactly("webhook");
     assertThat(env(webhook).get("DRIVER_NAME").getValue()).isEqualTo(DRIVER);
+    assertThat(webhook.getLivenessProbe().getHttpGet().getPath())
+        .as("answered by the server's own event loop").isEqualTo("/livez");
+    assertThat(webhook.getLivenessProbe().getHttpGet().getScheme()).isEqualTo("HTTPS");
     Service service = one(objects, Service.class);
     ValidatingWebhookConfiguration registration =
         one(objects, ValidatingWebhookConfiguration.class);
