@@ -53,14 +53,17 @@ public record ServerLimits(
   private static final int KIB = 1024;
 
   /**
-   * The DRA socket's defaults: 16 connections (the kubelet keeps one), 8 calls on each (the
-   * kubelet's calls for one claim are serialized anyway, and the health stream takes one), 512
+   * The DRA socket's defaults: 16 connections (the kubelet keeps one), 128 calls on each (twice
+   * the handler threads: the kubelet sends the calls of all its pods over its one connection, and
+   * a client waits for a free call before it sends one more, so a lower limit would hold an
+   * unprepare back behind prepares waiting for a hung API server; the plugin refuses calls beyond
+   * its handler threads at once anyway), 512
    * KiB per request (a prepare of 1,024 claims with the longest names allowed fits), 8 KiB of
    * metadata, a 64 KiB window, 4 MiB of partly received requests, 10 s for the handshake,
    * connections idle for 10 minutes closed (the kubelet connects again at once, from 1.34, or at
    * its next call) and none closed for age.
    */
-  public static final ServerLimits DRA_SOCKET = new ServerLimits(16, 8, 512 * KIB, 8 * KIB,
+  public static final ServerLimits DRA_SOCKET = new ServerLimits(16, 128, 512 * KIB, 8 * KIB,
       64 * KIB, 4 * KIB * KIB, Duration.ofSeconds(10), Duration.ofMinutes(10), Duration.ZERO);
 
   /**

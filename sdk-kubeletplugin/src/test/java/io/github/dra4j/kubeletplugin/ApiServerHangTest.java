@@ -15,6 +15,7 @@ import io.github.dra4j.kubeletplugin.testsupport.HangFixture;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.grpc.Context;
+import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,8 +62,14 @@ class ApiServerHangTest {
     server.close();
   }
 
+  /** The kubelet's one connection to the plugin, over which it sends the calls of all its pods. */
+  private ManagedChannel kubeletConnection;
+
   private DRAPluginGrpc.DRAPluginFutureStub kubeletStub(Duration deadline) {
-    return DRAPluginGrpc.newFutureStub(kubelet.channel(plugin.draSocket()))
+    if (kubeletConnection == null) {
+      kubeletConnection = kubelet.channel(plugin.draSocket());
+    }
+    return DRAPluginGrpc.newFutureStub(kubeletConnection)
         .withDeadlineAfter(deadline.toNanos(), TimeUnit.NANOSECONDS);
   }
 
@@ -106,10 +113,12 @@ class ApiServerHangTest {
         + pending.stream().filter(ListenableFuture::isDone).count() == NEW_CLAIMS);
     long busy = busyHandlerThreads();
 
+    // Over the same connection as the calls waiting for the API server, as the kubelet sends them.
     long start = System.nanoTime();
-    assertThat(kubelet.unprepare(plugin.draSocket(), stopping)
+    assertThat(kubeletStub(KubeletClient.NODE_CALL_TIMEOUT).nodeUnprepareResources(
+        NodeUnprepareResourcesRequest.newBuilder().addClaims(stopping).build()).get()
         .getClaimsOrThrow(stopping.getUid()).getError()).isEmpty();
-    assertThat(error(kubelet.prepare(plugin.draSocket(), running), running)).isEmpty();
+    assertThat(error(prepare(running, KubeletClient.NODE_CALL_TIMEOUT).get(), running)).isEmpty();
     assertThat(kubelet.getInfo(plugin.registrationSocket()).getName())
         .isEqualTo("gpu.example.com");
     Duration answered = Duration.ofNanos(System.nanoTime() - start);

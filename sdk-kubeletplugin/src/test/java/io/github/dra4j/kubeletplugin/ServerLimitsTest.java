@@ -30,7 +30,7 @@ class ServerLimitsTest {
     assertThat(limits.maxMessageBytes()).isEqualTo(8 * 1024 * 1024);
     assertThat(limits.maxPendingRequestBytes()).as("raised to one message")
         .isEqualTo(8 * 1024 * 1024);
-    assertThat(limits.maxCallsPerConnection()).isEqualTo(8);
+    assertThat(limits.maxCallsPerConnection()).isEqualTo(128);
   }
 
   @Test

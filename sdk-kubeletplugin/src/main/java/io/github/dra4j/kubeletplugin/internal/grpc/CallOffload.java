@@ -240,7 +240,8 @@ public final class CallOffload implements ServerInterceptor {
             task.run();
           } catch (Throwable t) {
             String method = call.getMethodDescriptor().getFullMethodName();
-            if (fatal.offer(t, "handling a " + method + " call")) {
+            boolean jvmError = FatalErrors.isFatal(t);
+            if (jvmError) {
               LOG.debug("Closing the {} call after a fatal error", method);
             } else if (context.isCancelled()) {
               // The client cancelled or went away while the handler ran: not the handler's bug.
@@ -249,8 +250,12 @@ public final class CallOffload implements ServerInterceptor {
             } else {
               LOG.error("Application error processing {}", method, t);
             }
+            // The call is answered first: a fatal error then closes the plugin, and its server.
             closeQuietly(Status.UNKNOWN.withDescription("Application error processing RPC")
                 .withCause(t));
+            if (jvmError) {
+              fatal.offer(t, "handling a " + method + " call");
+            }
           }
         }
       } finally {
