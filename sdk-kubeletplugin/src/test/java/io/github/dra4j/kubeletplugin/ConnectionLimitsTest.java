@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
+import static io.github.dra4j.testing.kubelet.RawGrpcConnection.stillOpen;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -38,6 +39,9 @@ import org.junit.jupiter.api.Test;
  * kubelet's own connection is answered throughout.
  */
 class ConnectionLimitsTest extends PluginTestBase {
+
+  /** How long a connection is given to be closed by the server before it counts as held. */
+  private static final Duration CLOSED_WITHIN = Duration.ofMillis(50);
 
   private static final String PREPARE = "/k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/"
       + "NodePrepareResources";
@@ -87,17 +91,6 @@ class ConnectionLimitsTest extends PluginTestBase {
     }
   }
 
-  /** How many of the connections the server still holds: the others it closed. */
-  private static int stillOpen(List<RawGrpcConnection> connections) throws IOException {
-    int open = 0;
-    for (RawGrpcConnection connection : connections) {
-      if (!connection.awaitClosedByServer(Duration.ofMillis(50))) {
-        open++;
-      }
-    }
-    return open;
-  }
-
   private List<RawGrpcConnection> open(int count, Opener opener) throws IOException {
     List<RawGrpcConnection> opened = new ArrayList<>();
     for (int i = 0; i < count; i++) {
@@ -122,9 +115,9 @@ class ConnectionLimitsTest extends PluginTestBase {
     List<RawGrpcConnection> liveness = open(64, () -> RawGrpcConnection.open(livenessAddress()));
 
     // The kubelet's connection holds one of the DRA socket's 16 places.
-    assertThat(stillOpen(dra)).as("DRA socket").isEqualTo(15);
-    assertThat(stillOpen(registration)).as("registration socket").isEqualTo(4);
-    assertThat(stillOpen(liveness)).as("liveness port").isEqualTo(8);
+    assertThat(stillOpen(dra, CLOSED_WITHIN)).as("DRA socket").isEqualTo(15);
+    assertThat(stillOpen(registration, CLOSED_WITHIN)).as("registration socket").isEqualTo(4);
+    assertThat(stillOpen(liveness, CLOSED_WITHIN)).as("liveness port").isEqualTo(8);
     assertThat(prepare(kubelet).getClaimsOrThrow(uid).getError()).as("answered during the flood")
         .isEmpty();
     Counter refused = plugin.meterRegistry().find("dra4j.plugin.refusals")

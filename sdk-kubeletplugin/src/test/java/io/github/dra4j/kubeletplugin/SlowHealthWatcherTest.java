@@ -23,8 +23,9 @@ import io.micrometer.core.instrument.Counter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,21 +75,8 @@ class SlowHealthWatcherTest extends PluginTestBase {
 
   @Test
   void watchersThatNeverReadAreDroppedAndAReadingOneGetsTheLatestHealth() throws Exception {
-    AtomicReference<NodeWatchResourcesResponse> latest = new AtomicReference<>();
     ManagedChannel reader = kubelet.channel(plugin.draSocket());
-    DRAResourceHealthGrpc.newStub(reader).nodeWatchResources(
-        NodeWatchResourcesRequest.getDefaultInstance(), new StreamObserver<>() {
-          @Override
-          public void onNext(NodeWatchResourcesResponse value) {
-            latest.set(value);
-          }
-
-          @Override
-          public void onError(Throwable t) {}
-
-          @Override
-          public void onCompleted() {}
-        });
+    Supplier<Optional<NodeWatchResourcesResponse>> latest = kubelet.watchHealth(reader);
     RawGrpcConnection stalled = RawGrpcConnection.open(plugin.draSocket()).handshake();
     closing.add(stalled);
     for (int i = 0; i < 8; i++) {
@@ -109,8 +97,9 @@ class SlowHealthWatcherTest extends PluginTestBase {
     assertThat(dropped).isNotNull();
     assertThat(dropped.count()).isEqualTo(8);
     await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-      assertThat(latest.get().getDevices(99 % 8).getHealth()).isEqualTo(HealthStatus.UNHEALTHY);
-      assertThat(latest.get().getDevices(99 % 8).getMessage()).startsWith("round 99 ");
+      var last = latest.get().orElseThrow().getDevices(99 % 8);
+      assertThat(last.getHealth()).isEqualTo(HealthStatus.UNHEALTHY);
+      assertThat(last.getMessage()).startsWith("round 99 ");
     });
     String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "c", DRIVER))
         .getMetadata().getUid();

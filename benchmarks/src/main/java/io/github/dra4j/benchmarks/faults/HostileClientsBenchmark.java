@@ -6,14 +6,11 @@ import io.github.dra4j.benchmarks.gpudriver.GpuDriverBenchmark;
 import io.github.dra4j.benchmarks.kubeletplugin.ApiServerAccess;
 import io.github.dra4j.benchmarks.kubeletplugin.BenchmarkClaims;
 import io.github.dra4j.kubelet.wire.ServiceNames;
-import io.github.dra4j.kubelet.wire.health.v1.DRAResourceHealthGrpc;
-import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesRequest;
 import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesResponse;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.testing.kubelet.RawGrpcConnection;
 import io.grpc.ManagedChannel;
-import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -21,7 +18,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The reference GPU driver's jar run as the chart runs it (its JVM options: a 32 MiB heap, and
@@ -50,8 +48,6 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class HostileClientsBenchmark {
 
-  private static final String CHART_VALUES =
-      "examples/gpu-driver/deployments/helm/dra4j-gpu-driver/values.yaml";
   private static final String WATCH = "/" + ServiceNames.HEALTH_V1 + "/NodeWatchResources";
 
   private HostileClientsBenchmark() {}
@@ -63,19 +59,11 @@ public final class HostileClientsBenchmark {
    * @throws Exception on failure
    */
   public static void main(String[] args) throws Exception {
-    Path repository = Files.isDirectory(Path.of("examples")) ? Path.of("") : Path.of("..");
-    Path jar = Path.of(System.getProperty("gpu.driver.jar", repository
-        .resolve("examples/gpu-driver/target/gpu-driver.jar").toString()))
-        .toAbsolutePath().normalize();
-    if (!Files.exists(jar)) {
-      throw new IllegalStateException(jar + " is missing: run ./mvnw -B -q install -DskipTests");
-    }
+    Path jar = GpuDriverBenchmark.driverJar();
     String java = System.getProperty("java.bin",
         Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    String chart = System.getProperty("jvm.options",
-        GpuDriverBenchmark.chartJvmOptions(repository.resolve(CHART_VALUES)));
     List<String> options = new ArrayList<>(List.of("-XX:+IgnoreUnrecognizedVMOptions"));
-    options.addAll(List.of(chart.trim().split("\\s+")));
+    options.addAll(GpuDriverBenchmark.jvmOptions());
     int connections = Integer.getInteger("connections", 4000);
     int hold = Integer.getInteger("hold", 15);
     int streams = Integer.getInteger("streams", 1000);
@@ -133,9 +121,9 @@ public final class HostileClientsBenchmark {
         }
         double openSeconds = (System.nanoTime() - begin) / 1e9;
         Thread.sleep(3000); // the plugin has accepted (and closed) every one by then
-        int heldAfterThreeSeconds = held(attackers);
+        int heldAfterThreeSeconds = RawGrpcConnection.stillOpen(attackers, Duration.ofMillis(5));
         Thread.sleep(Math.max(0, holdSeconds - 3) * 1000L);
-        int heldAtEnd = held(attackers);
+        int heldAtEnd = RawGrpcConnection.stillOpen(attackers, Duration.ofMillis(5));
         KubeletLoad.Summary during = load.stop();
         long withFlood = driver.rssKib();
         var meters = driver.meters();
@@ -161,20 +149,8 @@ public final class HostileClientsBenchmark {
     void stalledHealth(int streams, int connections, int seconds) throws Exception {
       try (AttackedDriver driver = fresh("health"); KubeletClient kubelet = KubeletClient.create()) {
         ManagedChannel connection = kubelet.channel(driver.draSocket);
-        AtomicReference<NodeWatchResourcesResponse> latest = new AtomicReference<>();
-        DRAResourceHealthGrpc.newStub(connection).nodeWatchResources(
-            NodeWatchResourcesRequest.getDefaultInstance(), new StreamObserver<>() {
-              @Override
-              public void onNext(NodeWatchResourcesResponse value) {
-                latest.set(value);
-              }
-
-              @Override
-              public void onError(Throwable t) {}
-
-              @Override
-              public void onCompleted() {}
-            });
+        Supplier<Optional<NodeWatchResourcesResponse>> latest =
+            kubelet.watchHealth(connection);
         driver.writeHealth(0);
         warmUp(driver, connection);
         long before = driver.rssKib();
@@ -202,8 +178,8 @@ public final class HostileClientsBenchmark {
         }
         KubeletLoad.Summary during = load.stop();
         long withStreams = driver.rssKib();
-        String seen = latest.get() == null ? "nothing"
-            : latest.get().getDevices(0).getMessage().replaceAll(" x+$", "");
+        String seen = latest.get().map(r -> r.getDevices(0).getMessage().replaceAll(" x+$", ""))
+            .orElse("nothing");
         var meters = driver.meters();
         for (RawGrpcConnection attacker : attackers) {
           attacker.close();
@@ -238,16 +214,6 @@ public final class HostileClientsBenchmark {
       } catch (RuntimeException e) {
         return "failed: " + e.getMessage();
       }
-    }
-
-    private static int held(List<RawGrpcConnection> connections) throws IOException {
-      int open = 0;
-      for (RawGrpcConnection connection : connections) {
-        if (!connection.awaitClosedByServer(Duration.ofMillis(5))) {
-          open++;
-        }
-      }
-      return open;
     }
   }
 }

@@ -78,16 +78,8 @@ public final class GpuDriverBenchmark {
    * @throws Exception on failure
    */
   public static void main(String[] args) throws Exception {
-    Path repository = Files.isDirectory(Path.of("examples")) ? Path.of("") : Path.of("..");
-    Path jar = Path.of(System.getProperty("gpu.driver.jar", repository
-        .resolve("examples/gpu-driver/target/gpu-driver.jar").toString()))
-        .toAbsolutePath().normalize();
-    if (!Files.exists(jar)) {
-      throw new IllegalStateException(jar + " is missing: run ./mvnw -B -q install -DskipTests");
-    }
-    String jvmOptions = System.getProperty("jvm.options");
-    List<String> options = new ArrayList<>(List.of((jvmOptions != null ? jvmOptions
-        : chartJvmOptions(repository.resolve(CHART_VALUES))).trim().split("\\s+")));
+    Path jar = driverJar();
+    List<String> options = new ArrayList<>(jvmOptions());
     Path root = Files.createTempDirectory("gpu"); // short: socket paths have a length limit
     if (Boolean.getBoolean("cds")) { // the chart's classDataSharing, for a JDK 19+ java.bin
       options.addAll(List.of("-XX:+AutoCreateSharedArchive",
@@ -317,6 +309,41 @@ public final class GpuDriverBenchmark {
     line.addAll(List.of(command));
     return new String(new ProcessBuilder(line).redirectErrorStream(true).start()
         .getInputStream().readAllBytes());
+  }
+
+  /**
+   * The GPU driver's executable jar: the system property {@code gpu.driver.jar}, else the one the
+   * build left in {@code examples/gpu-driver/target}.
+   *
+   * @return its absolute path
+   * @throws IllegalStateException if it is missing
+   */
+  public static Path driverJar() {
+    Path jar = Path.of(System.getProperty("gpu.driver.jar", repository()
+        .resolve("examples/gpu-driver/target/gpu-driver.jar").toString()))
+        .toAbsolutePath().normalize();
+    if (!Files.exists(jar)) {
+      throw new IllegalStateException(jar + " is missing: run ./mvnw -B -q install -DskipTests");
+    }
+    return jar;
+  }
+
+  /**
+   * The JVM options to run the driver with: the system property {@code jvm.options}, else the
+   * chart's {@code kubeletPlugin.jvmOptions}.
+   *
+   * @return the options, one per element
+   * @throws IOException if the chart's values cannot be read
+   */
+  public static List<String> jvmOptions() throws IOException {
+    String options = System.getProperty("jvm.options");
+    return List.of((options != null ? options : chartJvmOptions(repository()
+        .resolve(CHART_VALUES))).trim().split("\\s+"));
+  }
+
+  /** The repository's root: the working directory, or its parent when run from a module. */
+  private static Path repository() {
+    return Files.isDirectory(Path.of("examples")) ? Path.of("") : Path.of("..");
   }
 
   /**

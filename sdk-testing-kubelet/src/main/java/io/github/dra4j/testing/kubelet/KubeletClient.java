@@ -6,20 +6,28 @@ import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesRequest;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
+import io.github.dra4j.kubelet.wire.health.v1.DRAResourceHealthGrpc;
+import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesRequest;
+import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesResponse;
 import io.github.dra4j.kubelet.wire.registration.v1.InfoRequest;
 import io.github.dra4j.kubelet.wire.registration.v1.PluginInfo;
 import io.github.dra4j.kubelet.wire.registration.v1.RegistrationGrpc;
 import io.github.dra4j.kubelet.wire.registration.v1.RegistrationStatus;
 import io.grpc.ManagedChannel;
+import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -97,8 +105,9 @@ public final class KubeletClient implements AutoCloseable {
   }
 
   /**
-   * A new channel to a socket, shut down by {@link #close()}. Every call of this client opens its
-   * own, so a plugin restarted on the same path is reached at once, without a reconnect backoff.
+   * A new channel to a socket, shut down by {@link #close()}. The calls of this client's own
+   * methods each open a connection of their own and close it when they end, so a plugin restarted
+   * on the same path is reached at once, without a reconnect backoff.
    *
    * @param socket the socket path
    * @return the channel, for calls this client does not offer (streams, raw bytes)
@@ -126,8 +135,9 @@ public final class KubeletClient implements AutoCloseable {
    * @throws io.grpc.StatusRuntimeException if the call fails
    */
   public PluginInfo getInfo(Path registrationSocket) {
-    return calls.unary(channel(registrationSocket), RegistrationGrpc.getGetInfoMethod(),
-        InfoRequest.getDefaultInstance(), GET_INFO_TIMEOUT, "", registrationSocket.toString());
+    return once(registrationSocket, channel -> calls.unary(channel,
+        RegistrationGrpc.getGetInfoMethod(), InfoRequest.getDefaultInstance(), GET_INFO_TIMEOUT, "",
+        registrationSocket.toString()));
   }
 
   /**
@@ -140,9 +150,10 @@ public final class KubeletClient implements AutoCloseable {
    *     error)
    */
   public void notifyRegistrationStatus(Path registrationSocket, boolean registered, String error) {
-    calls.unary(channel(registrationSocket), RegistrationGrpc.getNotifyRegistrationStatusMethod(),
+    once(registrationSocket, channel -> calls.unary(channel,
+        RegistrationGrpc.getNotifyRegistrationStatusMethod(),
         RegistrationStatus.newBuilder().setPluginRegistered(registered).setError(error).build(),
-        NOTIFY_TIMEOUT, "", registrationSocket.toString());
+        NOTIFY_TIMEOUT, "", registrationSocket.toString()));
   }
 
   /**
@@ -180,9 +191,10 @@ public final class KubeletClient implements AutoCloseable {
    * @throws io.grpc.StatusRuntimeException if the call fails
    */
   public NodePrepareResourcesResponse prepare(Path endpoint, Claim... claims) {
-    return calls.unary(channel(endpoint), DRAPluginGrpc.getNodePrepareResourcesMethod(),
+    return once(endpoint, channel -> calls.unary(channel,
+        DRAPluginGrpc.getNodePrepareResourcesMethod(),
         NodePrepareResourcesRequest.newBuilder().addAllClaims(List.of(claims)).build(),
-        NODE_CALL_TIMEOUT, "", endpoint.toString());
+        NODE_CALL_TIMEOUT, "", endpoint.toString()));
   }
 
   /**
@@ -194,9 +206,54 @@ public final class KubeletClient implements AutoCloseable {
    * @throws io.grpc.StatusRuntimeException if the call fails
    */
   public NodeUnprepareResourcesResponse unprepare(Path endpoint, Claim... claims) {
-    return calls.unary(channel(endpoint), DRAPluginGrpc.getNodeUnprepareResourcesMethod(),
+    return once(endpoint, channel -> calls.unary(channel,
+        DRAPluginGrpc.getNodeUnprepareResourcesMethod(),
         NodeUnprepareResourcesRequest.newBuilder().addAllClaims(List.of(claims)).build(),
-        NODE_CALL_TIMEOUT, "", endpoint.toString());
+        NODE_CALL_TIMEOUT, "", endpoint.toString()));
+  }
+
+  /**
+   * Opens the device health stream ({@code NodeWatchResources}) on a connection, as the kubelet
+   * does once per plugin, and keeps the latest message it gets. The stream ends with the
+   * connection; its end is not reported.
+   *
+   * @param connection a channel from {@link #channel}
+   * @return the latest message so far, empty until the first
+   */
+  public Supplier<Optional<NodeWatchResourcesResponse>> watchHealth(ManagedChannel connection) {
+    AtomicReference<NodeWatchResourcesResponse> latest = new AtomicReference<>();
+    DRAResourceHealthGrpc.newStub(connection).nodeWatchResources(
+        NodeWatchResourcesRequest.getDefaultInstance(), new StreamObserver<>() {
+          @Override
+          public void onNext(NodeWatchResourcesResponse value) {
+            latest.set(value);
+          }
+
+          @Override
+          public void onError(Throwable t) {
+            // ended: the latest message stays
+          }
+
+          @Override
+          public void onCompleted() {
+            // ended: the latest message stays
+          }
+        });
+    return () -> Optional.ofNullable(latest.get());
+  }
+
+  /**
+   * Makes one call on a connection of its own, closed when the call ends: a plugin restarted on
+   * the same path is reached at once, without a reconnect backoff, and a test's calls never pile
+   * up connections the plugin's connection limit would refuse.
+   */
+  private <T> T once(Path socket, Function<ManagedChannel, T> call) {
+    ManagedChannel channel = channels.open(socket.toString());
+    try {
+      return call.apply(channel);
+    } finally {
+      UnixChannels.shutdown(channel);
+    }
   }
 
   /** Shuts down every channel, then the threads. */

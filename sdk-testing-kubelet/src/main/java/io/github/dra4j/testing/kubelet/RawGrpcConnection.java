@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -268,6 +269,26 @@ public final class RawGrpcConnection implements AutoCloseable {
     } finally {
       blockAgain();
     }
+  }
+
+  /**
+   * How many of some connections the server still holds open: each is given {@code wait} to be
+   * closed by the server (one after the other), and counted if it was not.
+   *
+   * @param connections the connections
+   * @param wait how long to wait for each
+   * @return the number still open
+   * @throws IOException if waiting fails
+   */
+  public static int stillOpen(Collection<RawGrpcConnection> connections, Duration wait)
+      throws IOException {
+    int open = 0;
+    for (RawGrpcConnection connection : connections) {
+      if (!connection.awaitClosedByServer(wait)) {
+        open++;
+      }
+    }
+    return open;
   }
 
   /** Closes the socket. */

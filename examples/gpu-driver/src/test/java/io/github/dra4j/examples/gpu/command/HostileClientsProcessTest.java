@@ -1,5 +1,6 @@
 package io.github.dra4j.examples.gpu.command;
 
+import static io.github.dra4j.testing.kubelet.RawGrpcConnection.stillOpen;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -11,8 +12,6 @@ import io.github.dra4j.examples.gpu.chart.ChartJvmOptions;
 import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesRequest;
-import io.github.dra4j.kubelet.wire.health.v1.DRAResourceHealthGrpc;
-import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesRequest;
 import io.github.dra4j.kubelet.wire.health.v1.NodeWatchResourcesResponse;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
@@ -23,7 +22,6 @@ import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.health.v1.HealthGrpc;
 import io.grpc.netty.NettyChannelBuilder;
-import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -31,10 +29,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -51,6 +50,9 @@ import org.junit.jupiter.api.io.TempDir;
  * benchmark {@code HostileClientsBenchmark} runs the same attacks at full size.
  */
 class HostileClientsProcessTest {
+
+  /** How long a connection is given to be closed by the server before it counts as held. */
+  private static final Duration CLOSED_WITHIN = Duration.ofMillis(20);
 
   private static final Duration WAIT = Duration.ofSeconds(60);
   private static final String WATCH = "/" + ServiceNames.HEALTH_V1 + "/NodeWatchResources";
@@ -134,9 +136,10 @@ class HostileClientsProcessTest {
 
       System.out.printf("idle flood: resident memory %d KiB before, %d KiB with 900 connections"
           + " attempted%n", before, rssKib());
-      assertThat(held(dra)).as("DRA socket: 16 places, one the kubelet's").isEqualTo(15);
-      assertThat(held(registrar)).as("registration socket").isBetween(1, 4);
-      assertThat(held(liveness)).as("liveness port").isEqualTo(8);
+      assertThat(stillOpen(dra, CLOSED_WITHIN)).as("DRA socket: 16 places, one the kubelet's")
+          .isEqualTo(15);
+      assertThat(stillOpen(registrar, CLOSED_WITHIN)).as("registration socket").isBetween(1, 4);
+      assertThat(stillOpen(liveness, CLOSED_WITHIN)).as("liveness port").isEqualTo(8);
       assertThat(process.isAlive()).as("alive; output:%n%s", read()).isTrue();
       assertThat(rssKib() - before).as("resident memory grew (KiB)").isLessThan(16 * 1024);
       assertThat(prepares.stop()).as("prepares during the flood").isEmpty();
@@ -155,23 +158,10 @@ class HostileClientsProcessTest {
   @Test
   void healthStreamsThatNeverReadCannotExhaustMemoryWhileHealthChanges() throws Exception {
     ManagedChannel kubeletConnection = kubelet.channel(draSocket);
-    AtomicReference<NodeWatchResourcesResponse> latest = new AtomicReference<>();
-    DRAResourceHealthGrpc.newStub(kubeletConnection).nodeWatchResources(
-        NodeWatchResourcesRequest.getDefaultInstance(), new StreamObserver<>() {
-          @Override
-          public void onNext(NodeWatchResourcesResponse value) {
-            latest.set(value);
-          }
-
-          @Override
-          public void onError(Throwable t) {}
-
-          @Override
-          public void onCompleted() {}
-        });
+    Supplier<Optional<NodeWatchResourcesResponse>> latest = kubelet.watchHealth(kubeletConnection);
     writeHealth(0);
-    await().atMost(WAIT).until(() -> latest.get() != null
-        && latest.get().getDevices(0).getMessage().contains("flip 0"));
+    await().atMost(WAIT).until(() -> latest.get().isPresent()
+        && latest.get().orElseThrow().getDevices(0).getMessage().contains("flip 0"));
     try (Prepares prepares = new Prepares(kubeletConnection)) {
       long before = rssKib();
       int streams = 0;
@@ -201,7 +191,7 @@ class HostileClientsProcessTest {
       assertThat(rssKib() - before).as("resident memory grew (KiB)").isLessThan(16 * 1024);
       assertThat(prepares.stop()).as("prepares while the streams stalled").isEmpty();
       await().atMost(Duration.ofSeconds(15)).until(() ->
-          latest.get().getDevices(0).getMessage().contains("flip 8"));
+          latest.get().orElseThrow().getDevices(0).getMessage().contains("flip 8"));
     }
   }
 
@@ -230,17 +220,6 @@ class HostileClientsProcessTest {
     }
     attackers.addAll(opened);
     return opened;
-  }
-
-  /** How many of the connections the plugin still holds; the rest it closed. */
-  private static int held(List<RawGrpcConnection> connections) throws IOException {
-    int open = 0;
-    for (RawGrpcConnection connection : connections) {
-      if (!connection.awaitClosedByServer(Duration.ofMillis(20))) {
-        open++;
-      }
-    }
-    return open;
   }
 
   /** A prepare over a connection; null when answered without error, else what went wrong. */
