@@ -88,6 +88,15 @@ public record ServerLimits(
   /**
    * Checks every limit.
    *
+   * @param maxConnections connections open at once
+   * @param maxCallsPerConnection calls open at once on one connection
+   * @param maxMessageBytes the largest request message
+   * @param maxMetadataBytes the largest request header block
+   * @param flowControlWindowBytes the flow-control window of each call and connection
+   * @param maxPendingRequestBytes bytes of requests still arriving, over all connections
+   * @param handshakeTimeout how long a new connection may take to send its HTTP/2 preface
+   * @param maxConnectionIdle how long a connection without calls is kept; zero: for ever
+   * @param maxConnectionAge how long any connection is kept at most; zero: for ever
    * @throws IllegalArgumentException naming the limit and the value: {@code maxConnections} 1 to
    *     100,000, {@code maxCallsPerConnection} 1 to 10,000, {@code maxMessageBytes} 1 KiB to 64
    *     MiB, {@code maxMetadataBytes} 1 KiB to 1 MiB, {@code flowControlWindowBytes} 1 KiB to 16

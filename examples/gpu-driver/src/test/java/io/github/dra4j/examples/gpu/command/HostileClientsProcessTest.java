@@ -158,7 +158,8 @@ class HostileClientsProcessTest {
   @Test
   void healthStreamsThatNeverReadCannotExhaustMemoryWhileHealthChanges() throws Exception {
     ManagedChannel kubeletConnection = kubelet.channel(draSocket);
-    Supplier<Optional<NodeWatchResourcesResponse>> latest = kubelet.watchHealth(kubeletConnection);
+    Supplier<Optional<NodeWatchResourcesResponse>> latest =
+        kubelet.watchHealth(kubeletConnection);
     writeHealth(0);
     await().atMost(WAIT).until(() -> latest.get().isPresent()
         && latest.get().orElseThrow().getDevices(0).getMessage().contains("flip 0"));
