@@ -95,11 +95,13 @@ class HostileClientsProcessTest {
     builder.environment().put("GPU_HEALTH_FILE", root.resolve("health.json").toString());
     process = builder.redirectErrorStream(true).redirectOutput(output.toFile()).start();
 
-    await().atMost(WAIT).until(() -> !KubeletClient.registrationSockets(registry).isEmpty()
-        || !process.isAlive());
+    // The liveness port is logged once every server is up, after the sockets appear.
+    Pattern portLine = Pattern.compile("liveness probe on port (\\d+)");
+    await().atMost(WAIT).until(() -> portLine.matcher(read()).find()
+        && !KubeletClient.registrationSockets(registry).isEmpty() || !process.isAlive());
     assertThat(process.isAlive()).as("started; output:%n%s", read()).isTrue();
     registration = KubeletClient.registrationSockets(registry).get(0);
-    Matcher port = Pattern.compile("liveness probe on port (\\d+)").matcher(read());
+    Matcher port = portLine.matcher(read());
     assertThat(port.find()).as("liveness port logged:%n%s", read()).isTrue();
     livenessPort = Integer.parseInt(port.group(1));
     try (KubeletClient registrar = KubeletClient.create()) { // its connections close with it
