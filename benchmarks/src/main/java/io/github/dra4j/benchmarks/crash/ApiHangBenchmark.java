@@ -1,7 +1,6 @@
 package io.github.dra4j.benchmarks.crash;
 
 import com.google.common.util.concurrent.ListenableFuture;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.github.dra4j.benchmarks.gpudriver.GpuDriverBenchmark;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc;
@@ -193,17 +192,7 @@ public final class ApiHangBenchmark {
   }
 
   private static Claim claim(InMemoryApiServer server, String name, String device) {
-    var created = server.client().resource(new ResourceClaimBuilder()
-        .withNewMetadata().withNamespace("default").withName(name).endMetadata()
-        .withNewSpec().withNewDevices().addNewRequest().withName("gpu").withNewExactly()
-        .withDeviceClassName("gpu").endExactly().endRequest().endDevices().endSpec()
-        .build()).create();
-    created.setStatus(new ResourceClaimBuilder().withNewStatus().withNewAllocation()
-        .withNewDevices().addNewResult().withRequest("gpu")
-        .withDriver(CrashTestDriverProcess.DRIVER).withPool("node-1").withDevice(device)
-        .endResult().endDevices().endAllocation().endStatus().build().getStatus());
-    String uid = server.client().resource(created).updateStatus().getMetadata().getUid();
-    return KubeletClient.claim("default", name, uid);
+    return KubeletClient.claim("default", name, CrashClaims.allocated(server, name, device));
   }
 
   private static void check(NodePrepareResourcesResponse answer, Claim claim) {

@@ -1,7 +1,5 @@
 package io.github.dra4j.benchmarks.crash;
 
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourcesResponse;
 import io.github.dra4j.kubelet.wire.dra.v1.NodeUnprepareResourcesResponse;
@@ -169,16 +167,7 @@ public final class CrashHarness implements AutoCloseable {
 
   private String newClaim(String device) {
     String name = "c" + (nameOf.size() + 1);
-    ResourceClaim created = server.client().resource(new ResourceClaimBuilder()
-        .withNewMetadata().withNamespace("default").withName(name).endMetadata()
-        .withNewSpec().withNewDevices().addNewRequest().withName("gpu").withNewExactly()
-        .withDeviceClassName("gpu").endExactly().endRequest().endDevices().endSpec()
-        .build()).create();
-    created.setStatus(new ResourceClaimBuilder().withNewStatus().withNewAllocation()
-        .withNewDevices().addNewResult().withRequest("gpu")
-        .withDriver(CrashTestDriverProcess.DRIVER).withPool("node-1").withDevice(device)
-        .endResult().endDevices().endAllocation().endStatus().build().getStatus());
-    String uid = server.client().resource(created).updateStatus().getMetadata().getUid();
+    String uid = CrashClaims.allocated(server, name, device);
     seen.put(uid, Seen.PREPARING);
     deviceOf.put(uid, device);
     nameOf.put(uid, name);

@@ -11,9 +11,7 @@ import io.github.dra4j.webhook.AdmissionWebhookServerBuilder;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -109,26 +107,12 @@ public final class ServerFootprint {
 
   private static long[] once(String server, List<String> flags, SSLContext context,
       List<String> extra) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(flags);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(ServerFootprint.class.getName());
-    command.add("child");
-    command.add(server);
-    command.addAll(extra);
+    List<String> args = new ArrayList<>(List.of(server));
+    args.addAll(extra);
     long begin = System.nanoTime();
-    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
+    Process process = ChildServer.start(ServerFootprint.class, flags, args);
     try {
-      BufferedReader out = new BufferedReader(
-          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-      String line = out.readLine();
-      if (line == null || !line.startsWith("PORT ")) {
-        throw new IllegalStateException(server + " did not start: " + line);
-      }
-      int port = Integer.parseInt(line.substring(5).trim());
+      int port = ChildServer.port(process);
       HttpClient.Builder builder = HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10));
       if (context != null) {

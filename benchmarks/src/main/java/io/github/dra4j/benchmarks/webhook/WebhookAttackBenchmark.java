@@ -11,9 +11,7 @@ import io.github.dra4j.webhook.AdmissionReviewHandler;
 import io.github.dra4j.webhook.AdmissionWebhookServer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -162,7 +160,7 @@ public final class WebhookAttackBenchmark {
       Attack attack) throws Exception {
     Process server = startChild("webhook", ServerFootprint.WEBHOOK_FLAGS, certificate, key);
     try {
-      int port = port(server);
+      int port = ChildServer.port(server);
       Supplier<Boolean> probe = () -> {
         try {
           HttpResponse<String> answer = HttpClient.newBuilder().sslContext(tls)
@@ -186,7 +184,7 @@ public final class WebhookAttackBenchmark {
   private static void metricsAttack() throws Exception {
     Process server = startChild("metrics", ServerFootprint.PLUGIN_FLAGS, null, null);
     try {
-      int port = port(server);
+      int port = ChildServer.port(server);
       Supplier<Boolean> probe = () -> {
         try {
           // A new client each time: a new connection, as Prometheus opens after a failure.
@@ -312,28 +310,12 @@ public final class WebhookAttackBenchmark {
 
   private static Process startChild(String what, List<String> flags, Path certificate,
       Path key) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(flags);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(WebhookAttackBenchmark.class.getName());
-    command.add("child");
-    command.add(what);
+    List<String> args = new ArrayList<>(List.of(what));
     if (certificate != null) {
-      command.add(certificate.toString());
-      command.add(key.toString());
+      args.add(certificate.toString());
+      args.add(key.toString());
     }
-    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-  }
-
-  private static int port(Process process) throws IOException {
-    String line = new BufferedReader(new InputStreamReader(process.getInputStream(),
-        StandardCharsets.UTF_8)).readLine();
-    if (line == null || !line.startsWith("PORT ")) {
-      throw new IllegalStateException("the server did not start: " + line);
-    }
-    return Integer.parseInt(line.substring(5).trim());
+    return ChildServer.start(WebhookAttackBenchmark.class, flags, args);
   }
 
   private static long sockets(long pid) throws IOException {
