@@ -1,17 +1,14 @@
 package io.github.dra4j.benchmarks.crash;
 
+import io.github.dra4j.benchmarks.floor.ServerProcess;
 import java.io.IOException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 /**
  * One process of the crash-test driver: started with a crash plan or none, killed with SIGKILL,
@@ -52,7 +49,7 @@ final class DriverInstance {
   /** Starts the process and waits until it serves. */
   void start(Optional<CrashPoint.Plan> plan) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(javaCommand);
-    command.addAll(List.of("-cp", classPath(), CrashTestDriverProcess.class.getName(),
+    command.addAll(List.of("-cp", ServerProcess.JvmLaunch.currentClassPath(), CrashTestDriverProcess.class.getName(),
         layout.registry().toString(), layout.data().toString(), layout.cdi().toString(),
         layout.hardware().toString(), layout.bootId().toString()));
     ProcessBuilder builder = new ProcessBuilder(command);
@@ -126,27 +123,5 @@ final class DriverInstance {
 
   int starts() {
     return starts;
-  }
-
-  /**
-   * The class path of this JVM for the child: the class loader's URLs when run by {@code
-   * exec:java} (whose {@code java.class.path} is Maven's own launcher), the system property
-   * otherwise.
-   */
-  private static String classPath() {
-    ClassLoader loader = DriverInstance.class.getClassLoader();
-    if (loader instanceof URLClassLoader urls && urls.getURLs().length > 1) {
-      return Arrays.stream(urls.getURLs()).map(DriverInstance::path)
-          .collect(Collectors.joining(java.io.File.pathSeparator));
-    }
-    return System.getProperty("java.class.path");
-  }
-
-  private static String path(URL url) {
-    try {
-      return Path.of(url.toURI()).toString();
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalArgumentException(url.toString(), e);
-    }
   }
 }

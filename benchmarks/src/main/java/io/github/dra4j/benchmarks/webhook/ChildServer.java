@@ -1,5 +1,6 @@
 package io.github.dra4j.benchmarks.webhook;
 
+import io.github.dra4j.benchmarks.floor.ServerProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,7 +32,7 @@ final class ChildServer {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(flags);
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
+    command.add(ServerProcess.JvmLaunch.currentClassPath()); // right under exec:java too
     command.add(main.getName());
     command.add("child");
     command.addAll(args);
