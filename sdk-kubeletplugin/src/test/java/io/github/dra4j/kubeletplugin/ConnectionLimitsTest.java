@@ -2,7 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import static io.github.dra4j.kubeletplugin.testsupport.TestPlugins.DRIVER;
 import static io.github.dra4j.testing.kubelet.KubeletClient.claim;
-import static io.github.dra4j.testing.kubelet.RawGrpcConnection.stillOpen;
+import static io.github.dra4j.testing.kubelet.RawGrpcConnection.heldOnceAccepted;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -40,8 +40,8 @@ import org.junit.jupiter.api.Test;
  */
 class ConnectionLimitsTest extends PluginTestBase {
 
-  /** How long a connection is given to be closed by the server before it counts as held. */
-  private static final Duration CLOSED_WITHIN = Duration.ofMillis(50);
+  /** How long the plugin is given to take every connection of a flood from its accept queue. */
+  private static final Duration SETTLE = Duration.ofSeconds(10);
 
   private static final String PREPARE = "/k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/"
       + "NodePrepareResources";
@@ -115,9 +115,9 @@ class ConnectionLimitsTest extends PluginTestBase {
     List<RawGrpcConnection> liveness = open(64, () -> RawGrpcConnection.open(livenessAddress()));
 
     // The kubelet's connection holds one of the DRA socket's 16 places.
-    assertThat(stillOpen(dra, CLOSED_WITHIN)).as("DRA socket").isEqualTo(15);
-    assertThat(stillOpen(registration, CLOSED_WITHIN)).as("registration socket").isEqualTo(4);
-    assertThat(stillOpen(liveness, CLOSED_WITHIN)).as("liveness port").isEqualTo(8);
+    assertThat(heldOnceAccepted(dra, 15, SETTLE)).as("DRA socket").isEqualTo(15);
+    assertThat(heldOnceAccepted(registration, 4, SETTLE)).as("registration socket").isEqualTo(4);
+    assertThat(heldOnceAccepted(liveness, 8, SETTLE)).as("liveness port").isEqualTo(8);
     assertThat(prepare(kubelet).getClaimsOrThrow(uid).getError()).as("answered during the flood")
         .isEmpty();
     Counter refused = plugin.meterRegistry().find("dra4j.plugin.refusals")

@@ -291,6 +291,29 @@ public final class RawGrpcConnection implements AutoCloseable {
     return open;
   }
 
+  /**
+   * How many of some connections the server holds once it has taken them all from its accept
+   * queue. A connection still in that queue looks open to its client until the server accepts it
+   * (and perhaps closes it at once), so this counts again until at most {@code most} are open or
+   * {@code timeout} has passed.
+   *
+   * @param connections the connections
+   * @param most the most the server should hold
+   * @param timeout how long to wait for the count to come down
+   * @return the number still open, the last count
+   * @throws IOException if waiting fails
+   */
+  public static int heldOnceAccepted(Collection<RawGrpcConnection> connections, int most,
+      Duration timeout) throws IOException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      int open = stillOpen(connections, Duration.ofMillis(20));
+      if (open <= most || System.nanoTime() - deadline > 0) {
+        return open;
+      }
+    }
+  }
+
   /** Closes the socket. */
   @Override
   public void close() throws IOException {
