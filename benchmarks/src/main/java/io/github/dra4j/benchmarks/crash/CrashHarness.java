@@ -276,13 +276,10 @@ public final class CrashHarness implements AutoCloseable {
       return () -> {};
     }
     long delayMicros = random.nextInt(15_000);
-    ScheduledFuture<?> kill = killer.schedule(() -> {
-      try {
-        instance.kill();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, delayMicros, TimeUnit.MICROSECONDS);
+    // Bound to this process: if it dies of a planned crash and is restarted before the kill
+    // runs, the kill must not hit the new one while it starts.
+    ScheduledFuture<?> kill = killer.schedule(instance.killLater(), delayMicros,
+        TimeUnit.MICROSECONDS);
     return () -> kill.cancel(false);
   }
 

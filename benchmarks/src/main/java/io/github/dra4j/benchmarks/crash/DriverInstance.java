@@ -49,7 +49,8 @@ final class DriverInstance {
   /** Starts the process and waits until it serves. */
   void start(Optional<CrashPoint.Plan> plan) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(javaCommand);
-    command.addAll(List.of("-cp", ServerProcess.JvmLaunch.currentClassPath(), CrashTestDriverProcess.class.getName(),
+    command.addAll(List.of("-cp", ServerProcess.JvmLaunch.currentClassPath(),
+        CrashTestDriverProcess.class.getName(),
         layout.registry().toString(), layout.data().toString(), layout.cdi().toString(),
         layout.hardware().toString(), layout.bootId().toString()));
     ProcessBuilder builder = new ProcessBuilder(command);
@@ -88,9 +89,30 @@ final class DriverInstance {
 
   /** SIGKILL, then waits for the process to be gone. */
   void kill() throws InterruptedException {
-    if (process != null && process.isAlive()) {
-      process.destroyForcibly();
-      process.waitFor(30, TimeUnit.SECONDS);
+    kill(process);
+  }
+
+  /**
+   * A SIGKILL for the process running now, to be sent later: it never reaches a process started
+   * after this call (one started because the process died of something else meanwhile).
+   *
+   * @return sends the SIGKILL and waits for the process to be gone
+   */
+  Runnable killLater() {
+    Process target = process;
+    return () -> {
+      try {
+        kill(target);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+  }
+
+  private static void kill(Process target) throws InterruptedException {
+    if (target != null && target.isAlive()) {
+      target.destroyForcibly();
+      target.waitFor(30, TimeUnit.SECONDS);
     }
   }
 
