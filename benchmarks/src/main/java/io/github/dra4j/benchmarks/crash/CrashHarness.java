@@ -294,7 +294,13 @@ public final class CrashHarness implements AutoCloseable {
               1 + random.nextInt(2)));
           count.planned++;
         }
-        instance.start(plan);
+        try {
+          instance.start(plan);
+        } catch (DriverInstance.DiedAtPlannedPoint crashedInRepair) {
+          // A crash in the start-up repair, as planned: the next start has no plan.
+          count.restarts++;
+          instance.start(Optional.empty());
+        }
       }
     }
   }

@@ -74,13 +74,30 @@ final class DriverInstance {
         return;
       }
       if (!process.isAlive()) {
-        throw new IOException("crash-test driver exited with " + process.exitValue()
-            + " before serving; output:\n" + readOutput());
+        String why = "crash-test driver exited with " + process.exitValue()
+            + " before serving; output:\n" + readOutput();
+        if (plan.isPresent() && process.exitValue() == 137) {
+          throw new DiedAtPlannedPoint(why);
+        }
+        throw new IOException(why);
       }
       Thread.sleep(20);
     }
     throw new IOException("crash-test driver did not serve within " + START_TIMEOUT_MILLIS
         + " ms; output:\n" + readOutput());
+  }
+
+  /**
+   * The process reached its planned crash point while it started: the claim lifecycle's start-up
+   * repair finishes unprepares that a crash interrupted, through the driver, where an unprepare
+   * crash point is.
+   */
+  static final class DiedAtPlannedPoint extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    DiedAtPlannedPoint(String message) {
+      super(message);
+    }
   }
 
   private String readOutput() throws IOException {
