@@ -7,7 +7,10 @@ import java.util.Locale;
 /**
  * How the driver names its devices, all DNS labels (lower case, digits and dashes, no dots):
  * {@code gpu-<minor>} for a whole GPU, {@code gpu-<minor>-partition-<j>} for a partition, and
- * {@code gpu-<minor>-mig-<profile without dots>-<profile id>-<placement start>} for a MIG device.
+ * {@code gpu-<minor>-mig-<profile>-<profile id>-<placement start>} for a MIG device, where the
+ * profile's name is written as a label ({@link #profileLabel}). The names depend only on what the
+ * hardware reports, so they stay the same across restarts; the profile ID and the placement make
+ * MIG names unique even where two profiles' names write the same label.
  */
 public final class DeviceNames {
 
@@ -45,8 +48,36 @@ public final class DeviceNames {
    * @return for example {@code gpu-6-mig-1g10gb-19-0}
    */
   public static String mig(Gpu gpu, MigDevice mig) {
-    return gpu(gpu) + MIG + mig.profile().toLowerCase(Locale.ROOT).replace(".", "")
-        + "-" + mig.giProfileId() + "-" + mig.placementStart();
+    return gpu(gpu) + MIG + profileLabel(mig.profile()) + "-" + mig.giProfileId() + "-"
+        + mig.placementStart();
+  }
+
+  /**
+   * A MIG profile's name as part of a DNS label: lower case, dots dropped, and every other
+   * character a label cannot hold, such as the {@code +} of the media-engine variants, a dash
+   * ({@code 1g.10gb+me} becomes {@code 1g10gb-me}, {@code 1g.10gb+me.all} {@code 1g10gb-meall});
+   * dashes are never doubled, and none is left at either end.
+   *
+   * @param profile the profile's name as NVML reports it
+   * @return the label part, {@code mig} if nothing of the name is left
+   */
+  public static String profileLabel(String profile) {
+    StringBuilder label = new StringBuilder();
+    for (char c : profile.toLowerCase(Locale.ROOT).toCharArray()) {
+      if (c == '.') {
+        continue;
+      }
+      boolean kept = c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+      if (kept) {
+        label.append(c);
+      } else if (label.length() > 0 && label.charAt(label.length() - 1) != '-') {
+        label.append('-');
+      }
+    }
+    while (label.length() > 0 && label.charAt(label.length() - 1) == '-') {
+      label.setLength(label.length() - 1);
+    }
+    return label.length() == 0 ? "mig" : label.toString();
   }
 
   /**
