@@ -1,9 +1,15 @@
 package io.github.dra4j.benchmarks.webhook;
 
 import io.github.dra4j.benchmarks.floor.ServerProcess;
+import io.github.dra4j.metrics.PrometheusEndpoint;
+import io.github.dra4j.resourceclaim.config.ConfigScheme;
+import io.github.dra4j.webhook.AdmissionReviewHandler;
+import io.github.dra4j.webhook.AdmissionWebhookServer;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,6 +43,42 @@ final class ChildServer {
     command.add("child");
     command.addAll(args);
     return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+  }
+
+  /**
+   * In the child: serves reviews over TLS on a free port of 127.0.0.1, prints the port, and runs
+   * until killed.
+   *
+   * @param scheme the configurations the webhook checks
+   * @param certificate the server's certificate file
+   * @param key its private key file
+   * @throws Exception if the server cannot start
+   */
+  static void serveWebhook(ConfigScheme scheme, Path certificate, Path key) throws Exception {
+    AdmissionWebhookServer server = AdmissionWebhookServer
+        .builder(AdmissionReviewHandler.of(WebhookBenchmark.DRIVER, scheme))
+        .tls(certificate, key).bindAddress("127.0.0.1").port(0).start();
+    printPort(server.port());
+    server.awaitTermination();
+  }
+
+  /**
+   * In the child: serves a registry's metrics on a free port of 127.0.0.1, prints the port, and
+   * runs until killed.
+   *
+   * @param registry the meters served
+   * @throws Exception if the endpoint cannot start
+   */
+  static void serveMetrics(PrometheusMeterRegistry registry) throws Exception {
+    PrometheusEndpoint endpoint = PrometheusEndpoint.builder(registry)
+        .address(new InetSocketAddress("127.0.0.1", 0)).start();
+    printPort(endpoint.port());
+    Thread.sleep(Long.MAX_VALUE);
+  }
+
+  private static void printPort(int port) {
+    System.out.println("PORT " + port);
+    System.out.flush();
   }
 
   /**

@@ -1,18 +1,14 @@
 package io.github.dra4j.benchmarks.webhook;
 
 import io.github.dra4j.benchmarks.webhook.WebhookBenchmark.SharingConfig;
-import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.github.dra4j.resourceclaim.config.ConfigScheme;
 import io.github.dra4j.testing.tls.KeyEncoding;
 import io.github.dra4j.testing.tls.TestCertificateAuthority;
-import io.github.dra4j.webhook.AdmissionReviewHandler;
-import io.github.dra4j.webhook.AdmissionWebhookServer;
 import io.github.dra4j.webhook.AdmissionWebhookServerBuilder;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -181,23 +177,14 @@ public final class ServerFootprint {
     if (args[1].equals("webhook")) {
       ConfigScheme scheme = ConfigScheme.builder().register("gpu.example.com/v1alpha1",
           "SharingConfig", SharingConfig.class).build();
-      AdmissionWebhookServer server = AdmissionWebhookServer
-          .builder(AdmissionReviewHandler.of(WebhookBenchmark.DRIVER, scheme))
-          .tls(Path.of(args[2]), Path.of(args[3])).bindAddress("127.0.0.1").port(0).start();
-      System.out.println("PORT " + server.port());
-      System.out.flush();
-      server.awaitTermination();
+      ChildServer.serveWebhook(scheme, Path.of(args[2]), Path.of(args[3]));
     } else {
       PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
       for (int i = 0; i < 40; i++) {
         Counter.builder("dra4j_footprint_calls").tag("n", Integer.toString(i))
             .register(registry).increment(i);
       }
-      PrometheusEndpoint endpoint = PrometheusEndpoint.builder(registry)
-          .address(new InetSocketAddress("127.0.0.1", 0)).start();
-      System.out.println("PORT " + endpoint.port());
-      System.out.flush();
-      Thread.sleep(Long.MAX_VALUE);
+      ChildServer.serveMetrics(registry);
     }
   }
 }

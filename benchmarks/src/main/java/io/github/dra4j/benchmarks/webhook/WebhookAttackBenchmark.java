@@ -1,19 +1,15 @@
 package io.github.dra4j.benchmarks.webhook;
 
 import io.github.dra4j.core.quantity.QuantityValue;
-import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.github.dra4j.resourceclaim.config.ConfigProblem;
 import io.github.dra4j.resourceclaim.config.ConfigScheme;
 import io.github.dra4j.resourceclaim.config.DeviceConfig;
 import io.github.dra4j.testing.tls.KeyEncoding;
 import io.github.dra4j.testing.tls.TestCertificateAuthority;
-import io.github.dra4j.webhook.AdmissionReviewHandler;
-import io.github.dra4j.webhook.AdmissionWebhookServer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -339,19 +335,9 @@ public final class WebhookAttackBenchmark {
       ConfigScheme scheme = ConfigScheme.builder()
           .register(API_VERSION, "SharingConfig", WebhookBenchmark.SharingConfig.class)
           .register(API_VERSION, "LimitConfig", LimitConfig.class).build();
-      AdmissionWebhookServer server = AdmissionWebhookServer
-          .builder(AdmissionReviewHandler.of(WebhookBenchmark.DRIVER, scheme))
-          .tls(Path.of(args[2]), Path.of(args[3])).bindAddress("127.0.0.1").port(0).start();
-      System.out.println("PORT " + server.port());
-      System.out.flush();
-      server.awaitTermination();
+      ChildServer.serveWebhook(scheme, Path.of(args[2]), Path.of(args[3]));
     } else {
-      PrometheusEndpoint endpoint = PrometheusEndpoint.builder(
-              new PrometheusMeterRegistry(PrometheusConfig.DEFAULT))
-          .address(new InetSocketAddress("127.0.0.1", 0)).start();
-      System.out.println("PORT " + endpoint.port());
-      System.out.flush();
-      Thread.sleep(Long.MAX_VALUE);
+      ChildServer.serveMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     }
   }
 }
