@@ -150,14 +150,14 @@ class GpuDriverTest {
             + "{\"interval\":\"Long\"}}}")));
     ResourceClaim bad = node.allocate(node.createClaim(withConfig("bad", "gpu",
         "{\"apiVersion\":\"gpu.resource.dra4j.io/v1alpha1\",\"kind\":\"GpuConfig\","
-            + "\"sharing\":{\"strategy\":\"TimeSlicing\",\"spacePartitioningConfig\":"
-            + "{\"partitionCount\":2}}}")));
+            + "\"sharing\":{\"strategy\":\"TimeSlicing\",\"mpsConfig\":"
+            + "{\"defaultActiveThreadPercentage\":20}}}")));
 
     PrepareOutcome outcome = node.prepare(DRIVER, good, bad);
 
     assertThat(outcome.result(good.getMetadata().getUid()).isFailed()).isFalse();
     assertThat(outcome.result(bad.getMetadata().getUid()).error())
-        .contains("sharing.spacePartitioningConfig", "only with strategy SpacePartitioning");
+        .contains("sharing.mpsConfig", "only with strategy MPS");
     Map<String, String> env = env(node.containerEdits(outcome, good));
     assertThat(env).containsValue("Long");
     // The failed claim is rolled back: its GPU's sharing reset, harmless where nothing was set.

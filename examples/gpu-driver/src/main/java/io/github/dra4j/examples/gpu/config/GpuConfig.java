@@ -12,9 +12,8 @@ import java.util.List;
  *
  * <pre>{@code
  * sharing:
- *   strategy: TimeSlicing | SpacePartitioning | MPS
+ *   strategy: TimeSlicing | MPS
  *   timeSlicingConfig: {interval: Default | Short | Medium | Long}
- *   spacePartitioningConfig: {partitionCount: 1..}
  *   mpsConfig: {defaultActiveThreadPercentage: 1..100, defaultPinnedDeviceMemoryLimit: 10Gi}
  * }</pre>
  *

@@ -7,7 +7,9 @@ import io.github.dra4j.examples.gpu.sharing.SharingSetting.TimeSliceInterval;
 import io.github.dra4j.resourceclaim.config.ConfigProblem;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -16,11 +18,10 @@ import java.util.OptionalLong;
  *
  * @param strategy the strategy; required
  * @param timeSlicingConfig the settings of TimeSlicing
- * @param spacePartitioningConfig the settings of SpacePartitioning
  * @param mpsConfig the settings of MPS
  */
 public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
-    SpacePartitioningConfig spacePartitioningConfig, MpsConfig mpsConfig) {
+    MpsConfig mpsConfig) {
 
   /**
    * The settings of TimeSlicing.
@@ -28,13 +29,6 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
    * @param interval the time slice; null for Default
    */
   public record TimeSlicingConfig(TimeSliceInterval interval) {}
-
-  /**
-   * The settings of SpacePartitioning.
-   *
-   * @param partitionCount the number of parts, at least 1; null for 1
-   */
-  public record SpacePartitioningConfig(Integer partitionCount) {}
 
   /**
    * The settings of MPS.
@@ -54,12 +48,12 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
    * @return the sharing
    */
   public static Sharing of(Strategy strategy) {
-    return new Sharing(strategy, null, null, null);
+    return new Sharing(strategy, null, null);
   }
 
   /**
    * This sharing with the chosen strategy's settings filled in: TimeSlicing gets interval
-   * Default, SpacePartitioning one partition, MPS no limits. The other strategies' settings are
+   * Default, MPS no limits. The other strategies' settings are
    * kept, so that {@link #validate} can refuse them.
    *
    * @return the normalized sharing
@@ -71,13 +65,8 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
     return switch (strategy) {
       case TimeSlicing -> new Sharing(strategy, new TimeSlicingConfig(
           timeSlicingConfig == null || timeSlicingConfig.interval() == null
-              ? TimeSliceInterval.Default : timeSlicingConfig.interval()),
-          spacePartitioningConfig, mpsConfig);
-      case SpacePartitioning -> new Sharing(strategy, timeSlicingConfig,
-          new SpacePartitioningConfig(spacePartitioningConfig == null
-              || spacePartitioningConfig.partitionCount() == null ? Integer.valueOf(1)
-              : spacePartitioningConfig.partitionCount()), mpsConfig);
-      case MPS -> new Sharing(strategy, timeSlicingConfig, spacePartitioningConfig,
+              ? TimeSliceInterval.Default : timeSlicingConfig.interval()), mpsConfig);
+      case MPS -> new Sharing(strategy, timeSlicingConfig,
           mpsConfig == null ? new MpsConfig(null, null) : mpsConfig);
     };
   }
@@ -100,10 +89,6 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
           + " here, want one of " + allowed));
     }
     otherSettings(path, problems);
-    if (strategy == Strategy.SpacePartitioning && spacePartitioningConfig.partitionCount() < 1) {
-      problems.add(ConfigProblem.of(path + ".spacePartitioningConfig.partitionCount",
-          "must be at least 1, got " + spacePartitioningConfig.partitionCount()));
-    }
     if (strategy == Strategy.MPS) {
       Integer percentage = mpsConfig.defaultActiveThreadPercentage();
       if (percentage != null && (percentage < 1 || percentage > 100)) {
@@ -126,10 +111,6 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
       problems.add(ConfigProblem.of(path + ".timeSlicingConfig",
           "only with strategy TimeSlicing, not " + strategy));
     }
-    if (strategy != Strategy.SpacePartitioning && spacePartitioningConfig != null) {
-      problems.add(ConfigProblem.of(path + ".spacePartitioningConfig",
-          "only with strategy SpacePartitioning, not " + strategy));
-    }
     if (strategy != Strategy.MPS && mpsConfig != null) {
       problems.add(ConfigProblem.of(path + ".mpsConfig", "only with strategy MPS, not "
           + strategy));
@@ -146,13 +127,11 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
       case TimeSlicing -> new SharingSetting.TimeSlicing(timeSlicingConfig == null
           || timeSlicingConfig.interval() == null ? TimeSliceInterval.Default
           : timeSlicingConfig.interval());
-      case SpacePartitioning ->
-          new SharingSetting.SpacePartitioning(spacePartitioningConfig.partitionCount());
-      case MPS -> new SharingSetting.Mps(mpsConfig.defaultActiveThreadPercentage() == null ? 100
-          : mpsConfig.defaultActiveThreadPercentage(),
+      case MPS -> new SharingSetting.Mps(mpsConfig.defaultActiveThreadPercentage() == null
+          ? OptionalInt.empty() : OptionalInt.of(mpsConfig.defaultActiveThreadPercentage()),
           mpsConfig.defaultPinnedDeviceMemoryLimit() == null ? OptionalLong.empty()
               : OptionalLong.of(pinnedLimit(mpsConfig.defaultPinnedDeviceMemoryLimit())
-                  .orElseThrow()));
+                  .orElseThrow()), Map.of(), false);
     };
   }
 

@@ -4,8 +4,6 @@ package io.github.dra4j.examples.gpu.config;
 public enum Strategy {
   /** Processes take turns on the GPU, each for a time slice. */
   TimeSlicing,
-  /** The GPU is split into parts the workload uses (a setting the workload reads). */
-  SpacePartitioning,
   /** CUDA MPS: processes run at once, each limited to a share of threads and memory. */
   MPS
 }

@@ -17,7 +17,6 @@ import org.slf4j.LoggerFactory;
  *       compute-policy -i <uuid> --set-timeslice <0..3>};
  *   <li>MPS: {@code nvidia-smi -i <uuid> -c EXCLUSIVE_PROCESS} (the MPS control daemon itself is
  *       not started here);
- *   <li>space partitioning: nothing (the workload reads the setting);
  *   <li>reset: {@code -c DEFAULT} and {@code --set-timeslice 0}.
  * </ul>
  *
@@ -85,9 +84,6 @@ public final class NvidiaSmiCommands implements SharingCommands {
       for (String uuid : gpuUuids) {
         computeMode(uuid, "EXCLUSIVE_PROCESS");
       }
-    } else if (setting instanceof SharingSetting.SpacePartitioning partitioning) {
-      LOG.debug("Space partitioning into {} parts of {}: nothing to change on the hardware",
-          partitioning.partitionCount(), gpuUuids);
     } else {
       throw new IllegalArgumentException("unknown sharing setting " + setting);
     }

@@ -16,8 +16,8 @@ import java.util.Map;
  *   <li>{@code GPU_DEVICE_<ID>} the device's name, {@code GPU_DEVICE_<ID>_UUID}, {@code
  *       GPU_DEVICE_<ID>_TYPE} and {@code GPU_DEVICE_<ID>_RESOURCE_CLAIM} (the claim's UID);
  *   <li>{@code GPU_DEVICE_<ID>_SHARING_STRATEGY} and the strategy's setting: {@code
- *       _TIMESLICE_INTERVAL}, {@code _PARTITION_COUNT}, or {@code _MPS_ACTIVE_THREAD_PERCENTAGE}
- *       and {@code _MPS_PINNED_MEMORY_LIMIT};
+ *       _TIMESLICE_INTERVAL}, or {@code _MPS_ACTIVE_THREAD_PERCENTAGE} and {@code
+ *       _MPS_PINNED_MEMORY_LIMIT} where set;
  *   <li>for a share of a device allocated several times: {@code _SHARE_ID} and each consumed
  *       capacity, {@code _MEMORY} and {@code _COMPUTE}.
  * </ul>
@@ -36,13 +36,10 @@ final class ContainerEnvironment {
     if (setting instanceof SharingSetting.TimeSlicing t) {
       edits.env(prefix + "_SHARING_STRATEGY", "TimeSlicing")
           .env(prefix + "_TIMESLICE_INTERVAL", t.interval().name());
-    } else if (setting instanceof SharingSetting.SpacePartitioning p) {
-      edits.env(prefix + "_SHARING_STRATEGY", "SpacePartitioning")
-          .env(prefix + "_PARTITION_COUNT", Integer.toString(p.partitionCount()));
     } else if (setting instanceof SharingSetting.Mps m) {
-      edits.env(prefix + "_SHARING_STRATEGY", "MPS")
-          .env(prefix + "_MPS_ACTIVE_THREAD_PERCENTAGE",
-              Integer.toString(m.activeThreadPercentage()));
+      edits.env(prefix + "_SHARING_STRATEGY", "MPS");
+      m.activeThreadPercentage().ifPresent(percentage ->
+          edits.env(prefix + "_MPS_ACTIVE_THREAD_PERCENTAGE", Integer.toString(percentage)));
       m.pinnedMemoryLimitBytes().ifPresent(bytes ->
           edits.env(prefix + "_MPS_PINNED_MEMORY_LIMIT", Long.toString(bytes)));
     }

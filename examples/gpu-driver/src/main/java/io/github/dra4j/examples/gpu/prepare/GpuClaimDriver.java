@@ -4,8 +4,8 @@ import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatusBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.spec.ContainerEdits;
-import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
+import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.config.GpuConfig;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
 import io.github.dra4j.examples.gpu.config.MigDeviceConfig;
@@ -97,7 +97,7 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
         ContainerEnvironment.add(builder, device, allocated, uid, setting);
         edits.put(allocated, builder.build());
         if (group.source() != ConfigSource.DRIVER_DEFAULT
-            && changesHardware(device, allocated, setting)) {
+            && changesHardware(device, allocated)) {
           hardware.add(device.gpu().uuid());
         }
       }
@@ -136,10 +136,8 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
     return ((MigDeviceConfig) config).sharing();
   }
 
-  private static boolean changesHardware(GpuDevice device, AllocatedDevice allocated,
-      SharingSetting setting) {
-    return device.mig().isEmpty() && allocated.isExclusive() && !allocated.adminAccess()
-        && !(setting instanceof SharingSetting.SpacePartitioning);
+  private static boolean changesHardware(GpuDevice device, AllocatedDevice allocated) {
+    return device.mig().isEmpty() && allocated.isExclusive() && !allocated.adminAccess();
   }
 
   private void reportStatus(DriverAllocation allocation, ResourceClaim claim) {

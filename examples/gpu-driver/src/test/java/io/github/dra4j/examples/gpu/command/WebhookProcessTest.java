@@ -109,16 +109,16 @@ class WebhookProcessTest {
     assertThat(ready.sslSession().orElseThrow().getPeerCertificates()[0])
         .isEqualTo(first.certificate());
 
-    // gpu-test4's two configurations: time-sliced with a Long interval, space-partitioned in 10.
+    // gpu-test4's two configurations: time-sliced with a Long interval, MPS at 50 % of threads.
     String valid = UUID.randomUUID().toString();
     JsonNode allowed = post(client, base, review(valid, """
         {"requests": ["ts-gpu"], "opaque": {"driver": "gpu.example.com", "parameters": {
           "apiVersion": "gpu.resource.dra4j.io/v1alpha1", "kind": "GpuConfig",
           "sharing": {"strategy": "TimeSlicing", "timeSlicingConfig": {"interval": "Long"}}}}},
-        {"requests": ["sp-gpu"], "opaque": {"driver": "gpu.example.com", "parameters": {
+        {"requests": ["mps-gpu"], "opaque": {"driver": "gpu.example.com", "parameters": {
           "apiVersion": "gpu.resource.dra4j.io/v1alpha1", "kind": "GpuConfig",
-          "sharing": {"strategy": "SpacePartitioning",
-            "spacePartitioningConfig": {"partitionCount": 10}}}}}"""), output);
+          "sharing": {"strategy": "MPS",
+            "mpsConfig": {"defaultActiveThreadPercentage": 50}}}}}"""), output);
     assertThat(allowed.path("apiVersion").asString()).isEqualTo("admission.k8s.io/v1");
     assertThat(allowed.path("kind").asString()).isEqualTo("AdmissionReview");
     assertThat(allowed.path("response").path("uid").asString()).isEqualTo(valid);
@@ -193,7 +193,7 @@ class WebhookProcessTest {
             "spec": {"devices": {
               "requests": [
                 {"name": "ts-gpu", "exactly": {"deviceClassName": "gpu.example.com"}},
-                {"name": "sp-gpu", "exactly": {"deviceClassName": "gpu.example.com"}}],
+                {"name": "mps-gpu", "exactly": {"deviceClassName": "gpu.example.com"}}],
               "config": [%s]}}},
           "oldObject": null, "dryRun": false,
           "options": {"apiVersion": "meta.k8s.io/v1", "kind": "CreateOptions"}}}

@@ -178,13 +178,13 @@ class DemoYamlTest {
     RunningPod pod = apply("gpu-test4.yaml").get(0);
 
     Map<String, String> timeSliced = pod.environment("ts-ctr");
-    Map<String, String> partitioned = pod.environment("sp-ctr");
+    Map<String, String> mps = pod.environment("mps-ctr");
     String ts = "GPU_DEVICE_" + gpuOf(timeSliced).substring(4);
-    String sp = "GPU_DEVICE_" + gpuOf(partitioned).substring(4);
+    String shared = "GPU_DEVICE_" + gpuOf(mps).substring(4);
     assertThat(timeSliced).containsEntry(ts + "_SHARING_STRATEGY", "TimeSlicing")
-        .containsEntry(ts + "_TIMESLICE_INTERVAL", "Long").doesNotContainKey(sp);
-    assertThat(partitioned).containsEntry(sp + "_SHARING_STRATEGY", "SpacePartitioning")
-        .containsEntry(sp + "_PARTITION_COUNT", "10").doesNotContainKey(ts);
+        .containsEntry(ts + "_TIMESLICE_INTERVAL", "Long").doesNotContainKey(shared);
+    assertThat(mps).containsEntry(shared + "_SHARING_STRATEGY", "MPS")
+        .containsEntry(shared + "_MPS_ACTIVE_THREAD_PERCENTAGE", "50").doesNotContainKey(ts);
   }
 
   @Test

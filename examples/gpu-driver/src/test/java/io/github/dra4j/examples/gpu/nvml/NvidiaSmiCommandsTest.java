@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,10 +60,10 @@ class NvidiaSmiCommandsTest {
   }
 
   @Test
-  void mpsSetsExclusiveProcessAndSpacePartitioningRunsNothing() throws Exception {
+  void mpsSetsExclusiveProcess() throws Exception {
     NvidiaSmiCommands commands = new NvidiaSmiCommands(SMI, recorder);
-    commands.apply(new SharingSetting.Mps(50, OptionalLong.empty()), List.of(A, B));
-    commands.apply(new SharingSetting.SpacePartitioning(4), List.of(A, B));
+    commands.apply(new SharingSetting.Mps(OptionalInt.of(50), OptionalLong.empty(), Map.of(),
+        false), List.of(A, B));
 
     assertThat(recorded).containsExactly(
         List.of(SMI, "-i", A, "-c", "EXCLUSIVE_PROCESS"),
@@ -115,7 +116,7 @@ class NvidiaSmiCommandsTest {
     NvidiaSmiCommands commands = new NvidiaSmiCommands(script.toString(),
         new ProcessCommandRunner(Map.of(), Duration.ofSeconds(10)));
 
-    assertThatThrownBy(() -> commands.apply(new SharingSetting.Mps(100, OptionalLong.empty()),
+    assertThatThrownBy(() -> commands.apply(SharingSetting.Mps.unlimited(),
         List.of(A, B, A)))
         .isInstanceOf(IOException.class)
         .hasMessage("`" + script + " -i " + B + " -c EXCLUSIVE_PROCESS` failed with exit code 4;"
