@@ -43,14 +43,7 @@ public record StubDriverRoot(Path root, String libraryDir, Path library, Path ho
     Path library = Files.createDirectories(root.resolve(libraryDir.substring(1)))
         .resolve(build.library().getFileName());
     Files.copy(build.library(), library, StandardCopyOption.COPY_ATTRIBUTES);
-    Path hook = Files.createDirectories(root.resolve("usr/bin")).resolve("nvidia-cdi-hook");
-    try (InputStream script = StubDriverRoot.class.getResourceAsStream("nvidia-cdi-hook")) {
-      if (script == null) {
-        throw new IOException("test resource nvidia-cdi-hook is missing");
-      }
-      Files.copy(script, hook);
-    }
-    Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path hook = installCdiHook(root.resolve("usr/bin/nvidia-cdi-hook"));
     Path dev = Files.createDirectories(root.resolve("dev"));
     for (int minor = 0; minor < GPUS; minor++) {
       mknod(dev.resolve("nvidia" + minor), 195, minor);
@@ -58,6 +51,27 @@ public record StubDriverRoot(Path root, String libraryDir, Path library, Path ho
     mknod(dev.resolve("nvidiactl"), 195, 255);
     mknod(dev.resolve("nvidia-uvm"), 511, 0);
     return new StubDriverRoot(root, libraryDir, library, hook);
+  }
+
+  /**
+   * Installs the stub {@code nvidia-cdi-hook} (a test resource) as an executable file. It does
+   * {@code update-ldcache} and {@code create-symlinks} on the container's root file system, as the
+   * real one does, and appends each call to {@code calls} next to itself (see the script's header).
+   *
+   * @param file where to put it, e.g. {@code <driver root>/usr/bin/nvidia-cdi-hook}
+   * @return {@code file}
+   * @throws IOException if it cannot be written
+   */
+  public static Path installCdiHook(Path file) throws IOException {
+    Files.createDirectories(file.getParent());
+    try (InputStream script = StubDriverRoot.class.getResourceAsStream("nvidia-cdi-hook")) {
+      if (script == null) {
+        throw new IOException("test resource nvidia-cdi-hook is missing");
+      }
+      Files.copy(script, file, StandardCopyOption.REPLACE_EXISTING);
+    }
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return file;
   }
 
   /**
