@@ -1,0 +1,85 @@
+package io.github.dra4j.examples.gpu.container;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The stub CUDA driver library and the probe program linked against it ({@code
+ * src/test/c/cuda-container}), compiled with gcc.
+ *
+ * @param library the stub library, named like a driver's ({@code libcuda.so.<version>}) with the
+ *     SONAME {@code libcuda.so.1}
+ * @param probe the program; needs {@code libcuda.so.1} to start
+ * @param triplet the compiler's target (e.g. {@code x86_64-linux-gnu}), the multiarch directory
+ *     name under {@code /usr/lib}
+ */
+public record CudaProbeBuild(Path library, Path probe, String triplet) {
+  /** The driver version in the library's file name. */
+  public static final String DRIVER_VERSION = "575.57.08";
+
+  /**
+   * Compiles the library and the program into {@code dir}; skips the calling test if gcc is
+   * missing.
+   *
+   * @param dir the output directory
+   * @return the built files
+   * @throws IOException if the sources are missing or do not compile
+   * @throws InterruptedException if interrupted
+   */
+  public static CudaProbeBuild compile(Path dir) throws IOException, InterruptedException {
+    Path sources = moduleDir().resolve("src/test/c/cuda-container");
+    if (!Files.isRegularFile(sources.resolve("cuda_probe.c"))) {
+      throw new IOException("the probe's source is missing: " + sources.resolve("cuda_probe.c"));
+    }
+    String gcc = "gcc";
+    String triplet;
+    try {
+      triplet = run(List.of(gcc, "-dumpmachine")).strip();
+    } catch (IOException e) {
+      Assumptions.abort("gcc not found (" + e.getMessage() + "); the container tests compile a"
+          + " stub libcuda.so.1 and a program with it (apt-get install gcc libc6-dev), skipped");
+      throw e;
+    }
+    Path library = dir.resolve("libcuda.so." + DRIVER_VERSION);
+    run(List.of(gcc, "-shared", "-fPIC", "-Wall", "-Werror", "-Wl,-soname,libcuda.so.1", "-o",
+        library.toString(), sources.resolve("libcuda_stub.c").toString()));
+    Files.createSymbolicLink(dir.resolve("libcuda.so"), library.getFileName());
+    Path probe = dir.resolve("cuda-probe");
+    run(List.of(gcc, "-Wall", "-Werror", "-o", probe.toString(),
+        sources.resolve("cuda_probe.c").toString(), "-L" + dir, "-lcuda", "-Wl,--as-needed",
+        "-ldl"));
+    return new CudaProbeBuild(library, probe, triplet);
+  }
+
+  private static Path moduleDir() {
+    String basedir = System.getProperty("basedir");
+    Path dir = basedir != null ? Path.of(basedir) : Path.of("").toAbsolutePath();
+    if (!Files.isDirectory(dir.resolve("src/test/c")) && Files.isDirectory(
+        dir.resolve("examples/gpu-driver/src/test/c"))) {
+      dir = dir.resolve("examples/gpu-driver");
+    }
+    return dir;
+  }
+
+  private static String run(List<String> command) throws IOException, InterruptedException {
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    process.getOutputStream().close();
+    byte[] output = process.getInputStream().readAllBytes();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new IOException("timed out: " + command);
+    }
+    String text = new String(output, StandardCharsets.UTF_8);
+    if (process.exitValue() != 0) {
+      throw new IOException(String.join(" ", new ArrayList<>(command)) + " exited with "
+          + process.exitValue() + ":\n" + text);
+    }
+    return text;
+  }
+}
