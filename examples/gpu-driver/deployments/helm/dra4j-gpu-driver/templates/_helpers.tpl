@@ -132,11 +132,11 @@ base64 of PEM; empty when it is not set. Fails on anything that is not PEM certi
 {{- if not (hasPrefix "-----BEGIN" $bundle) }}
 {{- $pem = b64dec (regexReplaceAll "\\s+" $bundle "") }}
 {{- end }}
-{{- if not (and (hasPrefix "-----BEGIN CERTIFICATE-----" (trim $pem)) (hasSuffix "-----END CERTIFICATE-----" (trim $pem))) }}
-{{- fail "webhook.tls.caBundle is neither PEM certificates (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----) nor their base64" }}
-{{- end }}
 {{- if contains "PRIVATE KEY" $pem }}
 {{- fail "webhook.tls.caBundle holds a private key: give only the CA certificate(s); the key belongs in the Secret" }}
+{{- end }}
+{{- if not (and (hasPrefix "-----BEGIN CERTIFICATE-----" (trim $pem)) (hasSuffix "-----END CERTIFICATE-----" (trim $pem))) }}
+{{- fail "webhook.tls.caBundle is neither PEM certificates (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----) nor their base64" }}
 {{- end }}
 {{- b64enc (printf "%s\n" (trim $pem)) }}
 {{- end }}
