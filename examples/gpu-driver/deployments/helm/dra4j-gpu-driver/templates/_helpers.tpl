@@ -108,14 +108,50 @@ subject and the ResourceSlice policy's match condition all take it from here.
 {{- printf "%s-selfsigned" (include "dra4j-gpu-driver.webhook.name" .) }}
 {{- end }}
 
+{{/*
+The Secret the webhook reads its certificate from: the Certificate's, or with tls.source "secret"
+the existing one named by tls.secretName.
+*/}}
 {{- define "dra4j-gpu-driver.webhook.secretName" -}}
+{{- $tls := .Values.webhook.tls }}
+{{- if eq $tls.source "secret" }}
+{{- required "webhook.tls.source is \"secret\": set webhook.tls.secretName to the name of an existing kubernetes.io/tls Secret (keys tls.crt and tls.key) in the release namespace" $tls.secretName }}
+{{- else }}
 {{- printf "%s-tls" (include "dra4j-gpu-driver.webhook.name" .) }}
 {{- end }}
+{{- end }}
 
-{{/* The DeviceClass of one device type: "<driverName>" for gpu, "<type>.<driverName>" otherwise. */}}
+{{/*
+webhook.tls.caBundle as the webhook configuration's caBundle (base64 of PEM), given as PEM or as
+base64 of PEM; empty when it is not set. Fails on anything that is not PEM certificates.
+*/}}
+{{- define "dra4j-gpu-driver.webhook.caBundle" -}}
+{{- $bundle := trim .Values.webhook.tls.caBundle }}
+{{- if $bundle }}
+{{- $pem := $bundle }}
+{{- if not (hasPrefix "-----BEGIN" $bundle) }}
+{{- $pem = b64dec (regexReplaceAll "\\s+" $bundle "") }}
+{{- end }}
+{{- if contains "PRIVATE KEY" $pem }}
+{{- fail "webhook.tls.caBundle holds a private key: give only the CA certificate(s); the key belongs in the Secret" }}
+{{- end }}
+{{- if not (and (hasPrefix "-----BEGIN CERTIFICATE-----" (trim $pem)) (hasSuffix "-----END CERTIFICATE-----" (trim $pem))) }}
+{{- fail "webhook.tls.caBundle is neither PEM certificates (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----) nor their base64" }}
+{{- end }}
+{{- b64enc (printf "%s\n" (trim $pem)) }}
+{{- end }}
+{{- end }}
+
+{{/*
+The DeviceClass of one device type: "<driverName>" for gpu, "<type>.<driverName>" otherwise, except
+that under NVIDIA's driver name (gpu.nvidia.com) the MIG class is "mig.nvidia.com", the name NVIDIA's
+chart gives it: claims written for NVIDIA's driver then find both their classes.
+*/}}
 {{- define "dra4j-gpu-driver.deviceClassName" -}}
 {{- if eq .type "gpu" }}
 {{- .driverName }}
+{{- else if and (eq .type "mig") (eq .driverName "gpu.nvidia.com") }}
+{{- "mig.nvidia.com" }}
 {{- else }}
 {{- printf "%s.%s" .type .driverName }}
 {{- end }}

@@ -42,6 +42,21 @@ class ChartValuesTest {
           example.com/note: plugin
         podLabels:
           example.com/tier: node
+        gpuNodes:
+          nodeSelectorTerms: []
+          tolerations: []
+        securityContext:
+          privileged: false
+          runAsUser: 0
+          capabilities:
+            add: [SYS_ADMIN]
+        podSecurityContext:
+          seccompProfile:
+            type: RuntimeDefault
+        updateStrategy:
+          rollingUpdate:
+            maxSurge: 0
+            maxUnavailable: "10%"
       networkPolicy:
         metricsFrom: []
         extraIngress:
@@ -51,10 +66,27 @@ class ChartValuesTest {
       webhook:
         enabled: true
         failurePolicy: Ignore
+        replicas: 3
+        topologySpread:
+          topologyKeys: [topology.kubernetes.io/zone, kubernetes.io/hostname]
+          whenUnsatisfiable: DoNotSchedule
+        podDisruptionBudget:
+          minAvailable: 1
+        tls:
+          issuerRef:
+            name: acme-ca
+            kind: ClusterIssuer
         serviceAccount:
           name: acme-webhook-account
         podAnnotations:
           example.com/note: webhook
+      monitoring:
+        prometheusRule:
+          enabled: true
+          labels:
+            role: alert-rules
+          disabledAlerts: [Dra4jGpuClaimPrepareSlow]
+          slowPrepareSeconds: 20
       """;
 
   private static final Set<String> CLUSTER_SCOPED = Set.of("ClusterRole", "ClusterRoleBinding",
@@ -82,8 +114,8 @@ class ChartValuesTest {
         "ValidatingAdmissionPolicyBinding");
     assertThat(custom.kinds()).as("kinds rendered with everything on").containsExactlyInAnyOrder(
         "Certificate", "ClusterRole", "ClusterRoleBinding", "DaemonSet", "Deployment",
-        "DeviceClass", "Issuer", "NetworkPolicy", "Service", "ServiceAccount",
-        "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding",
+        "DeviceClass", "NetworkPolicy", "PodDisruptionBudget", "PrometheusRule", "Service",
+        "ServiceAccount", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding",
         "ValidatingWebhookConfiguration");
     for (Rendered rendered : List.of(defaults, custom)) {
       for (HasMetadata object : rendered.objects()) {
@@ -149,6 +181,28 @@ class ChartValuesTest {
       webhook.timeoutSeconds=31                | /webhook/timeoutSeconds       | maximum
       driverName=GPU_Example                   | /driverName                   | does not match pattern
       fullnameOverride=a-name-that-is-longer-than-forty-characters | /fullnameOverride | maxLength
+      kubeletPlugin.resources.limits.memory=192MB | /kubeletPlugin/resources/limits/memory | '192MB' does not match pattern
+      kubeletPlugin.resources.requests.cpu=-1  | /kubeletPlugin/resources/requests/cpu | minimum: got -1, want 0
+      webhook.resources.limits.memory=lots     | /webhook/resources/limits/memory | 'lots' does not match pattern
+      kubeletPlugin.updateStrategy.rollingUpdate.maxSurge=150% | /kubeletPlugin/updateStrategy/rollingUpdate/maxSurge | '150%' does not match pattern
+      kubeletPlugin.updateStrategy.rollingUpdate.maxUnavailable=-1 | /kubeletPlugin/updateStrategy/rollingUpdate/maxUnavailable | minimum
+      kubeletPlugin.securityContext.privilegd=true | /kubeletPlugin/securityContext | 'privilegd' not allowed
+      kubeletPlugin.securityContext.privileged=yes | /kubeletPlugin/securityContext/privileged | want boolean
+      kubeletPlugin.podSecurityContext.fsGroup=-1 | /kubeletPlugin/podSecurityContext/fsGroup | minimum
+      kubeletPlugin.tolerations[0].operator=Contains | /kubeletPlugin/tolerations/0/operator | 'Exists', 'Equal'
+      kubeletPlugin.gpuNodes.tolerations[0].effect=NoRun | /kubeletPlugin/gpuNodes/tolerations/0/effect | 'NoSchedule'
+      kubeletPlugin.gpuNodes.nodeSelectorTerms=gpu | /kubeletPlugin/gpuNodes/nodeSelectorTerms | want array
+      webhook.tls.source=vault                 | /webhook/tls/source           | 'certManager', 'secret'
+      webhook.tls.issuerRef.kind=Vault         | /webhook/tls/issuerRef/kind   | 'Issuer', 'ClusterIssuer'
+      webhook.tls.secretName=My_Secret         | /webhook/tls/secretName       | does not match pattern
+      webhook.podSecurityContext.runAsUser=-5  | /webhook/podSecurityContext/runAsUser | minimum
+      webhook.securityContext.readOnlyRootFilesystm=true | /webhook/securityContext | 'readOnlyRootFilesystm' not allowed
+      webhook.podDisruptionBudget.minAvailable=120% | /webhook/podDisruptionBudget/minAvailable | does not match pattern
+      webhook.topologySpread.whenUnsatisfiable=Never | /webhook/topologySpread/whenUnsatisfiable | 'ScheduleAnyway', 'DoNotSchedule'
+      webhook.topologySpread.maxSkew=0         | /webhook/topologySpread/maxSkew | minimum
+      monitoring.serviceMonitor.interval=thirty | /monitoring/serviceMonitor/interval | 'thirty' does not match pattern
+      monitoring.prometheusRule.disabledAlerts={Dra4jGpuTypo} | /monitoring/prometheusRule/disabledAlerts/0 | value must be one of
+      monitoring.prometheusRule.slowPrepareSeconds=60 | /monitoring/prometheusRule/slowPrepareSeconds | maximum: got 60, want 45
       """)
   void schemaRefusesBadValuesNamingTheField(String set, String path, String reason) {
     Helm helm = Helm.require();

@@ -62,6 +62,28 @@ class DeviceClassChartTest {
   }
 
   @Test
+  void underNvidiasDriverNameTheClassesHaveNvidiasNamesAndSelectors() throws Exception {
+    Rendered rendered = Helm.require().template("--set", "driverName=gpu.nvidia.com");
+
+    assertThat(rendered.all(DeviceClass.class)).extracting(c -> c.getMetadata().getName())
+        .as("DeviceClass names under NVIDIA's driver name").containsExactlyInAnyOrder(
+            "gpu.nvidia.com", "mig.nvidia.com", "partition.gpu.nvidia.com");
+    // The selectors NVIDIA's chart gives its two classes, character for character.
+    assertThat(rendered.named(DeviceClass.class, "gpu.nvidia.com").getSpec().getSelectors()
+        .get(0).getCel().getExpression()).isEqualTo(
+            "device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'gpu'");
+    assertThat(rendered.named(DeviceClass.class, "mig.nvidia.com").getSpec().getSelectors()
+        .get(0).getCel().getExpression()).isEqualTo(
+            "device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'mig'");
+    assertClassesSelectTheirType(rendered, "gpu.nvidia.com");
+
+    assertThat(Helm.require().template("--set", "driverName=gpu.nvidia.example.com")
+        .all(DeviceClass.class)).extracting(c -> c.getMetadata().getName())
+        .as("only NVIDIA's own driver name gets NVIDIA's class names")
+        .contains("mig.gpu.nvidia.example.com");
+  }
+
+  @Test
   void anExtendedResourceNameTheServerRefusesIsCaughtBeforeTheCluster() {
     Rendered rendered = Helm.require().template(
         "--set", "deviceClasses.gpu.extendedResourceName=gpus");
@@ -89,8 +111,7 @@ class DeviceClassChartTest {
       RULES.requireValid(deviceClass);
       String name = deviceClass.getMetadata().getName();
       String type = name.equals(driver) ? "gpu" : name.substring(0, name.indexOf('.'));
-      assertThat(name).as("class of type %s", type)
-          .isEqualTo(type.equals("gpu") ? driver : type + "." + driver);
+      assertThat(name).as("class of type %s", type).isEqualTo(className(type, driver));
       List<DeviceSelector> selectors = deviceClass.getSpec().getSelectors();
       assertThat(selectors).as("%s selectors", name).hasSize(1);
       String expression = selectors.get(0).getCel().getExpression();
@@ -112,6 +133,15 @@ class DeviceClassChartTest {
       assertThat(untyped).as("%s on another driver's device without attributes", name)
           .isEqualTo(SelectorResult.NO_MATCH);
     }
+  }
+
+  /** The class name the chart gives a device type: NVIDIA's names under NVIDIA's driver name. */
+  private static String className(String type, String driver) {
+    if (type.equals("gpu")) {
+      return driver;
+    }
+    return type.equals("mig") && driver.equals("gpu.nvidia.com") ? "mig.nvidia.com"
+        : type + "." + driver;
   }
 
   private static Device device(String type) {

@@ -178,8 +178,9 @@ class KubeletPluginChartTest {
           nodeSelector:
             acme.io/gpu: "true"
           tolerations:
-            - key: nvidia.com/gpu
-              operator: Exists
+            - key: acme.io/dedicated
+              operator: Equal
+              value: gpu
               effect: NoSchedule
           affinity:
             nodeAffinity:
@@ -202,9 +203,11 @@ class KubeletPluginChartTest {
     assertThat(pod.getRuntimeClassName()).isEqualTo("nvidia");
     assertThat(pod.getImagePullSecrets()).extracting(s -> s.getName()).containsExactly("acme-pull");
     assertThat(pod.getNodeSelector()).containsExactly(Map.entry("acme.io/gpu", "true"));
-    assertThat(pod.getTolerations()).containsExactly(new Toleration("NoSchedule",
-        "nvidia.com/gpu", "Exists", null, null));
-    assertThat(pod.getAffinity()).isEqualTo(Serialization.unmarshal("""
+    assertThat(pod.getTolerations()).as("the GPU nodes' toleration (nvml), then the user's")
+        .containsExactly(new Toleration("NoSchedule", "nvidia.com/gpu", "Exists", null, null),
+            new Toleration("NoSchedule", "acme.io/dedicated", "Equal", null, "gpu"));
+    assertThat(pod.getAffinity()).as("the user's node affinity replaces the GPU nodes' one")
+        .isEqualTo(Serialization.unmarshal("""
         nodeAffinity:
           requiredDuringSchedulingIgnoredDuringExecution:
             nodeSelectorTerms:

@@ -1,6 +1,7 @@
 package io.github.dra4j.examples.gpu.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -8,9 +9,11 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.ServicePort;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
@@ -46,6 +49,63 @@ class WebhookChartTest {
     assertThat(liveness.getPeriodSeconds()).isEqualTo(20);
     assertThat(liveness.getFailureThreshold()).isEqualTo(2);
     assertThat(liveness.getHttpGet().getPath()).isEqualTo("/livez");
+  }
+
+  @Test
+  void twoReplicasOnDifferentNodesAreRolledWithoutAGap() {
+    Deployment deployment = Helm.require().template("--set", "webhook.enabled=true")
+        .one(Deployment.class);
+
+    assertThat(deployment.getSpec().getReplicas()).as("replicas by default").isEqualTo(2);
+    assertThat(deployment.getSpec().getStrategy().getRollingUpdate().getMaxUnavailable())
+        .as("a rollout starts a new pod before stopping an old one")
+        .isEqualTo(new IntOrString(0));
+    assertThat(deployment.getSpec().getStrategy().getRollingUpdate().getMaxSurge())
+        .isEqualTo(new IntOrString(1));
+    PodSpec pod = deployment.getSpec().getTemplate().getSpec();
+    assertThat(pod.getTopologySpreadConstraints()).singleElement().satisfies(spread -> {
+      assertThat(spread.getTopologyKey()).isEqualTo("kubernetes.io/hostname");
+      assertThat(spread.getMaxSkew()).isEqualTo(1);
+      assertThat(spread.getWhenUnsatisfiable()).as("still schedulable on one node")
+          .isEqualTo("ScheduleAnyway");
+      assertThat(spread.getLabelSelector().getMatchLabels()).as("counts the webhook's pods")
+          .isEqualTo(deployment.getSpec().getSelector().getMatchLabels());
+      assertThat(spread.getMatchLabelKeys()).as("of the current rollout only")
+          .containsExactly("pod-template-hash");
+    });
+    assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+    assertThat(pod.getSecurityContext().getSeccompProfile().getType())
+        .isEqualTo("RuntimeDefault");
+    SecurityContext container = pod.getContainers().get(0).getSecurityContext();
+    assertThat(container.getReadOnlyRootFilesystem()).isTrue();
+    assertThat(container.getCapabilities().getDrop()).containsExactly("ALL");
+    assertThat(container.getPrivileged()).isNotEqualTo(Boolean.TRUE);
+  }
+
+  @Test
+  void theSpreadFollowsItsValues() {
+    PodSpec zones = Helm.require().template(Helm.valuesFile("""
+        webhook:
+          enabled: true
+          replicas: 3
+          topologySpread:
+            topologyKeys: [topology.kubernetes.io/zone, kubernetes.io/hostname]
+            maxSkew: 2
+            whenUnsatisfiable: DoNotSchedule
+        """)).one(Deployment.class).getSpec().getTemplate().getSpec();
+    assertThat(zones.getTopologySpreadConstraints()).extracting(
+        TopologySpreadConstraint::getTopologyKey, TopologySpreadConstraint::getMaxSkew,
+        TopologySpreadConstraint::getWhenUnsatisfiable).containsExactly(
+            tuple("topology.kubernetes.io/zone", 2, "DoNotSchedule"),
+            tuple("kubernetes.io/hostname", 2, "DoNotSchedule"));
+
+    PodSpec none = Helm.require().template(Helm.valuesFile("""
+        webhook:
+          enabled: true
+          topologySpread:
+            topologyKeys: []
+        """)).one(Deployment.class).getSpec().getTemplate().getSpec();
+    assertThat(none.getTopologySpreadConstraints()).isNullOrEmpty();
   }
 
   @Test
@@ -92,7 +152,7 @@ class WebhookChartTest {
         "--set", "webhook.timeoutSeconds=5",
         "--set", "webhook.servicePort=9443",
         "--set", "webhook.port=10443",
-        "--set", "webhook.replicas=2");
+        "--set", "webhook.replicas=3");
 
     String service = assertWebhookWiring(rendered, "acme-webhook", 9443, 10443);
     String certificate = rendered.generic("Certificate").getMetadata().getName();
@@ -107,7 +167,7 @@ class WebhookChartTest {
         .as("the chart's ValidatingWebhookConfiguration (labels aside) against the SDK's")
         .isEqualTo(withoutLabels(expected));
     Deployment deployment = rendered.one(Deployment.class);
-    assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
+    assertThat(deployment.getSpec().getReplicas()).isEqualTo(3);
     assertThat(env(deployment.getSpec().getTemplate().getSpec().getContainers().get(0)))
         .containsEntry("DRIVER_NAME", "gpu.acme.io").containsEntry("WEBHOOK_PORT", "10443");
   }
