@@ -7,6 +7,7 @@ import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
 import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
+import io.github.dra4j.examples.gpu.config.PinnedMemoryLimits;
 import io.github.dra4j.examples.gpu.config.SharingConfig;
 import io.github.dra4j.examples.gpu.devices.DeviceCatalog;
 import io.github.dra4j.examples.gpu.devices.GpuDevice;
@@ -87,6 +88,11 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
     for (ConfigGroup group : configs.resolve(claim)) { // an invalid config fails this claim
       // Empty: a configuration that leaves the devices as they are (NVIDIA's without sharing).
       Optional<SharingSetting> setting = ((SharingConfig) group.config()).sharingSetting();
+      if (setting.isPresent() && setting.get() instanceof SharingSetting.Mps mps) {
+        // Per-device keys name devices of this group: checked before anything is changed.
+        PinnedMemoryLimits.perDevice(mps, group.devices().stream()
+            .map(allocated -> device(allocated).uuid()).toList());
+      }
       Set<String> hardware = new LinkedHashSet<>();
       for (AllocatedDevice allocated : group.devices()) {
         GpuDevice device = device(allocated);
