@@ -102,7 +102,8 @@ public final class PinnedMemoryLimits {
   /**
    * Checks the keys and values of per-device limits.
    *
-   * @param path where the map is, such as {@code sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit}
+   * @param path where the map is, such as {@code
+   *     sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit}
    * @param limits the limits as written, by key
    * @param problems where problems go
    */
