@@ -1,14 +1,11 @@
 package io.github.dra4j.examples.gpu.config;
 
-import io.github.dra4j.core.logging.LogValues;
-import io.github.dra4j.core.quantity.QuantityValue;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting.TimeSliceInterval;
 import io.github.dra4j.resourceclaim.config.ConfigProblem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -31,15 +28,22 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
   public record TimeSlicingConfig(TimeSliceInterval interval) {}
 
   /**
-   * The settings of MPS.
+   * The settings of MPS. Limits are Kubernetes quantities, rounded down to whole MiB and at least
+   * 1 MiB ({@link PinnedMemoryLimits}).
    *
    * @param defaultActiveThreadPercentage the share of the GPU's threads each client may use, 1 to
    *     100; null for no limit
-   * @param defaultPinnedDeviceMemoryLimit the device memory each client may pin, as a Kubernetes
-   *     quantity such as {@code 10Gi}; null for no limit
+   * @param defaultPinnedDeviceMemoryLimit the device memory each client may pin on every device of
+   *     the group, such as {@code 10Gi}; null for no limit
+   * @param defaultPerDevicePinnedMemoryLimit limits for single devices, over the default: the key
+   *     is a device's UUID or the decimal index of a device in the group's UUIDs sorted; null for
+   *     none
+   * @param multiUser whether the MPS daemon serves clients of different Linux users (it then runs
+   *     them all as root: only where isolation between users does not matter); null for false
    */
   public record MpsConfig(Integer defaultActiveThreadPercentage,
-      String defaultPinnedDeviceMemoryLimit) {}
+      String defaultPinnedDeviceMemoryLimit, Map<String, String> defaultPerDevicePinnedMemoryLimit,
+      Boolean multiUser) {}
 
   /**
    * A strategy without settings, to be normalized.
@@ -67,7 +71,7 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
           timeSlicingConfig == null || timeSlicingConfig.interval() == null
               ? TimeSliceInterval.Default : timeSlicingConfig.interval()), mpsConfig);
       case MPS -> new Sharing(strategy, timeSlicingConfig,
-          mpsConfig == null ? new MpsConfig(null, null) : mpsConfig);
+          mpsConfig == null ? new MpsConfig(null, null, null, null) : mpsConfig);
     };
   }
 
@@ -88,30 +92,33 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
       problems.add(ConfigProblem.of(path + ".strategy", "\"" + strategy + "\" is not supported"
           + " here, want one of " + allowed));
     }
-    otherSettings(path, problems);
+    otherSettings(path, strategy, timeSlicingConfig != null, mpsConfig != null, problems);
     if (strategy == Strategy.MPS) {
       Integer percentage = mpsConfig.defaultActiveThreadPercentage();
       if (percentage != null && (percentage < 1 || percentage > 100)) {
         problems.add(ConfigProblem.of(path + ".mpsConfig.defaultActiveThreadPercentage",
             "must be from 1 to 100, got " + percentage));
       }
-      String limit = mpsConfig.defaultPinnedDeviceMemoryLimit();
-      if (limit != null && pinnedLimit(limit).isEmpty()) {
-        // The value is quoted escaped and cut short: it is the client's, of any length.
-        problems.add(ConfigProblem.of(path + ".mpsConfig.defaultPinnedDeviceMemoryLimit",
-            "want a positive quantity of bytes such as 10Gi, got " + LogValues.quote(limit, 64)
-                + quantityError(limit)));
+      if (mpsConfig.defaultPinnedDeviceMemoryLimit() != null) {
+        PinnedMemoryLimits.check(path + ".mpsConfig.defaultPinnedDeviceMemoryLimit",
+            mpsConfig.defaultPinnedDeviceMemoryLimit(), problems);
+      }
+      if (mpsConfig.defaultPerDevicePinnedMemoryLimit() != null) {
+        PinnedMemoryLimits.checkAll(path + ".mpsConfig.defaultPerDevicePinnedMemoryLimit",
+            mpsConfig.defaultPerDevicePinnedMemoryLimit(), problems);
       }
     }
     return problems;
   }
 
-  private void otherSettings(String path, List<ConfigProblem> problems) {
-    if (strategy != Strategy.TimeSlicing && timeSlicingConfig != null) {
+  /** Refuses the settings of a strategy other than the chosen one, in words both APIs share. */
+  static void otherSettings(String path, Object strategy, boolean timeSlicing, boolean mps,
+      List<ConfigProblem> problems) {
+    if (!Strategy.TimeSlicing.name().equals(String.valueOf(strategy)) && timeSlicing) {
       problems.add(ConfigProblem.of(path + ".timeSlicingConfig",
           "only with strategy TimeSlicing, not " + strategy));
     }
-    if (strategy != Strategy.MPS && mpsConfig != null) {
+    if (!Strategy.MPS.name().equals(String.valueOf(strategy)) && mps) {
       problems.add(ConfigProblem.of(path + ".mpsConfig", "only with strategy MPS, not "
           + strategy));
     }
@@ -130,28 +137,9 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
       case MPS -> new SharingSetting.Mps(mpsConfig.defaultActiveThreadPercentage() == null
           ? OptionalInt.empty() : OptionalInt.of(mpsConfig.defaultActiveThreadPercentage()),
           mpsConfig.defaultPinnedDeviceMemoryLimit() == null ? OptionalLong.empty()
-              : OptionalLong.of(pinnedLimit(mpsConfig.defaultPinnedDeviceMemoryLimit())
-                  .orElseThrow()), Map.of(), false);
+              : PinnedMemoryLimits.bytes(mpsConfig.defaultPinnedDeviceMemoryLimit()),
+          PinnedMemoryLimits.bytesByKey(mpsConfig.defaultPerDevicePinnedMemoryLimit()),
+          Boolean.TRUE.equals(mpsConfig.multiUser()));
     };
-  }
-
-  /** Why a text is no quantity at all, such as too many digits; empty if it is one. */
-  private static String quantityError(String text) {
-    try {
-      QuantityValue.parse(text);
-      return "";
-    } catch (IllegalArgumentException e) {
-      return ": " + e.getMessage();
-    }
-  }
-
-  /** A positive whole number of bytes, or empty. */
-  private static Optional<Long> pinnedLimit(String quantity) {
-    return QuantityValue.tryParse(quantity)
-        .filter(q -> q.signum() > 0)
-        .flatMap(q -> {
-          OptionalLong bytes = q.asLong();
-          return bytes.isPresent() ? Optional.of(bytes.getAsLong()) : Optional.empty();
-        });
   }
 }

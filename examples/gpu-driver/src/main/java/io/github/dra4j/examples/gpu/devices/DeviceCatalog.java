@@ -39,6 +39,11 @@ import java.util.OptionalInt;
  * partitions add {@code partition}; MIG devices add {@code profile} and {@code parentUUID}.
  * Capacities: {@code memory} (bytes) and {@code compute} (100 = a whole GPU); MIG devices have
  * their engines instead of compute.
+ *
+ * <p>The names and value types are those of NVIDIA's DRA driver, so that selectors written for it
+ * work unchanged when this driver is named {@code gpu.nvidia.com}. Not published: NVIDIA's {@code
+ * index} and {@code minor} (which NVIDIA's driver dropped), {@code addressingMode} and the NUMA
+ * node.
  */
 public final class DeviceCatalog {
 

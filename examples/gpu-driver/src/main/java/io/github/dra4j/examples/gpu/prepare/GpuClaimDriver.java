@@ -6,10 +6,9 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
 import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
-import io.github.dra4j.examples.gpu.config.GpuConfig;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
-import io.github.dra4j.examples.gpu.config.MigDeviceConfig;
-import io.github.dra4j.examples.gpu.config.Sharing;
+import io.github.dra4j.examples.gpu.config.PinnedMemoryLimits;
+import io.github.dra4j.examples.gpu.config.SharingConfig;
 import io.github.dra4j.examples.gpu.devices.DeviceCatalog;
 import io.github.dra4j.examples.gpu.devices.GpuDevice;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting;
@@ -87,23 +86,29 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
     Set<String> configured = new LinkedHashSet<>();
     String uid = allocation.claim().uid();
     for (ConfigGroup group : configs.resolve(claim)) { // an invalid config fails this claim
-      SharingSetting setting = sharingOf(group.config()).setting();
+      // Empty: a configuration that leaves the devices as they are (NVIDIA's without sharing).
+      Optional<SharingSetting> setting = ((SharingConfig) group.config()).sharingSetting();
+      if (setting.isPresent() && setting.get() instanceof SharingSetting.Mps mps) {
+        // Per-device keys name devices of this group: checked before anything is changed.
+        PinnedMemoryLimits.perDevice(mps, group.devices().stream()
+            .map(allocated -> device(allocated).uuid()).toList());
+      }
       Set<String> hardware = new LinkedHashSet<>();
       for (AllocatedDevice allocated : group.devices()) {
         GpuDevice device = device(allocated);
         ContainerEdits.Builder builder = ContainerEdits.builder();
         backend.deviceNodes(device.gpu(), device.mig()).stream()
             .map(HostDeviceNode::toCdi).forEach(builder::deviceNode);
-        ContainerEnvironment.add(builder, device, allocated, uid, setting);
+        ContainerEnvironment.add(builder, device, allocated, uid, setting.orElse(null));
         edits.put(allocated, builder.build());
-        if (group.source() != ConfigSource.DRIVER_DEFAULT
+        if (setting.isPresent() && group.source() != ConfigSource.DRIVER_DEFAULT
             && changesHardware(device, allocated)) {
           hardware.add(device.gpu().uuid());
         }
       }
       if (!hardware.isEmpty()) {
         configured.addAll(hardware); // recorded first: a failure below is rolled back
-        backend.sharing().apply(setting, List.copyOf(hardware));
+        backend.sharing().apply(setting.get(), List.copyOf(hardware));
       }
     }
     PreparedClaim.Builder<GpuClaimState> prepared =
@@ -127,13 +132,6 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
     return catalog.device(allocated.device()).orElseThrow(() -> new IllegalArgumentException(
         "device " + allocated.device() + " of request " + allocated.request()
             + " is not a device of this node"));
-  }
-
-  private static Sharing sharingOf(Object config) {
-    if (config instanceof GpuConfig gpu) {
-      return gpu.sharing();
-    }
-    return ((MigDeviceConfig) config).sharing();
   }
 
   private static boolean changesHardware(GpuDevice device, AllocatedDevice allocated) {

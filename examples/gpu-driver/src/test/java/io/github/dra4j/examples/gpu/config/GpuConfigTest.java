@@ -38,6 +38,19 @@ class GpuConfigTest {
     assertThat(GpuConfig.DEFAULT.sharing().setting()).isEqualTo(setting(""));
   }
 
+  @Test
+  void mpsTakesPerDeviceLimitsInWholeMebibytesAndMultiUser() {
+    String uuid = "GPU-43a2e9d0-5c17-4b8f-a2d3-8e6f1c4b9a22";
+    assertThat(setting("\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{"
+        + "\"defaultPinnedDeviceMemoryLimit\":\"10G\",\"defaultPerDevicePinnedMemoryLimit\":"
+        + "{\"" + uuid + "\":\"1.5Gi\",\"1\":\"1048577\"},\"multiUser\":true}}"))
+        .isEqualTo(new SharingSetting.Mps(OptionalInt.empty(),
+            OptionalLong.of(9536L << 20), // 10^10 bytes are 9536.7 MiB
+            Map.of(uuid, 1536L << 20, "1", 1L << 20), true));
+    assertThat(((GpuConfig) decode("GpuConfig", "\"sharing\":{\"strategy\":\"MPS\"}"))
+        .sharingSetting()).contains(SharingSetting.Mps.unlimited());
+  }
+
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "\"sharing\":{\"strategy\":\"TimeSlicing\",\"mpsConfig\":{}}"
@@ -52,6 +65,22 @@ class GpuConfigTest {
       "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"defaultPinnedDeviceMemoryLimit\":"
           + "\"-1Gi\"}}|sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: want a positive",
       "\"sharing\":{\"strategy\":\"Fast\"}|sharing.strategy",
+      "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"defaultActiveThreadPercentage\":0}}"
+          + "|sharing.mpsConfig.defaultActiveThreadPercentage: must be from 1 to 100, got 0",
+      "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"defaultPinnedDeviceMemoryLimit\":"
+          + "\"512Ki\"}}|sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: want a positive quantity"
+          + " of bytes such as 10Gi, at least 1Mi, got \"512Ki\": less than 1Mi",
+      "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"defaultPerDevicePinnedMemoryLimit\":"
+          + "{\"gpu0\":\"1Gi\"}}}|sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit: key \"gpu0\""
+          + " names no device",
+      "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"defaultPerDevicePinnedMemoryLimit\":"
+          + "{\"1\":\"lots\"}}}|sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit.1: want a"
+          + " positive quantity of bytes such as 10Gi, at least 1Mi, got \"lots\"",
+      "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"defaultPerDevicePinnedMemoryLimit\":"
+          + "{\"1\":1073741824}}}|sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit.1: want a"
+          + " string, got 1073741824",
+      "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"multiUser\":\"yes\"}}"
+          + "|sharing.mpsConfig.multiUser: want a boolean, got \"yes\"",
       "\"sharing\":{\"strategy\":\"TimeSlicing\",\"timeSlicingConfig\":{\"interval\":\"Long\","
           + "\"extra\":1}}|extra",
   })
@@ -73,7 +102,7 @@ class GpuConfigTest {
         + "\"mpsConfig\":{\"defaultPinnedDeviceMemoryLimit\":\"" + limit + "\"}}"))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: want a positive"
-            + " quantity of bytes such as 10Gi, got \"1000")
+            + " quantity of bytes such as 10Gi, at least 1Mi, got \"1000")
         .hasMessageContaining("quantities must have at most 1000 digits, got 1000001")
         .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(500));
     assertThat(java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
