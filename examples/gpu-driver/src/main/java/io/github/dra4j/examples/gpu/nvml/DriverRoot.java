@@ -74,7 +74,17 @@ final class DriverRoot {
 
   /** The first {@link #nvidiaSmiCandidates() candidate} that is an executable file. */
   Optional<Path> findNvidiaSmi() {
-    return nvidiaSmiCandidates().stream()
+    return findExecutable("nvidia-smi");
+  }
+
+  /**
+   * The first executable file of this name in the driver root's {@link #BIN_DIRS}, for example
+   * {@code nvidia-cuda-mps-control}.
+   *
+   * @param name a file name
+   */
+  Optional<Path> findExecutable(String name) {
+    return BIN_DIRS.stream().map(dir -> under(dir).resolve(name))
         .filter(p -> Files.isRegularFile(p) && Files.isExecutable(p)).findFirst();
   }
 

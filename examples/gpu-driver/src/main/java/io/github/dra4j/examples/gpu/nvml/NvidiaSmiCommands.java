@@ -1,5 +1,6 @@
 package io.github.dra4j.examples.gpu.nvml;
 
+import io.github.dra4j.examples.gpu.mps.MpsDaemons;
 import io.github.dra4j.examples.gpu.sharing.SharingCommands;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting;
 import java.io.IOException;
@@ -15,9 +16,10 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>time slicing: {@code nvidia-smi -i <uuid> -c DEFAULT}, then {@code nvidia-smi
  *       compute-policy -i <uuid> --set-timeslice <0..3>};
- *   <li>MPS: {@code nvidia-smi -i <uuid> -c EXCLUSIVE_PROCESS} (the MPS control daemon itself is
- *       not started here);
- *   <li>reset: {@code -c DEFAULT} and {@code --set-timeslice 0}.
+ *   <li>MPS: {@code nvidia-smi -i <uuid> -c EXCLUSIVE_PROCESS}; the control daemons are {@link
+ *       #mps()}'s;
+ *   <li>reset of time slicing: {@code -c DEFAULT} and {@code --set-timeslice 0}; of MPS: {@code
+ *       -c DEFAULT}.
  * </ul>
  *
  * <p>The first failing command ends the call with its {@link IOException}. Immutable; thread-safe
@@ -29,6 +31,7 @@ public final class NvidiaSmiCommands implements SharingCommands {
 
   private final String nvidiaSmi;
   private final CommandRunner runner;
+  private final MpsDaemons mps;
 
   /**
    * Creates the commands.
@@ -36,10 +39,12 @@ public final class NvidiaSmiCommands implements SharingCommands {
    * @param nvidiaSmi the {@code nvidia-smi} program, for example {@code
    *     /driver-root/usr/bin/nvidia-smi}
    * @param runner runs each command line
+   * @param mps the MPS control daemons
    */
-  public NvidiaSmiCommands(String nvidiaSmi, CommandRunner runner) {
+  public NvidiaSmiCommands(String nvidiaSmi, CommandRunner runner, MpsDaemons mps) {
     this.nvidiaSmi = Objects.requireNonNull(nvidiaSmi, "nvidiaSmi");
     this.runner = Objects.requireNonNull(runner, "runner");
+    this.mps = Objects.requireNonNull(mps, "mps");
   }
 
   /**
@@ -47,25 +52,33 @@ public final class NvidiaSmiCommands implements SharingCommands {
    * an {@link IOException} naming the paths tried; calls without GPUs succeed.
    *
    * @param tried where {@code nvidia-smi} was looked for
+   * @param mps the MPS control daemons
    * @return the commands
    */
-  public static SharingCommands missing(List<Path> tried) {
+  public static SharingCommands missing(List<Path> tried, MpsDaemons mps) {
     String paths = DriverRoot.joined(List.copyOf(tried));
+    Objects.requireNonNull(mps, "mps");
     return new SharingCommands() {
       @Override
       public void apply(SharingSetting setting, List<String> gpuUuids) throws IOException {
-        fail(gpuUuids);
+        fail("change the sharing of", gpuUuids);
       }
 
       @Override
-      public void reset(List<String> gpuUuids) throws IOException {
-        fail(gpuUuids);
+      public void reset(SharingSetting applied, List<String> gpuUuids) throws IOException {
+        fail("reset (nvidia-smi -c DEFAULT" + (applied instanceof SharingSetting.TimeSlicing
+            ? ", --set-timeslice 0" : "") + ") the sharing of", gpuUuids);
       }
 
-      private void fail(List<String> gpuUuids) throws IOException {
+      @Override
+      public MpsDaemons mps() {
+        return mps;
+      }
+
+      private void fail(String action, List<String> gpuUuids) throws IOException {
         if (!gpuUuids.isEmpty()) {
-          throw new IOException("cannot change the sharing of " + gpuUuids + ": nvidia-smi was"
-              + " not found; tried " + paths);
+          throw new IOException("cannot " + action + " GPU " + String.join(", ", gpuUuids)
+              + ": nvidia-smi was not found; tried " + paths);
         }
       }
     };
@@ -90,12 +103,20 @@ public final class NvidiaSmiCommands implements SharingCommands {
   }
 
   @Override
-  public void reset(List<String> gpuUuids) throws IOException {
+  public void reset(SharingSetting applied, List<String> gpuUuids) throws IOException {
+    Objects.requireNonNull(applied, "applied");
     checkUuids(gpuUuids);
     for (String uuid : gpuUuids) {
       computeMode(uuid, "DEFAULT");
-      timeSlice(uuid, SharingSetting.TimeSliceInterval.Default.number());
+      if (applied instanceof SharingSetting.TimeSlicing) {
+        timeSlice(uuid, SharingSetting.TimeSliceInterval.Default.number());
+      }
     }
+  }
+
+  @Override
+  public MpsDaemons mps() {
+    return mps;
   }
 
   private void computeMode(String uuid, String mode) throws IOException {

@@ -7,6 +7,9 @@ import io.github.dra4j.examples.gpu.discovery.Gpu;
 import io.github.dra4j.examples.gpu.discovery.GpuDiscovery;
 import io.github.dra4j.examples.gpu.discovery.MigDevice;
 import io.github.dra4j.examples.gpu.health.HealthSource;
+import io.github.dra4j.examples.gpu.mps.ControlDaemons;
+import io.github.dra4j.examples.gpu.mps.MpsDaemons;
+import io.github.dra4j.examples.gpu.mps.ProcessTable;
 import io.github.dra4j.examples.gpu.sharing.SharingCommands;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,16 +45,32 @@ public final class NvmlBackend implements GpuBackend {
     this.discovery = new NvmlDiscovery(session, options.sysfsRoot());
     this.health = new NvmlHealthSource(session, options);
     this.deviceNodes = new NvmlDeviceNodes(driverRoot, options.procRoot());
+    MpsDaemons mps = mpsDaemons(driverRoot, session.path());
     Optional<Path> nvidiaSmi = driverRoot.findNvidiaSmi();
     if (nvidiaSmi.isPresent()) {
       CommandRunner runner = new ProcessCommandRunner(
           Map.of("LD_PRELOAD", session.path().toString()), options.commandTimeout());
-      this.sharing = new NvidiaSmiCommands(nvidiaSmi.get().toString(), runner);
+      this.sharing = new NvidiaSmiCommands(nvidiaSmi.get().toString(), runner, mps);
     } else {
       LOG.warn("nvidia-smi not found (tried {}); time slicing and MPS cannot be applied",
           DriverRoot.joined(driverRoot.nvidiaSmiCandidates()));
-      this.sharing = NvidiaSmiCommands.missing(driverRoot.nvidiaSmiCandidates());
+      this.sharing = NvidiaSmiCommands.missing(driverRoot.nvidiaSmiCandidates(), mps);
     }
+  }
+
+  /** MPS daemons from the driver root's control program, with NVML's directory as libraries. */
+  private static MpsDaemons mpsDaemons(DriverRoot driverRoot, Path library) {
+    ProcessTable processes = new ProcessTable(Path.of("/proc"));
+    Optional<Path> control = driverRoot.findExecutable(ControlDaemons.CONTROL);
+    if (control.isEmpty()) {
+      List<Path> tried = DriverRoot.BIN_DIRS.stream().map(dir -> driverRoot.containerRoot()
+          .resolve(dir.substring(1)).resolve(ControlDaemons.CONTROL)).toList();
+      LOG.warn("{} not found (tried {}); MPS claims will fail", ControlDaemons.CONTROL,
+          DriverRoot.joined(tried));
+      return ControlDaemons.notFound(tried, processes);
+    }
+    return new ControlDaemons(control.get(), Optional.ofNullable(library.getParent()), true,
+        ControlDaemons.DEFAULT_START_TIMEOUT, ControlDaemons.DEFAULT_STOP_TIMEOUT, processes);
   }
 
   /**

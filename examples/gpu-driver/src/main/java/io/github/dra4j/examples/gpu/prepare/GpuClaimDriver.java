@@ -7,10 +7,10 @@ import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
 import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
-import io.github.dra4j.examples.gpu.config.PinnedMemoryLimits;
 import io.github.dra4j.examples.gpu.config.SharingConfig;
 import io.github.dra4j.examples.gpu.devices.DeviceCatalog;
 import io.github.dra4j.examples.gpu.devices.GpuDevice;
+import io.github.dra4j.examples.gpu.mps.MpsGroup;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.PluginContext;
@@ -21,6 +21,8 @@ import io.github.dra4j.resourceclaim.DriverAllocation;
 import io.github.dra4j.resourceclaim.config.ConfigGroup;
 import io.github.dra4j.resourceclaim.config.ConfigResolver;
 import io.github.dra4j.resourceclaim.config.ConfigSource;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -42,7 +44,10 @@ import java.util.function.BiConsumer;
  * default leaves a GPU as the node has it), and only for whole GPUs and partitions allocated
  * exclusively and without admin access: a MIG device's time slice is its GPU's, a device shared by several
  * claims must not be changed by one of them, and admin access must not change a device in use.
- * Unprepare (and rollback) resets what prepare set. With device status on, the GPUs' UUID,
+ * Every change is recorded before it is made ({@link HardwareChanges}), and unprepare and
+ * rollback undo exactly what the record holds. MPS starts one control daemon per configuration
+ * group (see {@link io.github.dra4j.examples.gpu.mps}), and the group's containers get its pipe
+ * and shared-memory directories. With device status on, the GPUs' UUID,
  * product and driver version go to the claim's {@code status.devices[]} in the background.
  *
  * <p>Thread-safe: the SDK calls one claim at a time; the catalog is immutable.
@@ -55,6 +60,7 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
   private final boolean deviceStatus;
   private final BiConsumer<Throwable, String> errors;
   private volatile PluginContext plugin;
+  private volatile HardwareChanges changes;
 
   /**
    * Creates the driver.
@@ -74,46 +80,101 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
     this.errors = errors;
   }
 
+  /**
+   * Reads the node's boot ID, then recovers what a crash or restart left: records of an earlier
+   * boot dropped, MPS daemons of prepared claims started again (a plugin restart ends the daemons
+   * it started, as its children), daemon directories of claims no longer prepared swept, pending
+   * GPU resets tried. Problems are reported, never fatal.
+   */
   @Override
   public void start(PluginContext plugin) {
     this.plugin = plugin;
+    String bootId;
+    try {
+      bootId = Files.readString(plugin.bootIdSource()).strip();
+    } catch (IOException e) {
+      errors.accept(e, "read the boot ID from " + plugin.bootIdSource());
+      bootId = "unknown";
+    }
+    HardwareChanges recovered = new HardwareChanges(backend.sharing(),
+        plugin.pluginDataDirectory(), bootId, errors);
+    recovered.recover();
+    this.changes = recovered;
   }
+
+  private HardwareChanges changes(CallContext context) {
+    HardwareChanges current = changes;
+    if (current == null) { // not started by a lifecycle (unit use): no boot to compare
+      current = new HardwareChanges(backend.sharing(), context.pluginDataDirectory(), "unknown",
+          errors);
+      changes = current;
+    }
+    return current;
+  }
+
+  /** One configuration group's plan, checked in full before anything on the node changes. */
+  private record Plan(SharingSetting setting, List<String> wholeGpus, Optional<MpsGroup> mps,
+      List<AllocatedDevice> mpsDevices) {}
 
   @Override
   public PreparedClaim<GpuClaimState> prepare(DriverAllocation allocation, ResourceClaim claim,
       CallContext context) throws Exception {
-    Map<AllocatedDevice, ContainerEdits> edits = new LinkedHashMap<>();
-    Set<String> configured = new LinkedHashSet<>();
+    Map<AllocatedDevice, ContainerEdits.Builder> edits = new LinkedHashMap<>();
     String uid = allocation.claim().uid();
+    List<Plan> plans = new ArrayList<>();
     for (ConfigGroup group : configs.resolve(claim)) { // an invalid config fails this claim
       // Empty: a configuration that leaves the devices as they are (NVIDIA's without sharing).
       Optional<SharingSetting> setting = ((SharingConfig) group.config()).sharingSetting();
-      if (setting.isPresent() && setting.get() instanceof SharingSetting.Mps mps) {
-        // Per-device keys name devices of this group: checked before anything is changed.
-        PinnedMemoryLimits.perDevice(mps, group.devices().stream()
-            .map(allocated -> device(allocated).uuid()).toList());
-      }
       Set<String> hardware = new LinkedHashSet<>();
+      List<AllocatedDevice> mpsDevices = new ArrayList<>();
       for (AllocatedDevice allocated : group.devices()) {
         GpuDevice device = device(allocated);
         ContainerEdits.Builder builder = ContainerEdits.builder();
         backend.deviceNodes(device.gpu(), device.mig()).stream()
             .map(HostDeviceNode::toCdi).forEach(builder::deviceNode);
         ContainerEnvironment.add(builder, device, allocated, uid, setting.orElse(null));
-        edits.put(allocated, builder.build());
-        if (setting.isPresent() && group.source() != ConfigSource.DRIVER_DEFAULT
-            && changesHardware(device, allocated)) {
+        edits.put(allocated, builder);
+        if (setting.isEmpty() || group.source() == ConfigSource.DRIVER_DEFAULT) {
+          continue; // the driver's default leaves the hardware as it is
+        }
+        if (changesHardware(device, allocated)) {
           hardware.add(device.gpu().uuid());
         }
+        if (setting.get() instanceof SharingSetting.Mps && allocated.isExclusive()
+            && !allocated.adminAccess()) {
+          mpsDevices.add(allocated);
+        }
       }
-      if (!hardware.isEmpty()) {
-        configured.addAll(hardware); // recorded first: a failure below is rolled back
-        backend.sharing().apply(setting.get(), List.copyOf(hardware));
+      if (setting.isEmpty()) {
+        continue;
       }
+      Optional<MpsGroup> mps = setting.get() instanceof SharingSetting.Mps m
+          && !mpsDevices.isEmpty()
+          ? Optional.of(MpsGroup.of(uid, mpsDevices.stream().map(a -> device(a).uuid())
+              .toList(), m)) // a bad per-device key fails the claim here, before any change
+          : Optional.empty();
+      plans.add(new Plan(setting.get(), List.copyOf(hardware), mps, mpsDevices));
+    }
+    Set<String> configured = new LinkedHashSet<>();
+    if (plans.stream().anyMatch(p -> !p.wholeGpus().isEmpty() || p.mps().isPresent())) {
+      HardwareChanges.Claim changing = changes(context).begin(uid);
+      for (Plan plan : plans) {
+        if (!plan.wholeGpus().isEmpty()) {
+          changing.apply(plan.setting(), plan.wholeGpus()); // recorded before it is done
+          configured.addAll(plan.wholeGpus());
+        }
+        if (plan.mps().isPresent()) {
+          changing.startDaemon(plan.mps().get());
+          ContainerEdits mpsEdits = backend.sharing().mps()
+              .containerEdits(plan.mps().get(), context.pluginDataDirectory());
+          plan.mpsDevices().forEach(d -> edits.get(d).edits(mpsEdits));
+        }
+      }
+      changing.prepared();
     }
     PreparedClaim.Builder<GpuClaimState> prepared =
         PreparedClaim.builder(new GpuClaimState(List.copyOf(configured)));
-    edits.forEach(prepared::device);
+    edits.forEach((device, builder) -> prepared.device(device, builder.build()));
     boolean admin = allocation.devices().stream().anyMatch(AllocatedDevice::adminAccess);
     prepared.claimEdits(ContainerEdits.builder()
         .env("DRA_ADMIN_ACCESS", Boolean.toString(admin)).build());
@@ -156,36 +217,29 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
     plugin.claimStatus().report(claim, entries);
   }
 
+  /**
+   * Undoes what the claim's prepare changed, from the driver's record of it: its MPS daemons
+   * stopped and their directories removed, then the sharing of its GPUs reset. A reset that
+   * cannot run is reported and remembered for later; the unprepare completes, so the devices are
+   * free for other claims.
+   */
   @Override
   public void unprepare(DriverAllocation allocation, GpuClaimState state, CallContext context)
       throws Exception {
-    if (state != null && !state.configuredGpus().isEmpty()) {
-      backend.sharing().reset(state.configuredGpus());
-    }
+    changes(context).undo(allocation.claim().uid(),
+        state == null ? List.of() : state.configuredGpus());
   }
 
   /**
-   * Undoes a prepare that did not complete. Without its state (the prepare threw or the process
-   * died in it), the sharing of every GPU it could have changed is reset: resetting is harmless
-   * where nothing was set.
+   * Undoes a prepare that did not complete, exactly as far as the driver's record says it got
+   * (the record is written before each change): a claim whose prepare changed nothing, as with
+   * the driver's default configuration, undoes nothing.
    */
   @Override
   public void rollback(DriverAllocation allocation, Optional<GpuClaimState> state,
       CallContext context) throws Exception {
-    if (state.isPresent()) {
-      unprepare(allocation, state.get(), context);
-      return;
-    }
-    Set<String> gpus = new LinkedHashSet<>();
-    for (AllocatedDevice allocated : allocation.devices()) {
-      catalog.device(allocated.device())
-          .filter(device -> device.mig().isEmpty() && allocated.isExclusive()
-              && !allocated.adminAccess())
-          .ifPresent(device -> gpus.add(device.gpu().uuid()));
-    }
-    if (!gpus.isEmpty()) {
-      backend.sharing().reset(List.copyOf(gpus));
-    }
+    changes(context).undo(allocation.claim().uid(),
+        state.map(GpuClaimState::configuredGpus).orElse(List.of()));
   }
 
   @Override

@@ -1,16 +1,21 @@
 package io.github.dra4j.examples.gpu.sharing;
 
+import io.github.dra4j.examples.gpu.mps.LoggedMpsDaemons;
+import io.github.dra4j.examples.gpu.mps.MpsDaemons;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The sharing commands of simulated GPUs: nothing to change on hardware, so each setting is only
- * logged (the containers still see it in their environment). Stateless; thread-safe.
+ * logged (the containers still see it in their environment), and MPS groups get their real,
+ * empty directories ({@link LoggedMpsDaemons}). Stateless; thread-safe.
  */
 public final class LoggedSharingCommands implements SharingCommands {
 
   private static final Logger LOG = LoggerFactory.getLogger(LoggedSharingCommands.class);
+
+  private final MpsDaemons mps = new LoggedMpsDaemons();
 
   @Override
   public void apply(SharingSetting setting, List<String> gpuUuids) {
@@ -18,7 +23,12 @@ public final class LoggedSharingCommands implements SharingCommands {
   }
 
   @Override
-  public void reset(List<String> gpuUuids) {
-    LOG.info("Simulated GPUs {}: sharing reset to the default", gpuUuids);
+  public void reset(SharingSetting applied, List<String> gpuUuids) {
+    LOG.info("Simulated GPUs {}: sharing reset from {} to the default", gpuUuids, applied);
+  }
+
+  @Override
+  public MpsDaemons mps() {
+    return mps;
   }
 }

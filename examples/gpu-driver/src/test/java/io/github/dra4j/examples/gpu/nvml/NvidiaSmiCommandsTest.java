@@ -3,6 +3,8 @@ package io.github.dra4j.examples.gpu.nvml;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.dra4j.examples.gpu.mps.LoggedMpsDaemons;
+import io.github.dra4j.examples.gpu.mps.MpsDaemons;
 import io.github.dra4j.examples.gpu.sharing.SharingCommands;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting.TimeSliceInterval;
@@ -26,6 +28,7 @@ class NvidiaSmiCommandsTest {
   private static final String SMI = "/driver-root/usr/bin/nvidia-smi";
   private static final String A = "GPU-1b7f3c52-8a44-4e0d-b6c1-3f9d2a7e0b11";
   private static final String B = "GPU-43a2e9d0-5c17-4b8f-a2d3-8e6f1c4b9a22";
+  private static final MpsDaemons MPS = new LoggedMpsDaemons();
 
   @TempDir
   Path dir;
@@ -38,7 +41,7 @@ class NvidiaSmiCommandsTest {
 
   @Test
   void timeSlicingSetsTheDefaultComputeModeThenTheTimeSliceOfEachGpu() throws Exception {
-    new NvidiaSmiCommands(SMI, recorder).apply(
+    new NvidiaSmiCommands(SMI, recorder, MPS).apply(
         new SharingSetting.TimeSlicing(TimeSliceInterval.Long), List.of(A, B));
 
     assertThat(recorded).containsExactly(
@@ -50,7 +53,7 @@ class NvidiaSmiCommandsTest {
 
   @Test
   void everyTimeSliceIntervalHasItsNumber() throws Exception {
-    NvidiaSmiCommands commands = new NvidiaSmiCommands(SMI, recorder);
+    NvidiaSmiCommands commands = new NvidiaSmiCommands(SMI, recorder, MPS);
     for (TimeSliceInterval interval : TimeSliceInterval.values()) {
       commands.apply(new SharingSetting.TimeSlicing(interval), List.of(A));
     }
@@ -61,7 +64,7 @@ class NvidiaSmiCommandsTest {
 
   @Test
   void mpsSetsExclusiveProcess() throws Exception {
-    NvidiaSmiCommands commands = new NvidiaSmiCommands(SMI, recorder);
+    NvidiaSmiCommands commands = new NvidiaSmiCommands(SMI, recorder, MPS);
     commands.apply(new SharingSetting.Mps(OptionalInt.of(50), OptionalLong.empty(), Map.of(),
         false), List.of(A, B));
 
@@ -72,18 +75,21 @@ class NvidiaSmiCommandsTest {
 
   @Test
   void resetRestoresTheDefaultsAndDoesNothingWithoutGpus() throws Exception {
-    NvidiaSmiCommands commands = new NvidiaSmiCommands(SMI, recorder);
-    commands.reset(List.of());
-    commands.reset(List.of(B));
+    NvidiaSmiCommands commands = new NvidiaSmiCommands(SMI, recorder, MPS);
+    commands.reset(new SharingSetting.TimeSlicing(TimeSliceInterval.Long), List.of());
+    commands.reset(new SharingSetting.TimeSlicing(TimeSliceInterval.Long), List.of(B));
+    commands.reset(SharingSetting.Mps.unlimited(), List.of(A));
 
-    assertThat(recorded).containsExactly(
+    assertThat(recorded).as("MPS changed only the compute mode, so only that is reset")
+        .containsExactly(
         List.of(SMI, "-i", B, "-c", "DEFAULT"),
-        List.of(SMI, "compute-policy", "-i", B, "--set-timeslice", "0"));
+        List.of(SMI, "compute-policy", "-i", B, "--set-timeslice", "0"),
+        List.of(SMI, "-i", A, "-c", "DEFAULT"));
   }
 
   @Test
   void aUuidThatLooksLikeAnOptionIsRefused() {
-    assertThatThrownBy(() -> new NvidiaSmiCommands(SMI, recorder).reset(List.of("-r")))
+    assertThatThrownBy(() -> new NvidiaSmiCommands(SMI, recorder, MPS).reset(SharingSetting.Mps.unlimited(), List.of("-r")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"-r\"");
     assertThat(recorded).isEmpty();
   }
@@ -96,7 +102,7 @@ class NvidiaSmiCommandsTest {
     CommandRunner runner = new ProcessCommandRunner(Map.of("LD_PRELOAD", "/x/libnvidia-ml.so.1"),
         Duration.ofSeconds(10));
 
-    new NvidiaSmiCommands(script.toString(), runner).apply(
+    new NvidiaSmiCommands(script.toString(), runner, MPS).apply(
         new SharingSetting.TimeSlicing(TimeSliceInterval.Medium), List.of(A));
 
     assertThat(Files.readAllLines(log)).containsExactly(
@@ -114,7 +120,7 @@ class NvidiaSmiCommandsTest {
         + "  exit 4\n"
         + "fi\n");
     NvidiaSmiCommands commands = new NvidiaSmiCommands(script.toString(),
-        new ProcessCommandRunner(Map.of(), Duration.ofSeconds(10)));
+        new ProcessCommandRunner(Map.of(), Duration.ofSeconds(10)), MPS);
 
     assertThatThrownBy(() -> commands.apply(SharingSetting.Mps.unlimited(),
         List.of(A, B, A)))
@@ -153,11 +159,12 @@ class NvidiaSmiCommandsTest {
   @Test
   void withoutNvidiaSmiOnlyCallsWithGpusFailAndNameThePathsTried() throws Exception {
     SharingCommands missing = NvidiaSmiCommands.missing(List.of(Path.of("/r/opt/bin/nvidia-smi"),
-        Path.of("/r/usr/bin/nvidia-smi")));
-    missing.reset(List.of());
+        Path.of("/r/usr/bin/nvidia-smi")), MPS);
+    missing.reset(SharingSetting.Mps.unlimited(), List.of());
 
-    assertThatThrownBy(() -> missing.reset(List.of(A)))
+    assertThatThrownBy(() -> missing.reset(SharingSetting.Mps.unlimited(), List.of(A)))
         .isInstanceOf(IOException.class)
+        .hasMessageContaining("cannot reset (nvidia-smi -c DEFAULT) the sharing of GPU " + A)
         .hasMessageContaining("nvidia-smi was not found; tried /r/opt/bin/nvidia-smi,"
             + " /r/usr/bin/nvidia-smi");
   }

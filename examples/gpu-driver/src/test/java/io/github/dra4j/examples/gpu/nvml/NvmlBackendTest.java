@@ -123,9 +123,10 @@ class NvmlBackendTest {
   @Test
   void withoutNvidiaSmiSharingFailsNamingThePathsTried() throws Exception {
     try (NvmlBackend backend = open()) {
-      backend.sharing().reset(List.of());
+      backend.sharing().reset(SharingSetting.Mps.unlimited(), List.of());
 
-      assertThatThrownBy(() -> backend.sharing().reset(List.of(NvmlStub.GPUS.get(0).uuid())))
+      assertThatThrownBy(() -> backend.sharing().reset(SharingSetting.Mps.unlimited(),
+          List.of(NvmlStub.GPUS.get(0).uuid())))
           .isInstanceOf(IOException.class)
           .hasMessageContaining("nvidia-smi was not found; tried " + root + "/opt/bin/nvidia-smi, "
               + root + "/usr/bin/nvidia-smi, " + root + "/usr/sbin/nvidia-smi, " + root
