@@ -135,6 +135,9 @@ public final class LdCache {
     if (startsWith(data, 0, OLD_MAGIC)) {
       base = afterOldTable(data);
     }
+    if (base > 0 && !startsWith(data, base, NEW_MAGIC)) {
+      throw oldFormatOnly(data, base);
+    }
     if (!startsWith(data, base, NEW_MAGIC)) {
       throw new LdCacheException("not a glibc linker cache (no \"glibc-ld.so.cache\" header at"
           + " offset " + base + ", " + data.length + " bytes)");
@@ -154,6 +157,12 @@ public final class LdCache {
     if (count > room) {
       throw new LdCacheException("truncated or corrupt: the header counts " + count
           + " entries, the file has room for " + room);
+    }
+    long stringsEnd = base + NEW_HEADER + count * NEW_ENTRY
+        + Integer.toUnsignedLong(buffer.getInt(base + 24));
+    if (stringsEnd > data.length) {
+      throw new LdCacheException("truncated: the string table ends at byte " + stringsEnd
+          + ", the file has " + data.length);
     }
     List<Entry> entries = new ArrayList<>((int) count);
     int skipped = 0;
@@ -199,11 +208,15 @@ public final class LdCache {
     long end = OLD_HEADER + oldCount * OLD_ENTRY;
     long aligned = (end + 7) & ~7L;
     if (aligned + NEW_MAGIC.length > data.length) {
-      throw new LdCacheException("an old-format (\"ld.so-1.7.0\") cache without the current"
-          + " format after it (" + oldCount + " old entries, " + data.length + " bytes);"
-          + " only \"glibc-ld.so.cache1.1\" is read");
+      throw oldFormatOnly(data, aligned);
     }
     return (int) aligned;
+  }
+
+  private static LdCacheException oldFormatOnly(byte[] data, long offset) {
+    return new LdCacheException("an old-format (\"ld.so-1.7.0\") cache without the current"
+        + " format after it (none at offset " + offset + ", " + data.length + " bytes); only"
+        + " \"glibc-ld.so.cache1.1\" is read");
   }
 
   private static ByteOrder byteOrder(byte flags) throws LdCacheException {
