@@ -162,6 +162,21 @@ class DriverFilesFinderTest {
   }
 
   @Test
+  void librariesInADirectoryOnlyTheLinkerCacheNamesAreFoundThroughIt() throws Exception {
+    FakeDriverRoot root = FakeDriverRoot.builder(dir, V).libraryDir("/opt/nvidia/lib64").build();
+
+    DriverFiles files = find(root, DriverFilesOptions.DEFAULT);
+
+    assertThat(library(files, "libcuda.so").path()).isEqualTo("/opt/nvidia/lib64/libcuda.so." + V);
+    assertThat(DriverFileEdits.of(files, DriverFilesOptions.DEFAULT).hooks())
+        .last().extracting(Hook::args).isEqualTo(List.of("nvidia-cdi-hook", "update-ldcache",
+            "--folder", "/opt/nvidia/lib64"));
+    Files.delete(root.root().resolve("etc/ld.so.cache"));
+    assertThatThrownBy(() -> find(root, DriverFilesOptions.DEFAULT))
+        .isInstanceOf(DriverFilesException.class).hasMessageContaining("libcuda.so." + V);
+  }
+
+  @Test
   void withoutTheHookThereAreNoHooksAndTheLinksAreMountedAsFiles() throws Exception {
     FakeDriverRoot root = FakeDriverRoot.builder(dir, V).withoutHook().build();
     String lib = root.libraryDir();
@@ -223,6 +238,28 @@ class DriverFilesFinderTest {
         DriverFile.Kind.LIBRARY, root.library("libcuda.so"), root.library("libcuda.so")));
     assertThat(files.files(DriverFile.Kind.FIRMWARE)).extracting(DriverFile::hostPath)
         .contains("/lib/firmware/nvidia/535.104.05/gsp_ga10x.bin");
+  }
+
+  @Test
+  void theStubHookRecordsEachCallTheWayARuntimeMakesIt() throws Exception {
+    FakeDriverRoot root = FakeDriverRoot.create(dir);
+    DriverFiles files = new DriverFilesFinder(new DriverRootFs(root.root(), root.root()))
+        .find(new DriverVersion(V), DriverFilesOptions.DEFAULT);
+
+    for (Hook hook : DriverFileEdits.of(files, DriverFilesOptions.DEFAULT).hooks()) {
+      List<String> command = new ArrayList<>(List.of(hook.path()));
+      command.addAll(hook.args().subList(1, hook.args().size()));
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      process.getOutputStream().write("{\"ociVersion\":\"1.0.2\",\"id\":\"c1\"}".getBytes(
+          java.nio.charset.StandardCharsets.UTF_8));
+      process.getOutputStream().close();
+      assertThat(process.waitFor()).isZero();
+    }
+
+    assertThat(root.hookCalls()).hasSize(3);
+    assertThat(root.hookCalls().get(0)).startsWith("create-symlinks --link libcuda.so." + V);
+    assertThat(root.hookCalls().get(2)).isEqualTo("update-ldcache --folder "
+        + root.libraryDir());
   }
 
   private DriverFiles findWithoutCache(FakeDriverRoot root) throws Exception {

@@ -144,7 +144,10 @@ public final class FakeDriverRoot {
     return version;
   }
 
-  /** The directory of the libraries inside the root, {@code /usr/lib/<arch>-linux-gnu}. */
+  /**
+   * The directory of the libraries inside the root: {@code /usr/lib/<arch>-linux-gnu} unless
+   * the builder set another.
+   */
   public String libraryDir() {
     return libraryDir;
   }
@@ -197,6 +200,7 @@ public final class FakeDriverRoot {
     private boolean cache = true;
     private boolean sockets = true;
     private boolean firmware = true;
+    private String libraryDir = multiarchDir();
 
     private Builder(Path root, String version) {
       this.root = root;
@@ -249,6 +253,15 @@ public final class FakeDriverRoot {
       return this;
     }
 
+    /**
+     * Puts the libraries in another directory inside the root, which only {@code
+     * /etc/ld.so.conf} (and so the linker cache) names, as some distributions' drivers do.
+     */
+    public Builder libraryDir(String path) {
+      this.libraryDir = path;
+      return this;
+    }
+
     /** No firmware. */
     public Builder withoutFirmware() {
       this.firmware = false;
@@ -264,7 +277,7 @@ public final class FakeDriverRoot {
      */
     public FakeDriverRoot build() throws IOException, InterruptedException {
       String gcc = tool("gcc", "--version");
-      String libDir = multiarchDir();
+      String libDir = libraryDir;
       Path libs = Files.createDirectories(under(libDir));
       Path empty = libs.resolve(".fake-empty.c");
       Files.writeString(empty, "int dra4j_fake_driver_library(void) { return 0; }\n");
