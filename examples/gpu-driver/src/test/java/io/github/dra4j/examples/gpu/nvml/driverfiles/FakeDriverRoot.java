@@ -1,7 +1,5 @@
 package io.github.dra4j.examples.gpu.nvml.driverfiles;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -15,8 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A fake NVIDIA driver installation for tests, laid out as the driver's installer lays out a real
@@ -276,7 +272,7 @@ public final class FakeDriverRoot {
      * @throws InterruptedException if interrupted while gcc or ldconfig runs
      */
     public FakeDriverRoot build() throws IOException, InterruptedException {
-      String gcc = tool("gcc", "--version");
+      String gcc = NativeTools.tool("gcc", "--version");
       String libDir = libraryDir;
       Path libs = Files.createDirectories(under(libDir));
       Path empty = libs.resolve(".fake-empty.c");
@@ -289,7 +285,7 @@ public final class FakeDriverRoot {
           source = libs.resolve(".fake-" + library.getKey() + ".c");
           Files.writeString(source, sources.get(library.getKey()));
         }
-        compile(gcc, source, soname, libs.resolve(file));
+        NativeTools.compile(gcc, source, soname, libs.resolve(file));
         if (!soname.equals(file)) {
           Files.createSymbolicLink(libs.resolve(soname), Path.of(file));
         }
@@ -297,14 +293,14 @@ public final class FakeDriverRoot {
       if (libraries.containsKey("libcuda.so")) {
         Files.createSymbolicLink(libs.resolve("libcuda.so"), Path.of("libcuda.so.1"));
       }
-      compile(gcc, empty, "libnvidia-egl-wayland.so.1", libs.resolve(
+      NativeTools.compile(gcc, empty, "libnvidia-egl-wayland.so.1", libs.resolve(
           "libnvidia-egl-wayland.so.1.1.13"));
       Files.createSymbolicLink(libs.resolve("libnvidia-egl-wayland.so.1"),
           Path.of("libnvidia-egl-wayland.so.1.1.13"));
       for (String other : leftovers) {
         for (String name : List.of("libcuda.so", "libnvidia-ml.so", "libnvidia-ptxjitcompiler.so")) {
           String soname = DEFAULT_LIBRARIES.get(name);
-          compile(gcc, empty, soname, libs.resolve(name + "." + other));
+          NativeTools.compile(gcc, empty, soname, libs.resolve(name + "." + other));
         }
         if (firmware) {
           write("/lib/firmware/nvidia/" + other + "/gsp_ga10x.bin", "old firmware");
@@ -316,7 +312,7 @@ public final class FakeDriverRoot {
       }
       write("/etc/ld.so.conf", libDir + "\n");
       if (cache) {
-        run(List.of(ldconfig(), "-X", "-r", root.toString(), "-f", "/etc/ld.so.conf", "-C",
+        NativeTools.run(List.of(NativeTools.ldconfig(), "-X", "-r", root.toString(), "-f", "/etc/ld.so.conf", "-C",
             "/etc/ld.so.cache"));
       }
       if (firmware) {
@@ -368,55 +364,6 @@ public final class FakeDriverRoot {
       Files.writeString(file, "#!/bin/sh\n" + body, StandardCharsets.UTF_8);
       Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
       return file;
-    }
-
-    private static void compile(String gcc, Path source, String soname, Path output)
-        throws IOException, InterruptedException {
-      run(List.of(gcc, "-shared", "-fPIC", "-Wl,-soname," + soname, "-o",
-          output.toString(), source.toString()));
-    }
-
-    private static String ldconfig() throws InterruptedException {
-      for (String candidate : List.of("/sbin/ldconfig", "/usr/sbin/ldconfig")) {
-        if (Files.isExecutable(Path.of(candidate))) {
-          return candidate;
-        }
-      }
-      return tool("ldconfig", "--version");
-    }
-
-    private static String tool(String name, String probe) throws InterruptedException {
-      try {
-        if (run(List.of(name, probe), false) == 0) {
-          return name;
-        }
-      } catch (IOException e) {
-        // reported below
-      }
-      Assumptions.assumeTrue(false, name + " not found: the fake driver root needs gcc and"
-          + " ldconfig, skipped");
-      throw new IllegalStateException("unreachable");
-    }
-
-    private static void run(List<String> command) throws IOException, InterruptedException {
-      run(command, true);
-    }
-
-    private static int run(List<String> command, boolean check)
-        throws IOException, InterruptedException {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      process.getOutputStream().close();
-      String output = new String(process.getInputStream().readAllBytes(),
-          StandardCharsets.UTF_8);
-      if (!process.waitFor(60, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        fail("timed out: " + command);
-      }
-      if (check && process.exitValue() != 0) {
-        fail(String.join(" ", command) + " failed (exit " + process.exitValue() + "): "
-            + output);
-      }
-      return process.exitValue();
     }
   }
 }

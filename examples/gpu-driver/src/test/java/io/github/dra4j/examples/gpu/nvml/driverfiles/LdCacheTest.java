@@ -160,7 +160,7 @@ class LdCacheTest {
   /** Writes the root's cache again in a format into a file of its own. */
   private static Path ldconfig(String format) throws IOException, InterruptedException {
     String name = "/etc/ld.so.cache." + format;
-    run("ldconfig", "-X", "-c", format, "-r", root.root().toString(), "-f", "/etc/ld.so.conf",
+    run(NativeTools.ldconfig(), "-X", "-c", format, "-r", root.root().toString(), "-f", "/etc/ld.so.conf",
         "-C", name);
     return root.root().resolve(name.substring(1));
   }
@@ -168,7 +168,7 @@ class LdCacheTest {
   /** {@code ldconfig -p}'s lines as {@code key => value}. */
   private static List<String> printed(Path cache) throws IOException, InterruptedException {
     List<String> lines = new ArrayList<>();
-    for (String line : run("ldconfig", "-p", "-C", cache.toString()).split("\n")) {
+    for (String line : run(NativeTools.ldconfig(), "-p", "-C", cache.toString()).split("\n")) {
       Matcher m = PRINTED.matcher(line);
       if (m.matches()) {
         lines.add(m.group(1) + " => " + m.group(2));
