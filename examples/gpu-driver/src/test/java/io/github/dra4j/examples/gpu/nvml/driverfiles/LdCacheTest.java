@@ -160,8 +160,8 @@ class LdCacheTest {
   /** Writes the root's cache again in a format into a file of its own. */
   private static Path ldconfig(String format) throws IOException, InterruptedException {
     String name = "/etc/ld.so.cache." + format;
-    run(NativeTools.ldconfig(), "-X", "-c", format, "-r", root.root().toString(), "-f", "/etc/ld.so.conf",
-        "-C", name);
+    run(NativeTools.ldconfig(), "-X", "-c", format, "-r", root.root().toString(), "-f",
+        "/etc/ld.so.conf", "-C", name);
     return root.root().resolve(name.substring(1));
   }
 
