@@ -33,6 +33,7 @@ class DriverRootFsTest {
     assertThat(fs.onHost("/usr/lib64/libcuda.so.1"))
         .isEqualTo("/run/nvidia/driver/usr/lib64/libcuda.so.1");
     assertThatThrownBy(() -> fs.inContainer("/usr/../../etc"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaves the driver root");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("leaves the driver root");
   }
 }

@@ -298,7 +298,8 @@ public final class FakeDriverRoot {
       Files.createSymbolicLink(libs.resolve("libnvidia-egl-wayland.so.1"),
           Path.of("libnvidia-egl-wayland.so.1.1.13"));
       for (String other : leftovers) {
-        for (String name : List.of("libcuda.so", "libnvidia-ml.so", "libnvidia-ptxjitcompiler.so")) {
+        for (String name : List.of("libcuda.so", "libnvidia-ml.so",
+            "libnvidia-ptxjitcompiler.so")) {
           String soname = DEFAULT_LIBRARIES.get(name);
           NativeTools.compile(gcc, empty, soname, libs.resolve(name + "." + other));
         }
@@ -312,8 +313,8 @@ public final class FakeDriverRoot {
       }
       write("/etc/ld.so.conf", libDir + "\n");
       if (cache) {
-        NativeTools.run(List.of(NativeTools.ldconfig(), "-X", "-r", root.toString(), "-f", "/etc/ld.so.conf", "-C",
-            "/etc/ld.so.cache"));
+        NativeTools.run(List.of(NativeTools.ldconfig(), "-X", "-r", root.toString(), "-f",
+            "/etc/ld.so.conf", "-C", "/etc/ld.so.cache"));
       }
       if (firmware) {
         write("/lib/firmware/nvidia/" + version + "/gsp_ga10x.bin", "firmware");
