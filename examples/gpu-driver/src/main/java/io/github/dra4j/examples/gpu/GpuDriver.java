@@ -3,7 +3,6 @@ package io.github.dra4j.examples.gpu;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
-import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.devices.DeviceCatalog;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
 import io.github.dra4j.examples.gpu.discovery.DiscoveryException;
@@ -48,21 +47,17 @@ public final class GpuDriver implements AutoCloseable {
   private final ClaimLifecycle<GpuClaimState> lifecycle;
   private volatile KubeletPlugin plugin;
 
-  private GpuDriver(String driverName, String nodeName, GpuBackend backend,
-      DeviceCatalog catalog, boolean deviceStatus) {
+  private GpuDriver(String driverName, GpuBackend backend, DeviceCatalog catalog,
+      boolean deviceStatus, ContainerEdits common) {
     this.driverName = driverName;
     this.backend = backend;
     this.catalog = catalog;
     this.health = new DeviceHealthTracker(driverName, catalog, Clock.systemUTC());
     GpuClaimDriver claims = new GpuClaimDriver(driverName, catalog, backend, deviceStatus,
         (error, message) -> LOG.error("{}", message, error));
-    ContainerEdits.Builder common = ContainerEdits.builder()
-        .env("KUBERNETES_NODE_NAME", nodeName)
-        .env("DRA_RESOURCE_DRIVER_NAME", driverName);
-    backend.commonDeviceNodes().stream().map(HostDeviceNode::toCdi).forEach(common::deviceNode);
     this.lifecycle = ClaimLifecycle.builder(claims, GpuClaimState.class)
         .cdiKind(Kind.of("k8s." + driverName, CDI_CLASS))
-        .commonDevice("common", common.build())
+        .commonDevice("common", common)
         .build();
   }
 
@@ -75,7 +70,8 @@ public final class GpuDriver implements AutoCloseable {
    * @param layout how the GPUs are offered
    * @param deviceStatus whether to report device status in claims
    * @return the driver, not yet attached
-   * @throws DiscoveryException if the backend cannot find the GPUs (the backend is closed)
+   * @throws DiscoveryException if the backend cannot find the GPUs or the driver files every
+   *     container needs (the backend is closed)
    */
   public static GpuDriver create(String driverName, String nodeName, GpuBackend backend,
       DeviceLayout layout, boolean deviceStatus) throws DiscoveryException {
@@ -85,7 +81,15 @@ public final class GpuDriver implements AutoCloseable {
       DeviceCatalog catalog = DeviceCatalog.of(nodeName, layout, backend.discovery().discover());
       LOG.info("Found {} GPUs ({}), offered as {} devices", catalog.gpus().size(),
           backend.discovery().describe(), catalog.devices().size());
-      return new GpuDriver(driverName, nodeName, backend, catalog, deviceStatus);
+      ContainerEdits common = ContainerEdits.builder()
+          .env("KUBERNETES_NODE_NAME", nodeName)
+          .env("DRA_RESOURCE_DRIVER_NAME", driverName)
+          .edits(backend.commonEdits())
+          .build();
+      LOG.info("Every container with a GPU gets {} device nodes, {} mounts and {} hooks of the"
+          + " driver", common.deviceNodes().size(), common.mounts().size(),
+          common.hooks().size());
+      return new GpuDriver(driverName, backend, catalog, deviceStatus, common);
     } catch (DiscoveryException | RuntimeException e) {
       backend.close();
       throw e;

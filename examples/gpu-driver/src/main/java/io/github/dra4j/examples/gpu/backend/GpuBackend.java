@@ -1,5 +1,7 @@
 package io.github.dra4j.examples.gpu.backend;
 
+import io.github.dra4j.cdi.spec.ContainerEdits;
+import io.github.dra4j.examples.gpu.discovery.DiscoveryException;
 import io.github.dra4j.examples.gpu.discovery.Gpu;
 import io.github.dra4j.examples.gpu.discovery.GpuDiscovery;
 import io.github.dra4j.examples.gpu.discovery.MigDevice;
@@ -37,7 +39,7 @@ public interface GpuBackend extends AutoCloseable {
 
   /**
    * The device nodes a container needs for one GPU or one MIG device of it, beside {@link
-   * #commonDeviceNodes()}.
+   * #commonEdits()}.
    *
    * @param gpu the GPU
    * @param mig the MIG device, if the allocated device is one
@@ -46,12 +48,15 @@ public interface GpuBackend extends AutoCloseable {
   List<HostDeviceNode> deviceNodes(Gpu gpu, Optional<MigDevice> mig);
 
   /**
-   * The device nodes every container with a GPU needs (control devices), in the node-wide CDI
-   * device.
+   * What every container with a GPU needs, in the node-wide CDI device: the control device nodes,
+   * and the driver's user-space files (libraries, binaries, firmware, IPC sockets) as mounts with
+   * the hooks that make their links and linker-cache entries. Read once, when the driver starts.
    *
-   * @return the nodes; none for simulated GPUs
+   * @return the edits; empty for simulated GPUs
+   * @throws DiscoveryException if the driver's installation lacks a file containers cannot do
+   *     without (such as {@code libcuda.so.<version>}), naming every path tried
    */
-  List<HostDeviceNode> commonDeviceNodes();
+  ContainerEdits commonEdits() throws DiscoveryException;
 
   /** Releases the backend; must not throw. */
   @Override

@@ -1,5 +1,6 @@
 package io.github.dra4j.examples.gpu.backend;
 
+import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.examples.gpu.discovery.Gpu;
 import io.github.dra4j.examples.gpu.discovery.GpuDiscovery;
 import io.github.dra4j.examples.gpu.discovery.MigDevice;
@@ -15,7 +16,7 @@ import java.util.Optional;
 
 /**
  * Simulated GPUs (the default backend): {@link SimulatedGpus}, health from a {@link HealthFile},
- * sharing settings only logged, no device nodes. Owns the health file's thread.
+ * sharing settings only logged, no device nodes or driver files. Owns the health file's thread.
  */
 public final class SimulatedBackend implements GpuBackend {
 
@@ -79,9 +80,14 @@ public final class SimulatedBackend implements GpuBackend {
     return List.of();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Simulated GPUs have no driver files: the edits are empty.
+   */
   @Override
-  public List<HostDeviceNode> commonDeviceNodes() {
-    return List.of();
+  public ContainerEdits commonEdits() {
+    return ContainerEdits.EMPTY;
   }
 
   @Override

@@ -4,6 +4,9 @@ import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.core.option.SettingsCheck;
 import io.github.dra4j.examples.gpu.GpuDriver;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.CdiHook;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverCapability;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesOptions;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -69,6 +72,23 @@ public final class DriverOptions {
           + "ones (env ADDITIONAL_XIDS_TO_IGNORE).")
   String additionalXidsToIgnore;
 
+  @Option(names = "--cdi-driver-capabilities", defaultValue = "${env:CDI_DRIVER_CAPABILITIES}",
+      paramLabel = "LIST", description = "Which of the NVIDIA driver's files containers get: a "
+          + "comma-separated list of compute, utility, video, graphics or all (env "
+          + "CDI_DRIVER_CAPABILITIES; default compute,utility).")
+  String driverCapabilities;
+
+  @Option(names = "--nvidia-cdi-hook-path", defaultValue = "${env:NVIDIA_CDI_HOOK_PATH}",
+      paramLabel = "FILE", description = "The host path of nvidia-cdi-hook, run by the container"
+          + " runtime (env NVIDIA_CDI_HOOK_PATH; default: looked up under the driver root).")
+  String cdiHookPath;
+
+  @Option(names = "--cdi-disabled-hooks", defaultValue = "${env:CDI_DISABLED_HOOKS}",
+      paramLabel = "LIST", description = "nvidia-cdi-hook subcommands not to add: a "
+          + "comma-separated list of create-symlinks, enable-cuda-compat, update-ldcache or all "
+          + "(env CDI_DISABLED_HOOKS; default none).")
+  String disabledHooks;
+
   /** Empty options, for picocli to fill. */
   public DriverOptions() {}
 
@@ -90,6 +110,9 @@ public final class DriverOptions {
     options.hostDriverRoot = environment.get("NVIDIA_DRIVER_ROOT");
     options.containerDriverRoot = environment.get("DRIVER_ROOT_CTR_PATH");
     options.additionalXidsToIgnore = environment.get("ADDITIONAL_XIDS_TO_IGNORE");
+    options.driverCapabilities = environment.get("CDI_DRIVER_CAPABILITIES");
+    options.cdiHookPath = environment.get("NVIDIA_CDI_HOOK_PATH");
+    options.disabledHooks = environment.get("CDI_DISABLED_HOOKS");
     return options;
   }
 
@@ -117,8 +140,29 @@ public final class DriverOptions {
         .orElse(Path.of("/"));
     Path containerRoot = check.absolutePath("DRIVER_ROOT_CTR_PATH", containerDriverRoot)
         .orElse(Path.of("/driver-root"));
+    Set<DriverCapability> capabilities = check.valid("CDI_DRIVER_CAPABILITIES",
+        driverCapabilities, text -> problem(() -> DriverCapability.parse("", text),
+            "want a comma-separated list of compute, utility, video, graphics or all"))
+        .map(text -> DriverCapability.parse("CDI_DRIVER_CAPABILITIES", text))
+        .orElse(DriverCapability.DEFAULT);
+    Optional<String> hookPath = check.absolutePath("NVIDIA_CDI_HOOK_PATH", cdiHookPath)
+        .map(Path::toString);
+    Set<CdiHook> hooks = check.valid("CDI_DISABLED_HOOKS", disabledHooks,
+        text -> problem(() -> CdiHook.parse("", text), "want a comma-separated list of"
+            + " create-symlinks, enable-cuda-compat, update-ldcache or all"))
+        .map(text -> CdiHook.parse("CDI_DISABLED_HOOKS", text)).orElse(Set.of());
     check.throwIfProblems();
     return new DriverSettings(name, kind, devices, new DeviceLayout(partitions, multiple),
-        status, health, hostRoot, containerRoot, xids);
+        status, health, hostRoot, containerRoot, xids,
+        new DriverFilesOptions(capabilities, hookPath, hooks));
+  }
+
+  private static Optional<String> problem(Runnable parse, String want) {
+    try {
+      parse.run();
+      return Optional.empty();
+    } catch (IllegalArgumentException e) {
+      return Optional.of(want);
+    }
   }
 }

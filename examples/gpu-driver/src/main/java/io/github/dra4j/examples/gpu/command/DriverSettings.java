@@ -1,6 +1,7 @@
 package io.github.dra4j.examples.gpu.command;
 
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesOptions;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,10 +24,13 @@ import java.util.Set;
  *     DRIVER_ROOT_CTR_PATH})
  * @param additionalXidsToIgnore XIDs that do not make a GPU unhealthy, beside the usual ones
  *     ({@code ADDITIONAL_XIDS_TO_IGNORE})
+ * @param driverFiles which of the NVIDIA driver's files containers get, and the hook ({@code
+ *     CDI_DRIVER_CAPABILITIES}, {@code NVIDIA_CDI_HOOK_PATH}, {@code CDI_DISABLED_HOOKS})
  */
 public record DriverSettings(String driverName, Backend backend, int numDevices,
     DeviceLayout layout, boolean deviceStatus, Optional<Path> healthFile, Path hostDriverRoot,
-    Path containerDriverRoot, Set<Integer> additionalXidsToIgnore) {
+    Path containerDriverRoot, Set<Integer> additionalXidsToIgnore,
+    DriverFilesOptions driverFiles) {
 
   /**
    * Checks the fields.
@@ -40,6 +44,7 @@ public record DriverSettings(String driverName, Backend backend, int numDevices,
    * @param hostDriverRoot not null
    * @param containerDriverRoot not null
    * @param additionalXidsToIgnore copied
+   * @param driverFiles not null
    */
   public DriverSettings {
     Objects.requireNonNull(driverName, "driverName");
@@ -49,6 +54,7 @@ public record DriverSettings(String driverName, Backend backend, int numDevices,
     Objects.requireNonNull(hostDriverRoot, "hostDriverRoot");
     Objects.requireNonNull(containerDriverRoot, "containerDriverRoot");
     additionalXidsToIgnore = Set.copyOf(additionalXidsToIgnore);
+    Objects.requireNonNull(driverFiles, "driverFiles");
   }
 
   /** Where the GPUs come from. */

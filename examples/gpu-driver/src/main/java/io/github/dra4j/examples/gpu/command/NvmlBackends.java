@@ -15,6 +15,7 @@ final class NvmlBackends {
         .containerDriverRoot(settings.containerDriverRoot())
         .hostDriverRoot(settings.hostDriverRoot())
         .additionalXidsToIgnore(settings.additionalXidsToIgnore())
+        .driverFiles(settings.driverFiles())
         .build());
   }
 }

@@ -1,7 +1,8 @@
 package io.github.dra4j.examples.gpu.nvml;
 
-import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
+import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
+import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.discovery.DiscoveryException;
 import io.github.dra4j.examples.gpu.discovery.Gpu;
 import io.github.dra4j.examples.gpu.discovery.GpuDiscovery;
@@ -10,6 +11,14 @@ import io.github.dra4j.examples.gpu.health.HealthSource;
 import io.github.dra4j.examples.gpu.mps.ControlDaemons;
 import io.github.dra4j.examples.gpu.mps.MpsDaemons;
 import io.github.dra4j.examples.gpu.mps.ProcessTable;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFileEdits;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFiles;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesException;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesFinder;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesOptions;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverRootFs;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverVersion;
+import io.github.dra4j.examples.gpu.nvml.internal.NvmlLibrary;
 import io.github.dra4j.examples.gpu.sharing.SharingCommands;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +30,7 @@ import org.slf4j.LoggerFactory;
 /**
  * NVIDIA GPUs through NVML ({@code libnvidia-ml.so.1}, loaded with JNA from the driver root):
  * discovery, health from NVML events, sharing through {@code nvidia-smi}, and the device nodes
- * containers need. Open it with {@link #open(NvmlOptions)}.
+ * and driver files containers need. Open it with {@link #open(NvmlOptions)}.
  *
  * <p>Ownership: the driver owns the backend and closes it when it stops; the backend owns the
  * NVML session ({@code nvmlInitWithFlags} in {@link #open}, {@code nvmlShutdown} in {@link
@@ -39,9 +48,14 @@ public final class NvmlBackend implements GpuBackend {
   private final NvmlHealthSource health;
   private final SharingCommands sharing;
   private final NvmlDeviceNodes deviceNodes;
+  private final DriverFilesFinder driverFiles;
+  private final DriverFilesOptions driverFilesOptions;
 
   private NvmlBackend(NvmlSession session, NvmlOptions options, DriverRoot driverRoot) {
     this.session = session;
+    this.driverFiles = new DriverFilesFinder(new DriverRootFs(options.containerDriverRoot(),
+        options.hostDriverRoot()));
+    this.driverFilesOptions = options.driverFiles();
     this.discovery = new NvmlDiscovery(session, options.sysfsRoot());
     this.health = new NvmlHealthSource(session, options);
     this.deviceNodes = new NvmlDeviceNodes(driverRoot, options.procRoot());
@@ -146,14 +160,36 @@ public final class NvmlBackend implements GpuBackend {
   /**
    * {@inheritDoc}
    *
-   * <p>Those of {@code /dev/nvidiactl}, {@code /dev/nvidia-uvm} and {@code
-   * /dev/nvidia-uvm-tools} that exist where the driver's device nodes are: under the container
-   * driver root if it has {@code dev/nvidiactl} (host paths then under the host driver root),
-   * otherwise in this container's {@code /dev}.
+   * <p>The device nodes: those of {@code /dev/nvidiactl}, {@code /dev/nvidia-uvm}, {@code
+   * /dev/nvidia-uvm-tools} and {@code /dev/nvidia-modeset} that exist where the driver's device
+   * nodes are: under the container driver root if it has {@code dev/nvidiactl} (host paths then
+   * under the host driver root), otherwise in this container's {@code /dev}. The files: those
+   * {@link DriverFilesFinder} finds under the driver root for the driver version NVML reports,
+   * as {@link DriverFileEdits} mounts them, with its hooks.
+   *
+   * @throws DiscoveryException if NVML cannot tell the driver version, or a required library of
+   *     a chosen capability is missing
    */
   @Override
-  public List<HostDeviceNode> commonDeviceNodes() {
-    return deviceNodes.common();
+  public ContainerEdits commonEdits() throws DiscoveryException {
+    DriverVersion version;
+    try {
+      version = new DriverVersion(session.text("nvmlSystemGetDriverVersion", "",
+          NvmlLibrary.SYSTEM_VERSION_BUFFER_SIZE, session.library()::nvmlSystemGetDriverVersion)
+          .strip());
+    } catch (NvmlException | IllegalArgumentException e) {
+      throw new DiscoveryException("cannot tell the driver version for the driver files: "
+          + e.getMessage() + " (NVML from " + session.path() + ")", e);
+    }
+    DriverFiles files;
+    try {
+      files = driverFiles.find(version, driverFilesOptions);
+    } catch (DriverFilesException e) {
+      throw new DiscoveryException(e.getMessage(), e);
+    }
+    ContainerEdits.Builder edits = ContainerEdits.builder();
+    deviceNodes.common().stream().map(HostDeviceNode::toCdi).forEach(edits::deviceNode);
+    return edits.edits(DriverFileEdits.of(files, driverFilesOptions)).build();
   }
 
   /** Stops the health source, then shuts NVML down; never throws. */

@@ -24,10 +24,10 @@ import java.util.regex.Pattern;
  *       its compute instance, N read from {@code
  *       <proc>/driver/nvidia/capabilities/gpu<minor>/mig/gi<gi>/access} and {@code
  *       .../gi<gi>/ci<ci>/access} (the line {@code DeviceFileMinor: N});
- *   <li>common: {@code /dev/nvidiactl}, {@code /dev/nvidia-uvm} and {@code
- *       /dev/nvidia-uvm-tools}, each only if it exists where the driver's nodes are (the UVM
- *       nodes appear once {@code nvidia-modprobe} or a first CUDA program created them); read
- *       on every call, so nodes created later are picked up.
+ *   <li>common: {@code /dev/nvidiactl}, {@code /dev/nvidia-uvm}, {@code /dev/nvidia-uvm-tools}
+ *       and {@code /dev/nvidia-modeset}, each only if it exists where the driver's nodes are
+ *       (the UVM nodes appear once {@code nvidia-modprobe} or a first CUDA program created
+ *       them); read on every call, so nodes created later are picked up.
  * </ul>
  *
  * <p>Immutable; reads the file system on each call.
@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
 final class NvmlDeviceNodes {
 
   private static final List<String> COMMON = List.of("/dev/nvidiactl", "/dev/nvidia-uvm",
-      "/dev/nvidia-uvm-tools");
+      "/dev/nvidia-uvm-tools", "/dev/nvidia-modeset");
   private static final Pattern MINOR = Pattern.compile(
       "(?m)^DeviceFileMinor:\\s*(\\d{1,9})\\s*$");
 

@@ -1,5 +1,6 @@
 package io.github.dra4j.examples.gpu.nvml;
 
+import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -29,11 +30,14 @@ import java.util.TreeSet;
  * @param sysfsRoot the sysfs mount, {@code /sys}, where the PCIe root of a GPU is read
  * @param procRoot the procfs mount, {@code /proc}, where MIG capability device minors are read
  * @param commandTimeout how long one {@code nvidia-smi} command may run
+ * @param driverFiles which of the driver's files containers get, and the {@code nvidia-cdi-hook}
+ *     to run ({@code CDI_DRIVER_CAPABILITIES}, {@code NVIDIA_CDI_HOOK_PATH}, {@code
+ *     CDI_DISABLED_HOOKS})
  */
 public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     Set<Integer> additionalXidsToIgnore, Duration healthPollInterval,
     Duration recoveryQuietPeriod, Optional<Path> libraryPath, Path sysfsRoot, Path procRoot,
-    Duration commandTimeout) {
+    Duration commandTimeout, DriverFilesOptions driverFiles) {
 
   /** The environment variable with the container driver root. */
   public static final String ENV_CONTAINER_DRIVER_ROOT = "DRIVER_ROOT_CTR_PATH";
@@ -63,6 +67,7 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
    * @param sysfsRoot the sysfs mount
    * @param procRoot the procfs mount
    * @param commandTimeout how long one {@code nvidia-smi} command may run
+   * @param driverFiles which of the driver's files containers get
    */
   public NvmlOptions {
     requireAbsolute(containerDriverRoot, "containerDriverRoot");
@@ -81,12 +86,14 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     requirePositive(healthPollInterval, "healthPollInterval");
     requirePositive(recoveryQuietPeriod, "recoveryQuietPeriod");
     requirePositive(commandTimeout, "commandTimeout");
+    Objects.requireNonNull(driverFiles, "driverFiles");
   }
 
   /**
    * A builder with the defaults: driver roots {@code /driver-root} and {@code /}, no extra
    * ignored Xids, health checks every 5 s, recovery after 5 min without events, NVML looked up
-   * under the driver root, {@code /sys}, {@code /proc}, 60 s per {@code nvidia-smi} command.
+   * under the driver root, {@code /sys}, {@code /proc}, 60 s per {@code nvidia-smi} command,
+   * {@link DriverFilesOptions#DEFAULT} driver files.
    *
    * @return a new builder
    */
@@ -172,7 +179,8 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     return new Builder().containerDriverRoot(containerDriverRoot).hostDriverRoot(hostDriverRoot)
         .additionalXidsToIgnore(additionalXidsToIgnore).healthPollInterval(healthPollInterval)
         .recoveryQuietPeriod(recoveryQuietPeriod).libraryPath(libraryPath.orElse(null))
-        .sysfsRoot(sysfsRoot).procRoot(procRoot).commandTimeout(commandTimeout);
+        .sysfsRoot(sysfsRoot).procRoot(procRoot).commandTimeout(commandTimeout)
+        .driverFiles(driverFiles);
   }
 
   private static Path absolutePath(String variable, String value) {
@@ -209,6 +217,7 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     private Path sysfsRoot = Path.of("/sys");
     private Path procRoot = Path.of("/proc");
     private Duration commandTimeout = Duration.ofSeconds(60);
+    private DriverFilesOptions driverFiles = DriverFilesOptions.DEFAULT;
 
     private Builder() {}
 
@@ -312,6 +321,17 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     }
 
     /**
+     * Sets which of the driver's files containers get, and the hook.
+     *
+     * @param options the options
+     * @return this builder
+     */
+    public Builder driverFiles(DriverFilesOptions options) {
+      this.driverFiles = options;
+      return this;
+    }
+
+    /**
      * Builds the options.
      *
      * @return the options
@@ -320,7 +340,7 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     public NvmlOptions build() {
       return new NvmlOptions(containerDriverRoot, hostDriverRoot, additionalXidsToIgnore,
           healthPollInterval, recoveryQuietPeriod, Optional.ofNullable(libraryPath), sysfsRoot,
-          procRoot, commandTimeout);
+          procRoot, commandTimeout, driverFiles);
     }
   }
 }

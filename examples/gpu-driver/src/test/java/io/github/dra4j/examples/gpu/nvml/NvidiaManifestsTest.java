@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.examples.gpu.GpuDriver;
 import io.github.dra4j.examples.gpu.RecordingSharingCommands;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
@@ -17,10 +18,12 @@ import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
 import io.github.dra4j.examples.gpu.devices.DeviceNames;
+import io.github.dra4j.examples.gpu.discovery.DiscoveryException;
 import io.github.dra4j.examples.gpu.discovery.Gpu;
 import io.github.dra4j.examples.gpu.discovery.GpuDiscovery;
 import io.github.dra4j.examples.gpu.discovery.MigDevice;
 import io.github.dra4j.examples.gpu.health.HealthSource;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.FakeDriverRoot;
 import io.github.dra4j.examples.gpu.sharing.SharingCommands;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
@@ -76,6 +79,7 @@ class NvidiaManifestsTest {
   @BeforeEach
   void start() throws Exception {
     NvmlStub stub = NvmlStub.install(compiled, root.resolve("driver-root"));
+    FakeDriverRoot.create(stub.root(), NvmlStub.DRIVER_VERSION);
     Path dev = Files.createDirectories(stub.root().resolve("dev"));
     for (String name : List.of("nvidiactl", "nvidia-uvm", "nvidia0", "nvidia1", "nvidia2",
         "nvidia3", "nvidia4", "nvidia5", "nvidia6", "nvidia7")) {
@@ -140,8 +144,8 @@ class NvidiaManifestsTest {
       }
 
       @Override
-      public List<HostDeviceNode> commonDeviceNodes() {
-        return nvml.commonDeviceNodes();
+      public ContainerEdits commonEdits() throws DiscoveryException {
+        return nvml.commonEdits();
       }
 
       @Override
@@ -229,7 +233,7 @@ class NvidiaManifestsTest {
     assertThat(gpu.getAttributes().get("type").getString()).isEqualTo("gpu");
     assertThat(gpu.getAttributes().get("uuid").getString()).startsWith("GPU-");
     assertThat(gpu.getAttributes().get("cudaComputeCapability").getVersion()).isEqualTo("9.0.0");
-    assertThat(gpu.getAttributes().get("driverVersion").getVersion()).isEqualTo("570.86.15");
+    assertThat(gpu.getAttributes().get("driverVersion").getVersion()).isEqualTo(NvmlStub.DRIVER_VERSION);
     assertThat(mig.getAttributes().get("type").getString()).isEqualTo("mig");
     assertThat(mig.getAttributes().get("uuid").getString()).startsWith("MIG-");
     assertThat(mig.getAttributes().get("profile").getString()).isEqualTo("1g.10gb");

@@ -2,10 +2,16 @@ package io.github.dra4j.examples.gpu.nvml;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
+import io.github.dra4j.cdi.spec.ContainerEdits;
+import io.github.dra4j.cdi.spec.Hook;
+import io.github.dra4j.cdi.spec.Mount;
 import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
+import io.github.dra4j.examples.gpu.discovery.DiscoveryException;
 import io.github.dra4j.examples.gpu.discovery.Gpu;
 import io.github.dra4j.examples.gpu.discovery.MigDevice;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.FakeDriverRoot;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,17 +52,33 @@ class NvmlBackendTest {
 
   @Test
   void deviceNodesUnderTheDriverRootGetHostPathsUnderTheHostDriverRoot() throws Exception {
-    Files.createDirectories(root.resolve("dev"));
-    Files.createFile(root.resolve("dev/nvidiactl"));
-    Files.createFile(root.resolve("dev/nvidia-uvm"));
+    FakeDriverRoot driver = FakeDriverRoot.create(root, NvmlStub.DRIVER_VERSION);
+    Files.delete(root.resolve("dev/nvidia-uvm-tools"));
     try (NvmlBackend backend = open()) {
       Gpu gpu3 = backend.discovery().discover().get(3);
 
       assertThat(backend.deviceNodes(gpu3, Optional.empty())).containsExactly(
           new HostDeviceNode("/dev/nvidia3", "/run/nvidia/driver/dev/nvidia3"));
-      assertThat(backend.commonDeviceNodes()).as("nvidia-uvm-tools does not exist").containsExactly(
-          new HostDeviceNode("/dev/nvidiactl", "/run/nvidia/driver/dev/nvidiactl"),
-          new HostDeviceNode("/dev/nvidia-uvm", "/run/nvidia/driver/dev/nvidia-uvm"));
+      ContainerEdits common = backend.commonEdits();
+      assertThat(common.deviceNodes()).as("nvidia-uvm-tools does not exist").containsExactly(
+          new HostDeviceNode("/dev/nvidiactl", "/run/nvidia/driver/dev/nvidiactl").toCdi(),
+          new HostDeviceNode("/dev/nvidia-uvm", "/run/nvidia/driver/dev/nvidia-uvm").toCdi(),
+          new HostDeviceNode("/dev/nvidia-modeset", "/run/nvidia/driver/dev/nvidia-modeset")
+              .toCdi());
+      assertThat(common.mounts()).extracting(Mount::hostPath, Mount::containerPath).contains(
+          tuple(HOST_ROOT + driver.library("libcuda.so"), driver.library("libcuda.so")),
+          tuple(HOST_ROOT + "/usr/bin/nvidia-smi", "/usr/bin/nvidia-smi"));
+      assertThat(common.hooks()).extracting(Hook::path)
+          .containsOnly(HOST_ROOT + "/usr/bin/nvidia-cdi-hook");
+    }
+  }
+
+  @Test
+  void commonEditsNameTheMissingLibcudaOfTheVersionNvmlReports() throws Exception {
+    try (NvmlBackend backend = open()) {
+      assertThatThrownBy(backend::commonEdits).isInstanceOf(DiscoveryException.class)
+          .hasMessageStartingWith("libcuda.so.570.86.15 (needed for the compute capability) not"
+              + " found under the driver root " + root);
     }
   }
 

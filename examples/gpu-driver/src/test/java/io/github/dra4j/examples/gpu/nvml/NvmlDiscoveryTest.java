@@ -66,7 +66,7 @@ class NvmlDiscoveryTest {
         assertThat(gpu.brand()).isEqualTo("Nvidia");
         assertThat(gpu.architecture()).isEqualTo("Hopper");
         assertThat(gpu.cudaComputeCapability()).isEqualTo("9.0.0");
-        assertThat(gpu.driverVersion()).isEqualTo("570.86.15");
+        assertThat(gpu.driverVersion()).isEqualTo(NvmlStub.DRIVER_VERSION);
         assertThat(gpu.cudaDriverVersion()).isEqualTo("12.8.0");
         assertThat(gpu.pciBusId()).contains(expected.busId());
         assertThat(gpu.pcieRoot()).isEqualTo(Optional.ofNullable(PCIE_ROOTS.get(

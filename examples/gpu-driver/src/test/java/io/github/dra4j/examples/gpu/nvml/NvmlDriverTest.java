@@ -6,12 +6,22 @@ import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.examples.gpu.GpuDriver;
+import io.github.dra4j.cdi.injection.OciContainer;
+import io.github.dra4j.cdi.injection.OciDevice;
+import io.github.dra4j.cdi.injection.OciDeviceRule;
+import io.github.dra4j.cdi.injection.OciHook;
+import io.github.dra4j.cdi.injection.OciMount;
+import io.github.dra4j.cdi.registry.CdiRegistry;
+import io.github.dra4j.cdi.registry.SpecFile;
+import io.github.dra4j.cdi.spec.HookName;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.FakeDriverRoot;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.testing.kubelet.PrepareOutcome;
 import io.github.dra4j.testing.node.SimulatedNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -26,6 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 class NvmlDriverTest {
 
   private static final String DRIVER = GpuDriver.DEFAULT_NAME;
+  /** The driver version the NVML stub reports. */
+  private static final String HOST_ROOT = "/run/nvidia/driver";
   private static Path compiled;
 
   @TempDir Path root;
@@ -39,10 +51,7 @@ class NvmlDriverTest {
   void publishesTheNodesGpusAndMigDevicesAndPreparesAMigDeviceWithItsDeviceNodes()
       throws Exception {
     NvmlStub stub = NvmlStub.install(compiled, root.resolve("driver-root"));
-    Files.createDirectories(stub.root().resolve("dev"));
-    for (String node : List.of("nvidiactl", "nvidia-uvm", "nvidia6")) {
-      Files.writeString(stub.root().resolve("dev").resolve(node), "");
-    }
+    FakeDriverRoot.create(stub.root(), NvmlStub.DRIVER_VERSION);
     Path caps = Files.createDirectories(stub.root().resolve(
         "proc/driver/nvidia/capabilities/gpu6/mig"));
     try (SimulatedNode node = SimulatedNode.start("node-1", root.resolve("node"));
@@ -96,6 +105,71 @@ class NvmlDriverTest {
           .containsKeys("/dev/nvidia-caps/nvidia-cap" + (100 + Integer.parseInt(gi)));
       assertThat(edits.env()).contains("GPU_DEVICE_" + device.substring(4).toUpperCase()
           .replace('-', '_') + "_TYPE=mig");
+    }
+  }
+
+  @Test
+  void theWrittenSpecsLoadAndGiveAContainerTheDriversFilesHooksAndDeviceNodes() throws Exception {
+    NvmlStub stub = NvmlStub.install(compiled, root.resolve("driver-root"));
+    FakeDriverRoot fake = FakeDriverRoot.create(stub.root(), NvmlStub.DRIVER_VERSION);
+    try (SimulatedNode node = SimulatedNode.start("node-1", root.resolve("node"));
+        GpuDriver driver = GpuDriver.create(DRIVER, node.nodeName(), NvmlBackend.open(
+            stub.options().hostDriverRoot(Path.of(HOST_ROOT)).build()),
+            DeviceLayout.WHOLE_GPUS, false)) {
+      driver.attach(node.startDriver(DRIVER, driver.lifecycle(), null));
+      node.awaitDevices(DRIVER, 15);
+      node.createDeviceClass("gpu.gpu.example.com", "device.driver == '" + DRIVER + "'",
+          "device.attributes['" + DRIVER + "'].type == 'gpu'");
+      ResourceClaim claim = node.allocate(node.createClaim("default", "gpu", "gpu",
+          "gpu.gpu.example.com", 1));
+      String device = claim.getStatus().getAllocation().getDevices().getResults().get(0)
+          .getDevice();
+      int minor = driver.catalog().device(device).orElseThrow().gpu().minor();
+      PrepareOutcome outcome = node.prepare(DRIVER, claim);
+      assertThat(outcome.isSuccess()).as(outcome.toString()).isTrue();
+      List<String> ids = outcome.devices(claim.getMetadata().getUid()).stream()
+          .flatMap(d -> d.cdiDeviceIds().stream()).toList();
+
+      CdiRegistry registry = CdiRegistry.load(List.of(node.cdiDirectory()));
+      assertThat(registry.errors()).isEmpty();
+      for (SpecFile file : registry.specFiles()) {
+        boolean common = file.spec().devices().stream().anyMatch(d -> d.name().equals("common"));
+        assertThat(file.spec().devices()).as(file.path() + ": only the common device has mounts"
+            + " and hooks").allSatisfy(d -> assertThat(d.containerEdits().mounts().isEmpty()
+                && d.containerEdits().hooks().isEmpty()).isEqualTo(!common));
+      }
+      OciContainer container = registry.inject(ids, OciContainer.empty(), DriverSpecs::node);
+
+      String lib = fake.libraryDir();
+      List<String> libraries = List.of("libcuda.so", "libcudadebugger.so",
+          "libnvidia-opencl.so", "libnvidia-gpucomp.so", "libnvidia-ptxjitcompiler.so",
+          "libnvidia-allocator.so", "libnvidia-pkcs11-openssl3.so", "libnvidia-nvvm.so",
+          "libnvidia-ml.so", "libnvidia-cfg.so");
+      List<OciMount> expected = new ArrayList<>();
+      libraries.forEach(l -> expected.add(DriverSpecs.readOnly(fake.library(l))));
+      for (String binary : List.of("nvidia-cuda-mps-control", "nvidia-cuda-mps-server",
+          "nvidia-smi", "nvidia-debugdump", "nvidia-persistenced")) {
+        expected.add(DriverSpecs.readOnly("/usr/bin/" + binary));
+      }
+      expected.add(DriverSpecs.readOnly("/lib/firmware/nvidia/" + NvmlStub.DRIVER_VERSION
+          + "/gsp_ga10x.bin"));
+      expected.add(DriverSpecs.readOnly("/lib/firmware/nvidia/" + NvmlStub.DRIVER_VERSION
+          + "/gsp_tu10x.bin"));
+      expected.add(DriverSpecs.ipc("/run/nvidia-persistenced/socket"));
+      assertThat(container.mounts()).containsExactlyInAnyOrderElementsOf(expected);
+      assertThat(container.devices()).extracting(OciDevice::path).containsExactlyInAnyOrder(
+          "/dev/nvidiactl", "/dev/nvidia-uvm", "/dev/nvidia-uvm-tools", "/dev/nvidia-modeset",
+          "/dev/nvidia" + minor);
+      assertThat(container.deviceRules()).hasSize(5).allMatch(OciDeviceRule::allow);
+      assertThat(container.hooks(HookName.CREATE_CONTAINER)).extracting(OciHook::path)
+          .containsOnly(HOST_ROOT + "/usr/bin/nvidia-cdi-hook");
+      assertThat(container.hooks(HookName.CREATE_CONTAINER)).extracting(h -> h.args().get(1))
+          .containsExactly("create-symlinks", "enable-cuda-compat", "update-ldcache");
+      assertThat(container.hooks(HookName.CREATE_CONTAINER).get(0).args())
+          .contains(fake.library("libcuda.so").substring(lib.length() + 1) + "::" + lib
+              + "/libcuda.so.1", "libcuda.so.1::" + lib + "/libcuda.so");
+      assertThat(container.hooks(HookName.CREATE_CONTAINER).get(2).args())
+          .endsWith("--folder", lib);
     }
   }
 

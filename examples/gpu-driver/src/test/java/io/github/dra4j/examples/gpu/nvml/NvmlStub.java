@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Assumptions;
  */
 final class NvmlStub {
 
+  /** The driver version the stub reports, as NVML's {@code nvmlSystemGetDriverVersion} gives it. */
+  static final String DRIVER_VERSION = "570.86.15";
+
   /** The GPUs the stub presents, by NVML index: UUID, minor number, sysfs bus ID. */
   record StubGpu(int index, String uuid, int minor, String busId) {}
 
