@@ -4,13 +4,16 @@ import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.core.option.SettingsCheck;
 import io.github.dra4j.examples.gpu.GpuDriver;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
+import io.github.dra4j.examples.gpu.mps.MpsTimeouts;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.CdiHook;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverCapability;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesOptions;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import picocli.CommandLine.Option;
 
@@ -89,6 +92,16 @@ public final class DriverOptions {
           + "(env CDI_DISABLED_HOOKS; default none).")
   String disabledHooks;
 
+  @Option(names = "--mps-start-timeout", defaultValue = "${env:MPS_START_TIMEOUT_SECONDS}",
+      paramLabel = "SECONDS", description = "How long an MPS control daemon may take to start"
+          + " and answer, 1 to 600 (env MPS_START_TIMEOUT_SECONDS; default 30).")
+  String mpsStartTimeout;
+
+  @Option(names = "--mps-stop-timeout", defaultValue = "${env:MPS_STOP_TIMEOUT_SECONDS}",
+      paramLabel = "SECONDS", description = "How long an MPS control daemon may take to quit"
+          + " before it is killed, 1 to 300 (env MPS_STOP_TIMEOUT_SECONDS; default 5).")
+  String mpsStopTimeout;
+
   /** Empty options, for picocli to fill. */
   public DriverOptions() {}
 
@@ -113,6 +126,8 @@ public final class DriverOptions {
     options.driverCapabilities = environment.get("CDI_DRIVER_CAPABILITIES");
     options.cdiHookPath = environment.get("NVIDIA_CDI_HOOK_PATH");
     options.disabledHooks = environment.get("CDI_DISABLED_HOOKS");
+    options.mpsStartTimeout = environment.get("MPS_START_TIMEOUT_SECONDS");
+    options.mpsStopTimeout = environment.get("MPS_STOP_TIMEOUT_SECONDS");
     return options;
   }
 
@@ -151,10 +166,19 @@ public final class DriverOptions {
         text -> problem(() -> CdiHook.parse("", text), "want a comma-separated list of"
             + " create-symlinks, enable-cuda-compat, update-ldcache or all"))
         .map(text -> CdiHook.parse("CDI_DISABLED_HOOKS", text)).orElse(Set.of());
+    MpsTimeouts mps = new MpsTimeouts(
+        seconds(check.integer("MPS_START_TIMEOUT_SECONDS", mpsStartTimeout, 1, 600),
+            MpsTimeouts.DEFAULT.start()),
+        seconds(check.integer("MPS_STOP_TIMEOUT_SECONDS", mpsStopTimeout, 1, 300),
+            MpsTimeouts.DEFAULT.stop()));
     check.throwIfProblems();
     return new DriverSettings(name, kind, devices, new DeviceLayout(partitions, multiple),
         status, health, hostRoot, containerRoot, xids,
-        new DriverFilesOptions(capabilities, hookPath, hooks));
+        new DriverFilesOptions(capabilities, hookPath, hooks), mps);
+  }
+
+  private static Duration seconds(OptionalInt given, Duration otherwise) {
+    return given.isPresent() ? Duration.ofSeconds(given.getAsInt()) : otherwise;
   }
 
   private static Optional<String> problem(Runnable parse, String want) {

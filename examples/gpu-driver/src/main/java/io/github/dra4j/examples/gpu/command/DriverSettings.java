@@ -1,6 +1,7 @@
 package io.github.dra4j.examples.gpu.command;
 
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
+import io.github.dra4j.examples.gpu.mps.MpsTimeouts;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesOptions;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -26,11 +27,13 @@ import java.util.Set;
  *     ({@code ADDITIONAL_XIDS_TO_IGNORE})
  * @param driverFiles which of the NVIDIA driver's files containers get, and the hook ({@code
  *     CDI_DRIVER_CAPABILITIES}, {@code NVIDIA_CDI_HOOK_PATH}, {@code CDI_DISABLED_HOOKS})
+ * @param mpsTimeouts how long MPS control daemons may take to start and to stop ({@code
+ *     MPS_START_TIMEOUT_SECONDS}, {@code MPS_STOP_TIMEOUT_SECONDS})
  */
 public record DriverSettings(String driverName, Backend backend, int numDevices,
     DeviceLayout layout, boolean deviceStatus, Optional<Path> healthFile, Path hostDriverRoot,
     Path containerDriverRoot, Set<Integer> additionalXidsToIgnore,
-    DriverFilesOptions driverFiles) {
+    DriverFilesOptions driverFiles, MpsTimeouts mpsTimeouts) {
 
   /**
    * Checks the fields.
@@ -45,6 +48,7 @@ public record DriverSettings(String driverName, Backend backend, int numDevices,
    * @param containerDriverRoot not null
    * @param additionalXidsToIgnore copied
    * @param driverFiles not null
+   * @param mpsTimeouts not null
    */
   public DriverSettings {
     Objects.requireNonNull(driverName, "driverName");
@@ -55,6 +59,7 @@ public record DriverSettings(String driverName, Backend backend, int numDevices,
     Objects.requireNonNull(containerDriverRoot, "containerDriverRoot");
     additionalXidsToIgnore = Set.copyOf(additionalXidsToIgnore);
     Objects.requireNonNull(driverFiles, "driverFiles");
+    Objects.requireNonNull(mpsTimeouts, "mpsTimeouts");
   }
 
   /** Where the GPUs come from. */

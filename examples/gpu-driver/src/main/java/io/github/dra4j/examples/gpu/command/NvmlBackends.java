@@ -16,6 +16,7 @@ final class NvmlBackends {
         .hostDriverRoot(settings.hostDriverRoot())
         .additionalXidsToIgnore(settings.additionalXidsToIgnore())
         .driverFiles(settings.driverFiles())
+        .mpsTimeouts(settings.mpsTimeouts())
         .build());
   }
 }

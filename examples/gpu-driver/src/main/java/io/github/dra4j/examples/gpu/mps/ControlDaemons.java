@@ -37,12 +37,6 @@ public final class ControlDaemons implements MpsDaemons {
   /** The control program's file name. */
   public static final String CONTROL = "nvidia-cuda-mps-control";
 
-  /** How long a daemon may take to start and answer, unless configured otherwise. */
-  public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
-
-  /** How long a daemon may take to quit before it is killed, unless configured otherwise. */
-  public static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofSeconds(5);
-
   private static final Logger LOG = LoggerFactory.getLogger(ControlDaemons.class);
   private static final Duration POLL = Duration.ofMillis(100);
   /** Binds the group's shm directory on /dev/shm in a new mount namespace, then runs $@. */
@@ -66,17 +60,16 @@ public final class ControlDaemons implements MpsDaemons {
    *     shm} directory on {@code /dev/shm} ({@code unshare} and {@code mount}, which need
    *     CAP_SYS_ADMIN); without it the daemon shares the plugin's {@code /dev/shm}, which only
    *     suits tests
-   * @param startTimeout how long a start may take
-   * @param stopTimeout how long a daemon may take to quit
+   * @param timeouts how long a start may take, and a daemon may take to quit
    * @param processes the process table, to identify and watch daemons
    */
   public ControlDaemons(Path control, Optional<Path> libraryDirectory, boolean isolateShm,
-      Duration startTimeout, Duration stopTimeout, ProcessTable processes) {
+      MpsTimeouts timeouts, ProcessTable processes) {
     this.control = Objects.requireNonNull(control, "control");
     this.libraryDirectory = Objects.requireNonNull(libraryDirectory, "libraryDirectory");
     this.isolateShm = isolateShm;
-    this.startTimeout = positive(startTimeout, "startTimeout");
-    this.stopTimeout = positive(stopTimeout, "stopTimeout");
+    this.startTimeout = timeouts.start();
+    this.stopTimeout = timeouts.stop();
     this.processes = Objects.requireNonNull(processes, "processes");
   }
 
@@ -90,8 +83,7 @@ public final class ControlDaemons implements MpsDaemons {
    */
   public static MpsDaemons notFound(List<Path> tried, ProcessTable processes) {
     ControlDaemons stopper = new ControlDaemons(tried.isEmpty() ? Path.of("/" + CONTROL)
-        : tried.get(0), Optional.empty(), false, DEFAULT_START_TIMEOUT, DEFAULT_STOP_TIMEOUT,
-        processes);
+        : tried.get(0), Optional.empty(), false, MpsTimeouts.DEFAULT, processes);
     String paths = String.join(", ", tried.stream().map(Path::toString).toList());
     return new MpsDaemons() {
       @Override
@@ -317,13 +309,5 @@ public final class ControlDaemons implements MpsDaemons {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while waiting for an MPS control daemon");
     }
-  }
-
-  private static Duration positive(Duration duration, String name) {
-    Objects.requireNonNull(duration, name);
-    if (duration.isZero() || duration.isNegative()) {
-      throw new IllegalArgumentException(name + " must be positive, got " + duration);
-    }
-    return duration;
   }
 }

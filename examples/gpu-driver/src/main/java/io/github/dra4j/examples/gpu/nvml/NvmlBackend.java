@@ -10,6 +10,7 @@ import io.github.dra4j.examples.gpu.discovery.MigDevice;
 import io.github.dra4j.examples.gpu.health.HealthSource;
 import io.github.dra4j.examples.gpu.mps.ControlDaemons;
 import io.github.dra4j.examples.gpu.mps.MpsDaemons;
+import io.github.dra4j.examples.gpu.mps.MpsTimeouts;
 import io.github.dra4j.examples.gpu.mps.ProcessTable;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFileEdits;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFiles;
@@ -59,7 +60,7 @@ public final class NvmlBackend implements GpuBackend {
     this.discovery = new NvmlDiscovery(session, options.sysfsRoot());
     this.health = new NvmlHealthSource(session, options);
     this.deviceNodes = new NvmlDeviceNodes(driverRoot, options.procRoot());
-    MpsDaemons mps = mpsDaemons(driverRoot, session.path());
+    MpsDaemons mps = mpsDaemons(driverRoot, session.path(), options.mpsTimeouts());
     Optional<Path> nvidiaSmi = driverRoot.findNvidiaSmi();
     if (nvidiaSmi.isPresent()) {
       CommandRunner runner = new ProcessCommandRunner(
@@ -73,7 +74,8 @@ public final class NvmlBackend implements GpuBackend {
   }
 
   /** MPS daemons from the driver root's control program, with NVML's directory as libraries. */
-  private static MpsDaemons mpsDaemons(DriverRoot driverRoot, Path library) {
+  private static MpsDaemons mpsDaemons(DriverRoot driverRoot, Path library,
+      MpsTimeouts timeouts) {
     ProcessTable processes = new ProcessTable(Path.of("/proc"));
     Optional<Path> control = driverRoot.findExecutable(ControlDaemons.CONTROL);
     if (control.isEmpty()) {
@@ -84,7 +86,7 @@ public final class NvmlBackend implements GpuBackend {
       return ControlDaemons.notFound(tried, processes);
     }
     return new ControlDaemons(control.get(), Optional.ofNullable(library.getParent()), true,
-        ControlDaemons.DEFAULT_START_TIMEOUT, ControlDaemons.DEFAULT_STOP_TIMEOUT, processes);
+        timeouts, processes);
   }
 
   /**

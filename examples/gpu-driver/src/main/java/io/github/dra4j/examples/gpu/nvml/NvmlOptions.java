@@ -1,5 +1,6 @@
 package io.github.dra4j.examples.gpu.nvml;
 
+import io.github.dra4j.examples.gpu.mps.MpsTimeouts;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,11 +34,12 @@ import java.util.TreeSet;
  * @param driverFiles which of the driver's files containers get, and the {@code nvidia-cdi-hook}
  *     to run ({@code CDI_DRIVER_CAPABILITIES}, {@code NVIDIA_CDI_HOOK_PATH}, {@code
  *     CDI_DISABLED_HOOKS})
+ * @param mpsTimeouts how long MPS control daemons may take to start and to stop
  */
 public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     Set<Integer> additionalXidsToIgnore, Duration healthPollInterval,
     Duration recoveryQuietPeriod, Optional<Path> libraryPath, Path sysfsRoot, Path procRoot,
-    Duration commandTimeout, DriverFilesOptions driverFiles) {
+    Duration commandTimeout, DriverFilesOptions driverFiles, MpsTimeouts mpsTimeouts) {
 
   /** The environment variable with the container driver root. */
   public static final String ENV_CONTAINER_DRIVER_ROOT = "DRIVER_ROOT_CTR_PATH";
@@ -68,6 +70,7 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
    * @param procRoot the procfs mount
    * @param commandTimeout how long one {@code nvidia-smi} command may run
    * @param driverFiles which of the driver's files containers get
+   * @param mpsTimeouts how long MPS control daemons may take to start and to stop
    */
   public NvmlOptions {
     requireAbsolute(containerDriverRoot, "containerDriverRoot");
@@ -87,13 +90,14 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     requirePositive(recoveryQuietPeriod, "recoveryQuietPeriod");
     requirePositive(commandTimeout, "commandTimeout");
     Objects.requireNonNull(driverFiles, "driverFiles");
+    Objects.requireNonNull(mpsTimeouts, "mpsTimeouts");
   }
 
   /**
    * A builder with the defaults: driver roots {@code /driver-root} and {@code /}, no extra
    * ignored Xids, health checks every 5 s, recovery after 5 min without events, NVML looked up
    * under the driver root, {@code /sys}, {@code /proc}, 60 s per {@code nvidia-smi} command,
-   * {@link DriverFilesOptions#DEFAULT} driver files.
+   * {@link DriverFilesOptions#DEFAULT} driver files, {@link MpsTimeouts#DEFAULT}.
    *
    * @return a new builder
    */
@@ -180,7 +184,7 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
         .additionalXidsToIgnore(additionalXidsToIgnore).healthPollInterval(healthPollInterval)
         .recoveryQuietPeriod(recoveryQuietPeriod).libraryPath(libraryPath.orElse(null))
         .sysfsRoot(sysfsRoot).procRoot(procRoot).commandTimeout(commandTimeout)
-        .driverFiles(driverFiles);
+        .driverFiles(driverFiles).mpsTimeouts(mpsTimeouts);
   }
 
   private static Path absolutePath(String variable, String value) {
@@ -218,6 +222,7 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     private Path procRoot = Path.of("/proc");
     private Duration commandTimeout = Duration.ofSeconds(60);
     private DriverFilesOptions driverFiles = DriverFilesOptions.DEFAULT;
+    private MpsTimeouts mpsTimeouts = MpsTimeouts.DEFAULT;
 
     private Builder() {}
 
@@ -332,6 +337,17 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     }
 
     /**
+     * Sets how long MPS control daemons may take to start and to stop.
+     *
+     * @param timeouts the timeouts
+     * @return this builder
+     */
+    public Builder mpsTimeouts(MpsTimeouts timeouts) {
+      this.mpsTimeouts = timeouts;
+      return this;
+    }
+
+    /**
      * Builds the options.
      *
      * @return the options
@@ -340,7 +356,7 @@ public record NvmlOptions(Path containerDriverRoot, Path hostDriverRoot,
     public NvmlOptions build() {
       return new NvmlOptions(containerDriverRoot, hostDriverRoot, additionalXidsToIgnore,
           healthPollInterval, recoveryQuietPeriod, Optional.ofNullable(libraryPath), sysfsRoot,
-          procRoot, commandTimeout, driverFiles);
+          procRoot, commandTimeout, driverFiles, mpsTimeouts);
     }
   }
 }

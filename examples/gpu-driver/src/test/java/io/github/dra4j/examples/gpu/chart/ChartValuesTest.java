@@ -171,6 +171,11 @@ class ChartValuesTest {
       kubeletPlugin.metrics.port=0             | /kubeletPlugin/metrics/port   | minimum
       kubeletPlugin.deviceStatus=yes           | /kubeletPlugin/deviceStatus   | want boolean
       kubeletPlugin.cdiRoot=var/run/cdi        | /kubeletPlugin/cdiRoot        | does not match pattern
+      kubeletPlugin.cdi.driverCapabilities=compute\\,display | /kubeletPlugin/cdi/driverCapabilities | does not match pattern
+      kubeletPlugin.cdi.hookPath=bin/nvidia-cdi-hook | /kubeletPlugin/cdi/hookPath | does not match pattern
+      kubeletPlugin.cdi.disabledHooks=chmod    | /kubeletPlugin/cdi/disabledHooks | does not match pattern
+      kubeletPlugin.mps.startTimeoutSeconds=0  | /kubeletPlugin/mps/startTimeoutSeconds | minimum
+      kubeletPlugin.mps.stopTimeoutSeconds=301 | /kubeletPlugin/mps/stopTimeoutSeconds | maximum
       kubeletPlugin.backnd=nvml                | /kubeletPlugin                | 'backnd' not allowed
       kubeletPlugin.updateStrategy.type=Always | /kubeletPlugin/updateStrategy/type | 'RollingUpdate', 'OnDelete'
       kubeletPlugin.healthcheckBindAddress=node-1 | /kubeletPlugin/healthcheckBindAddress | does not match pattern

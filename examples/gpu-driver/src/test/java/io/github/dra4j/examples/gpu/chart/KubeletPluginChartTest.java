@@ -142,6 +142,13 @@ class KubeletPluginChartTest {
           allowMultipleAllocations: true
           deviceStatus: true
           healthFile: /health/gpus.json
+          cdi:
+            driverCapabilities: compute,utility,video
+            hookPath: /usr/local/nvidia/toolkit/nvidia-cdi-hook
+            disabledHooks: enable-cuda-compat
+          mps:
+            startTimeoutSeconds: 90
+            stopTimeoutSeconds: 10
           cdiRoot: /etc/cdi
           healthcheckPort: 50505
           healthcheckBindAddress: 10.0.0.5
@@ -243,6 +250,11 @@ class KubeletPluginChartTest {
     env.put("DRIVER_ROOT_CTR_PATH", "/driver-root");
     env.put("NVIDIA_VISIBLE_DEVICES", "void");
     env.put("ADDITIONAL_XIDS_TO_IGNORE", "13,48");
+    env.put("CDI_DRIVER_CAPABILITIES", "compute,utility,video");
+    env.put("NVIDIA_CDI_HOOK_PATH", "/usr/local/nvidia/toolkit/nvidia-cdi-hook");
+    env.put("CDI_DISABLED_HOOKS", "enable-cuda-compat");
+    env.put("MPS_START_TIMEOUT_SECONDS", "90");
+    env.put("MPS_STOP_TIMEOUT_SECONDS", "10");
     env.put("JAVA_TOOL_OPTIONS", "-Xmx100m");
     env.put("MALLOC_ARENA_MAX", "2");
     env.put("LOG_LEVEL", "debug");
@@ -282,7 +294,8 @@ class KubeletPluginChartTest {
         .doesNotContain("/driver-root");
     assertThat(pod.getVolumes()).extracting(Volume::getName).doesNotContain("driver-root");
     assertThat(env(container)).doesNotContainKeys("NVIDIA_DRIVER_ROOT", "DRIVER_ROOT_CTR_PATH",
-        "NVIDIA_VISIBLE_DEVICES", "ADDITIONAL_XIDS_TO_IGNORE");
+        "NVIDIA_VISIBLE_DEVICES", "ADDITIONAL_XIDS_TO_IGNORE", "CDI_DRIVER_CAPABILITIES",
+        "MPS_START_TIMEOUT_SECONDS");
   }
 
   /** The environment as name to value, or to {@code fieldRef:<path>}; no name twice. */

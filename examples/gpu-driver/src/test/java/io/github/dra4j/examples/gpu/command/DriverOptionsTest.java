@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.examples.gpu.GpuDriver;
+import io.github.dra4j.examples.gpu.mps.MpsTimeouts;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.CdiHook;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverCapability;
 import io.github.dra4j.examples.gpu.nvml.driverfiles.DriverFilesOptions;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,7 +31,7 @@ class DriverOptionsTest {
       "NUM_DEVICES", "GPU_PARTITIONS", "GPU_ALLOW_MULTIPLE_ALLOCATIONS", "GPU_DEVICE_STATUS",
       "GPU_HEALTH_FILE", "NVIDIA_DRIVER_ROOT", "DRIVER_ROOT_CTR_PATH",
       "ADDITIONAL_XIDS_TO_IGNORE", "CDI_DRIVER_CAPABILITIES", "NVIDIA_CDI_HOOK_PATH",
-      "CDI_DISABLED_HOOKS");
+      "CDI_DISABLED_HOOKS", "MPS_START_TIMEOUT_SECONDS", "MPS_STOP_TIMEOUT_SECONDS");
 
   private static DriverOptions parse(String... flags) {
     // The flags default to the variables: this test means its own values only.
@@ -54,6 +56,7 @@ class DriverOptionsTest {
     assertThat(settings.containerDriverRoot()).isEqualTo(Path.of("/driver-root"));
     assertThat(settings.additionalXidsToIgnore()).isEmpty();
     assertThat(settings.driverFiles()).isEqualTo(DriverFilesOptions.DEFAULT);
+    assertThat(settings.mpsTimeouts()).isEqualTo(MpsTimeouts.DEFAULT);
   }
 
   @Test
@@ -64,7 +67,8 @@ class DriverOptionsTest {
         "--nvidia-driver-root", "/run/nvidia/driver", "--container-driver-root", "/host-driver",
         "--additional-xids-to-ignore", "13, 31", "--cdi-driver-capabilities", "Compute, video",
         "--nvidia-cdi-hook-path", "/usr/local/nvidia/toolkit/nvidia-cdi-hook",
-        "--cdi-disabled-hooks", "enable-cuda-compat").settings();
+        "--cdi-disabled-hooks", "enable-cuda-compat", "--mps-start-timeout", "90",
+        "--mps-stop-timeout", "10").settings();
 
     assertThat(settings.driverName()).isEqualTo("gpu.acme.com");
     assertThat(settings.backend()).isEqualTo(DriverSettings.Backend.NVML);
@@ -80,6 +84,8 @@ class DriverOptionsTest {
         Set.of(DriverCapability.COMPUTE, DriverCapability.VIDEO),
         Optional.of("/usr/local/nvidia/toolkit/nvidia-cdi-hook"),
         Set.of(CdiHook.ENABLE_CUDA_COMPAT)));
+    assertThat(settings.mpsTimeouts())
+        .isEqualTo(new MpsTimeouts(Duration.ofSeconds(90), Duration.ofSeconds(10)));
     assertThat(parse("--cdi-driver-capabilities", "all", "--cdi-disabled-hooks", "all")
         .settings().driverFiles()).isEqualTo(new DriverFilesOptions(
             Set.of(DriverCapability.values()), Optional.empty(), Set.of(CdiHook.values())));
@@ -99,7 +105,8 @@ class DriverOptionsTest {
         Map.entry("ADDITIONAL_XIDS_TO_IGNORE", "13,31"),
         Map.entry("CDI_DRIVER_CAPABILITIES", "utility,graphics"),
         Map.entry("NVIDIA_CDI_HOOK_PATH", "/opt/nvidia-cdi-hook"),
-        Map.entry("CDI_DISABLED_HOOKS", "update-ldcache"));
+        Map.entry("CDI_DISABLED_HOOKS", "update-ldcache"),
+        Map.entry("MPS_START_TIMEOUT_SECONDS", "45"), Map.entry("MPS_STOP_TIMEOUT_SECONDS", "7"));
     List<String> flags = new ArrayList<>();
     Map<String, String> environment = new HashMap<>();
     for (OptionSpec option : new CommandLine(new DriverOptions()).getCommandSpec().options()) {
@@ -121,7 +128,8 @@ class DriverOptionsTest {
         "--num-devices", "eight", "--gpu-partitions", "65", "--gpu-device-status", "yes",
         "--nvidia-driver-root", "run/nvidia", "--additional-xids-to-ignore", "13,x",
         "--cdi-driver-capabilities", "compute,display", "--nvidia-cdi-hook-path", "bin/hook",
-        "--cdi-disabled-hooks", "chmod");
+        "--cdi-disabled-hooks", "chmod", "--mps-start-timeout", "0", "--mps-stop-timeout",
+        "5s");
 
     assertThatThrownBy(options::settings).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContainingAll("DRIVER_NAME=\"GPU_Driver\": ",
@@ -135,6 +143,8 @@ class DriverOptionsTest {
                 + " utility, video, graphics or all",
             "NVIDIA_CDI_HOOK_PATH=\"bin/hook\": want an absolute path",
             "CDI_DISABLED_HOOKS=\"chmod\": want a comma-separated list of create-symlinks,"
-                + " enable-cuda-compat, update-ldcache or all");
+                + " enable-cuda-compat, update-ldcache or all",
+            "MPS_START_TIMEOUT_SECONDS=\"0\": want a whole number from 1 to 600",
+            "MPS_STOP_TIMEOUT_SECONDS=\"5s\": want a whole number from 1 to 300");
   }
 }

@@ -80,8 +80,8 @@ public final class FakeDriverRoot {
    */
   public ControlDaemons daemons() {
     return new ControlDaemons(bin.resolve(ControlDaemons.CONTROL),
-        Optional.of(root.resolve("usr/lib64")), canIsolateShm(), Duration.ofSeconds(20),
-        Duration.ofSeconds(3), new ProcessTable(Path.of("/proc")));
+        Optional.of(root.resolve("usr/lib64")), canIsolateShm(),
+        new MpsTimeouts(Duration.ofSeconds(20), Duration.ofSeconds(3)), new ProcessTable(Path.of("/proc")));
   }
 
   /** The directory of the stubs. */
