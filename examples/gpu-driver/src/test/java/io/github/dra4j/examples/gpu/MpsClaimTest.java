@@ -9,8 +9,8 @@ import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.cdi.spec.Mount;
 import io.github.dra4j.examples.gpu.backend.SimulatedBackend;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
-import io.github.dra4j.examples.gpu.mps.FakeDriverRoot;
 import io.github.dra4j.examples.gpu.mps.MpsDirectories;
+import io.github.dra4j.examples.gpu.mps.MpsStubs;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.testing.kubelet.PrepareOutcome;
 import io.github.dra4j.testing.node.SimulatedNode;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * MPS and undo with real processes: the driver on a simulated node, its sharing run by the real
- * {@code nvidia-smi} and MPS commands against the stub programs of a {@link FakeDriverRoot}.
+ * {@code nvidia-smi} and MPS commands against the stub programs of a {@link MpsStubs}.
  */
 class MpsClaimTest {
 
@@ -36,12 +36,12 @@ class MpsClaimTest {
 
   @TempDir Path dir;
   private SimulatedNode node;
-  private FakeDriverRoot fake;
+  private MpsStubs fake;
   private GpuDriver driver;
 
   @BeforeEach
   void setUp() throws Exception {
-    fake = FakeDriverRoot.create(dir.resolve("driver-root"));
+    fake = MpsStubs.create(dir.resolve("driver-root"));
     node = SimulatedNode.start();
     driver = GpuDriver.create(DRIVER, node.nodeName(), new SimulatedBackend(node.nodeName(), 2,
         dir.resolve("health.json"), Duration.ofSeconds(1), fake.sharing()),
@@ -84,7 +84,7 @@ class MpsClaimTest {
         "stdin get_server_list", "stdin set_default_active_thread_percentage 50",
         "stdin set_default_device_pinned_mem_limit " + uuid + " 1536M");
     assertThat(fake.runningDaemons()).hasSize(1);
-    if (FakeDriverRoot.canIsolateShm()) {
+    if (MpsStubs.canIsolateShm()) {
       assertThat(daemonDir.resolve("shm/mps-stub-daemon")).as("the daemon's /dev/shm is the"
           + " group's shm directory").hasContent(fake.daemonPids().get(0).toString());
     }

@@ -9,7 +9,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.github.dra4j.examples.gpu.command.GpuDriverMain;
-import io.github.dra4j.examples.gpu.mps.FakeDriverRoot;
+import io.github.dra4j.examples.gpu.mps.MpsStubs;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
@@ -45,7 +45,7 @@ class MpsChaosProcessTest {
   @TempDir Path root;
   private InMemoryApiServer server;
   private Process process;
-  private FakeDriverRoot fake;
+  private MpsStubs fake;
   private int starts;
 
   @BeforeAll
@@ -72,7 +72,7 @@ class MpsChaosProcessTest {
   void killedWhileTheDaemonStartsAndWhileItStopsLeavesNoDaemonAndNoDirectory() throws Exception {
     Path driverRoot = root.resolve("driver-root");
     NvmlStub.install(compiled, driverRoot);
-    fake = FakeDriverRoot.create(driverRoot);
+    fake = MpsStubs.create(driverRoot);
     Files.createDirectories(driverRoot.resolve("dev"));
     for (String node : List.of("nvidiactl", "nvidia0", "nvidia1")) {
       Files.writeString(driverRoot.resolve("dev").resolve(node), "");

@@ -15,16 +15,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A driver root for tests with the stub {@code nvidia-cuda-mps-control} and {@code nvidia-smi}
+ * The stub MPS programs of a test driver root: the stub {@code nvidia-cuda-mps-control} and {@code nvidia-smi}
  * (test resources under {@code mps/}) in {@code usr/bin}, and what they recorded. Owned by one
  * test.
  */
-public final class FakeDriverRoot {
+public final class MpsStubs {
 
   private final Path root;
   private final Path bin;
 
-  private FakeDriverRoot(Path root) {
+  private MpsStubs(Path root) {
     this.root = root;
     this.bin = root.resolve("usr/bin");
   }
@@ -35,11 +35,11 @@ public final class FakeDriverRoot {
    * @param root the driver root
    * @return the root
    */
-  public static FakeDriverRoot create(Path root) throws IOException {
-    FakeDriverRoot fake = new FakeDriverRoot(root);
+  public static MpsStubs create(Path root) throws IOException {
+    MpsStubs fake = new MpsStubs(root);
     Files.createDirectories(fake.bin);
     for (String name : List.of(ControlDaemons.CONTROL, "nvidia-smi")) {
-      try (InputStream in = FakeDriverRoot.class.getResourceAsStream("/mps/" + name)) {
+      try (InputStream in = MpsStubs.class.getResourceAsStream("/mps/" + name)) {
         Files.copy(in, fake.bin.resolve(name), StandardCopyOption.REPLACE_EXISTING);
       }
       Files.setPosixFilePermissions(fake.bin.resolve(name),
