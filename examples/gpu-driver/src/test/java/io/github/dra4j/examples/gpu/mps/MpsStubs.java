@@ -15,9 +15,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The stub MPS programs of a test driver root: the stub {@code nvidia-cuda-mps-control} and {@code nvidia-smi}
- * (test resources under {@code mps/}) in {@code usr/bin}, and what they recorded. Owned by one
- * test.
+ * The stub MPS programs of a test driver root: the stub {@code nvidia-cuda-mps-control} and
+ * {@code nvidia-smi} (test resources under {@code mps/}) in {@code usr/bin}, and what they
+ * recorded. Owned by one test.
  */
 public final class MpsStubs {
 
