@@ -14,7 +14,11 @@ assert text('pom.xml').contains('<version>2.3.0-SNAPSHOT</version>')
 assert text('deployments/helm/acme-fpga-driver/Chart.yaml').contains('name: acme-fpga-driver')
 assert text('deployments/helm/acme-fpga-driver/Chart.yaml').contains('appVersion: "2.3.0-SNAPSHOT"')
 assert text('deployments/helm/acme-fpga-driver/values.yaml').contains('driverName: "fpga.acme.com"')
-assert text('Dockerfile').contains('COPY target/acme-fpga-driver.jar /app/driver.jar')
+assert text('Dockerfile').contains('COPY target/acme-fpga-driver.jar /opt/driver/app/driver.jar')
+assert text('Dockerfile').contains('--print-module-deps /opt/driver/app/driver.jar')
+assert text('Dockerfile').contains('org.opencontainers.image.title="acme-fpga-driver"')
+assert text('Dockerfile').contains('ARG JDK_IMAGE=eclipse-temurin:25.0.3_9-jdk-noble') : 'the build base is pinned'
+assert text('.dockerignore').contains('!target/acme-fpga-driver.jar')
 
 // Every test class ran, none failed; the chart tests ran where DRA4J_HELM is set.
 def suites = ['target/surefire-reports', 'target/failsafe-reports'].collectMany { dir ->

@@ -98,16 +98,21 @@ public record ComparisonSettings(Path goBench, Path goFloor, int calls, int warm
   }
 
   /**
-   * The {@code jcmd} of the driver's JDK, next to its {@code java}.
+   * The {@code jcmd} of the driver's JDK, next to its {@code java}; for a runtime without one (a
+   * jlink runtime such as the GPU driver image's, {@code -Djava.bin=<runtime>/bin/java}) this
+   * JVM's.
    *
    * @return the jcmd binary
    */
   public Path jcmd() {
+    Path sibling;
     try {
-      return java.toRealPath().resolveSibling("jcmd");
+      sibling = java.toRealPath().resolveSibling("jcmd");
     } catch (java.io.IOException e) {
-      return java.resolveSibling("jcmd");
+      sibling = java.resolveSibling("jcmd");
     }
+    return Files.isExecutable(sibling) ? sibling
+        : Path.of(System.getProperty("java.home"), "bin", "jcmd");
   }
 
   private static Path binary(String property) {

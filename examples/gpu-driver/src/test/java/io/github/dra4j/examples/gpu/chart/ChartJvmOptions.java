@@ -5,7 +5,9 @@ package io.github.dra4j.examples.gpu.chart;
  * tests that run the plugin as the chart does: its heap, stacks, collector and compiler. The
  * options are written for the image's JDK 25; on an older test JVM the few it does not know
  * (compact object headers) are ignored rather than refused, and every other option, the heap's
- * 32 MiB ceiling first, applies as in the pod.
+ * 48 MiB ceiling first, applies as in the pod. The image's entry point adds only its AOT cache
+ * and where JNA's native library is ({@code image/build-runtime.sh}); none of these options
+ * writes a file.
  */
 public final class ChartJvmOptions {
 

@@ -82,8 +82,6 @@ class KubeletPluginChartTest {
     env.put("GPU_ALLOW_MULTIPLE_ALLOCATIONS", "false");
     env.put("GPU_DEVICE_STATUS", "false");
     env.put("JAVA_TOOL_OPTIONS", (String) ChartFiles.value("kubeletPlugin.jvmOptions"));
-    env.put("JDK_JAVA_OPTIONS", "-XX:+AutoCreateSharedArchive -XX:SharedArchiveFile="
-        + PLUGINS + "/gpu.example.com/jvm-classes.jsa");
     env.put("MALLOC_ARENA_MAX", "2");
     assertThat(env(container)).as("the plugin's environment").isEqualTo(env);
 
@@ -157,7 +155,6 @@ class KubeletPluginChartTest {
           kubeApiQps: 20
           kubeApiBurst: 40
           jvmOptions: "-Xmx100m"
-          classDataSharing: false
           extraEnv:
             - name: LOG_LEVEL
               value: debug
