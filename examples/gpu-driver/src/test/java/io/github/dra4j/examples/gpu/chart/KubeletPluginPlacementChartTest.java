@@ -149,6 +149,7 @@ class KubeletPluginPlacementChartTest {
       PodSpec pod = pod(Helm.require().template("--set", "kubeletPlugin.backend=" + backend));
       SecurityContext context = pod.getContainers().get(0).getSecurityContext();
       assertThat(context.getPrivileged()).as("privileged by default (%s)", backend).isTrue();
+      assertThat(context.getRunAsUser()).as("root, over the image's user (%s)", backend).isZero();
       assertThat(pod.getSecurityContext()).as("no pod securityContext by default").isNull();
     }
 
