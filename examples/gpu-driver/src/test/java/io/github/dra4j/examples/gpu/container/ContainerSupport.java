@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Assumptions;
  * start a container (found by starting one: crun refuses a hybrid cgroup v1/v2 setup whose v2
  * hierarchy has controllers, runc does not; a container without privileges cannot nest one).
  */
-final class ContainerSupport {
+public final class ContainerSupport {
   private ContainerSupport() {}
 
   /**
@@ -22,7 +22,7 @@ final class ContainerSupport {
    *
    * @throws IOException if the user cannot be read
    */
-  static void assumeRoot() throws IOException {
+  public static void assumeRoot() throws IOException {
     Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
     Assumptions.assumeTrue(Integer.valueOf(0).equals(uid), "not root (uid " + uid + "); the"
         + " container tests start containers with crun or runc and need root, skipped");
@@ -38,7 +38,7 @@ final class ContainerSupport {
    * @throws IOException if the probe's files cannot be written
    * @throws InterruptedException if interrupted
    */
-  static OciRuntime workingRuntime(Path workDir, ContainerRootFs rootfs)
+  public static OciRuntime workingRuntime(Path workDir, ContainerRootFs rootfs)
       throws IOException, InterruptedException {
     List<OciRuntime> installed = OciRuntime.installed();
     Assumptions.assumeFalse(installed.isEmpty(), "no OCI runtime: none of " + OciRuntime.NAMES

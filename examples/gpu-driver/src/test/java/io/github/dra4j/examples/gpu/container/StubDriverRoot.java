@@ -105,7 +105,17 @@ public record StubDriverRoot(Path root, String libraryDir, Path library, Path ho
     return Files.exists(calls) ? Files.readAllLines(calls) : List.of();
   }
 
-  private static void mknod(Path node, int major, int minor)
+  /**
+   * Makes a character device node with mode {@code 0666}; skips the calling test if that is not
+   * allowed here. The node is never opened by the tests.
+   *
+   * @param node the node's path
+   * @param major its major number
+   * @param minor its minor number
+   * @throws IOException if {@code mknod} cannot be started
+   * @throws InterruptedException if interrupted
+   */
+  public static void mknod(Path node, int major, int minor)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("mknod", "-m", "0666", node.toString(), "c",
         Integer.toString(major), Integer.toString(minor)));
