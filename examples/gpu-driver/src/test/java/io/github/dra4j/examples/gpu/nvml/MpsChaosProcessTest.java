@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.github.dra4j.examples.gpu.command.GpuDriverMain;
 import io.github.dra4j.examples.gpu.mps.MpsStubs;
+import io.github.dra4j.examples.gpu.nvml.driverfiles.FakeDriverRoot;
 import io.github.dra4j.kubelet.wire.dra.v1.Claim;
 import io.github.dra4j.kubelet.wire.dra.v1.NodePrepareResourceResponse;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
@@ -72,6 +73,8 @@ class MpsChaosProcessTest {
   void killedWhileTheDaemonStartsAndWhileItStopsLeavesNoDaemonAndNoDirectory() throws Exception {
     Path driverRoot = root.resolve("driver-root");
     NvmlStub.install(compiled, driverRoot);
+    // the driver's files (libcuda for the compute capability), then the MPS stubs over its tools
+    FakeDriverRoot.create(driverRoot, NvmlStub.DRIVER_VERSION);
     fake = MpsStubs.create(driverRoot);
     Files.createDirectories(driverRoot.resolve("dev"));
     for (String node : List.of("nvidiactl", "nvidia0", "nvidia1")) {
