@@ -167,6 +167,13 @@ class HostileClientsProcessTest {
     await().atMost(WAIT).until(() -> latest.get().isPresent()
         && latest.get().orElseThrow().getDevices(0).getMessage().contains("flip 0"));
     try (Prepares prepares = new Prepares(kubeletConnection)) {
+      // Warm-up without attackers: the chart's flags run C2, whose compiler arenas and code
+      // cache grow while prepares and health changes are new; measured from here, the growth
+      // is what the stalled streams cost.
+      for (int flip = 1; flip <= 4; flip++) {
+        writeHealth(flip);
+        Thread.sleep(1_100); // the driver reads its health file every second
+      }
       long before = rssKib();
       int streams = 0;
       for (int connection = 0; connection < 20; connection++) {
@@ -183,9 +190,9 @@ class HostileClientsProcessTest {
         }
       }
       assertThat(streams).as("streams attempted").isGreaterThan(0);
-      for (int flip = 1; flip <= 8; flip++) {
+      for (int flip = 5; flip <= 12; flip++) {
         writeHealth(flip);
-        Thread.sleep(1_100); // the driver reads its health file every second
+        Thread.sleep(1_100);
       }
 
       System.out.printf("stalled health streams: %d attempted, resident memory %d KiB before,"
@@ -195,7 +202,7 @@ class HostileClientsProcessTest {
       assertThat(rssKib() - before).as("resident memory grew (KiB)").isLessThan(16 * 1024);
       assertThat(prepares.stop()).as("prepares while the streams stalled").isEmpty();
       await().atMost(Duration.ofSeconds(15)).until(() ->
-          latest.get().orElseThrow().getDevices(0).getMessage().contains("flip 8"));
+          latest.get().orElseThrow().getDevices(0).getMessage().contains("flip 12"));
     }
   }
 
