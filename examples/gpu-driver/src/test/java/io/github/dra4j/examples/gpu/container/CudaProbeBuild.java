@@ -1,13 +1,11 @@
 package io.github.dra4j.examples.gpu.container;
 
+import io.github.dra4j.examples.gpu.NativeTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The stub CUDA driver library and the probe program linked against it ({@code
@@ -39,25 +37,19 @@ public record CudaProbeBuild(Path library, Path probe, Path inspector, String tr
     if (!Files.isRegularFile(sources.resolve("cuda_probe.c"))) {
       throw new IOException("the probe's source is missing: " + sources.resolve("cuda_probe.c"));
     }
-    String gcc = "gcc";
-    String triplet;
-    try {
-      triplet = run(List.of(gcc, "-dumpmachine")).strip();
-    } catch (IOException e) {
-      Assumptions.abort("gcc not found (" + e.getMessage() + "); the container tests compile a"
-          + " stub libcuda.so.1 and a program with it (apt-get install gcc libc6-dev), skipped");
-      throw e;
-    }
+    String gcc = NativeTools.gcc("the container tests compile a stub libcuda.so.1 and a program"
+        + " with it");
+    String triplet = NativeTools.run(List.of(gcc, "-dumpmachine")).strip();
     Path library = dir.resolve("libcuda.so." + DRIVER_VERSION);
-    run(List.of(gcc, "-shared", "-fPIC", "-Wall", "-Werror", "-Wl,-soname,libcuda.so.1", "-o",
+    NativeTools.run(List.of(gcc, "-shared", "-fPIC", "-Wall", "-Werror", "-Wl,-soname,libcuda.so.1", "-o",
         library.toString(), sources.resolve("libcuda_stub.c").toString()));
     Files.createSymbolicLink(dir.resolve("libcuda.so"), library.getFileName());
     Path probe = dir.resolve("cuda-probe");
-    run(List.of(gcc, "-Wall", "-Werror", "-o", probe.toString(),
+    NativeTools.run(List.of(gcc, "-Wall", "-Werror", "-o", probe.toString(),
         sources.resolve("cuda_probe.c").toString(), "-L" + dir, "-lcuda", "-Wl,--as-needed",
         "-ldl"));
     Path inspector = dir.resolve("inspect");
-    run(List.of(gcc, "-Wall", "-Werror", "-o", inspector.toString(),
+    NativeTools.run(List.of(gcc, "-Wall", "-Werror", "-o", inspector.toString(),
         sources.resolve("inspect.c").toString()));
     return new CudaProbeBuild(library, probe, inspector, triplet);
   }
@@ -81,32 +73,6 @@ public record CudaProbeBuild(Path library, Path probe, Path inspector, String tr
   }
 
   private static Path sources() {
-    return moduleDir().resolve("src/test/c/cuda-container");
-  }
-
-  private static Path moduleDir() {
-    String basedir = System.getProperty("basedir");
-    Path dir = basedir != null ? Path.of(basedir) : Path.of("").toAbsolutePath();
-    if (!Files.isDirectory(dir.resolve("src/test/c")) && Files.isDirectory(
-        dir.resolve("examples/gpu-driver/src/test/c"))) {
-      dir = dir.resolve("examples/gpu-driver");
-    }
-    return dir;
-  }
-
-  private static String run(List<String> command) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    process.getOutputStream().close();
-    byte[] output = process.getInputStream().readAllBytes();
-    if (!process.waitFor(60, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new IOException("timed out: " + command);
-    }
-    String text = new String(output, StandardCharsets.UTF_8);
-    if (process.exitValue() != 0) {
-      throw new IOException(String.join(" ", new ArrayList<>(command)) + " exited with "
-          + process.exitValue() + ":\n" + text);
-    }
-    return text;
+    return NativeTools.moduleDir().resolve("src/test/c/cuda-container");
   }
 }

@@ -1,10 +1,11 @@
 package io.github.dra4j.examples.gpu.demo;
 
+import static io.github.dra4j.examples.gpu.demo.DemoManifests.devicesOf;
+import static io.github.dra4j.examples.gpu.demo.DemoManifests.prefix;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
@@ -14,7 +15,6 @@ import io.github.dra4j.examples.gpu.RecordingSharingCommands;
 import io.github.dra4j.examples.gpu.backend.SimulatedBackend;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
-import io.github.dra4j.examples.gpu.devices.DeviceNames;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.testing.node.AllocationFailedException;
 import io.github.dra4j.testing.node.RunningPod;
@@ -22,7 +22,6 @@ import io.github.dra4j.testing.node.SimulatedNode;
 import io.github.dra4j.webhook.AdmissionDecision;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +29,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -50,8 +48,7 @@ class DemoYamlTest {
 
   private static final String DRIVER = GpuDriver.DEFAULT_NAME;
   private static final int GPUS = 4;
-  private static final Path DEMO = Path.of("demo");
-  private static final List<String> TESTED = new ArrayList<>();
+  private static final DemoManifests DEMO = new DemoManifests(Path.of("demo"));
 
   private SimulatedNode node;
   private RecordingSharingCommands sharing;
@@ -91,52 +88,17 @@ class DemoYamlTest {
 
   @AfterAll
   static void everyDemoFileIsTested() throws IOException {
-    try (Stream<Path> files = Files.list(DEMO)) {
-      assertThat(files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()))
-          .as("demo files with a test (demo/nvidia/: NvidiaManifestsTest)")
-          .containsExactlyInAnyOrderElementsOf(Set.copyOf(TESTED));
-    }
-  }
-
-  /** Stores every object of a demo file but its pods, and returns the pods, started. */
-  private List<RunningPod> apply(String file) throws IOException {
-    TESTED.add(file);
-    List<RunningPod> pods = new ArrayList<>();
-    for (HasMetadata object : load(file)) {
-      if (object instanceof Pod pod) {
-        pods.add(node.pods().start(pod));
-      } else {
-        node.client().resource(object).create();
-      }
-    }
-    return pods;
-  }
-
-  private List<HasMetadata> load(String file) throws IOException {
-    try (InputStream in = Files.newInputStream(DEMO.resolve(file))) {
-      return node.client().load(in).items();
-    }
-  }
-
-  /** The devices a container sees: {@code GPU_DEVICE_<n>=<device name>}. */
-  private static List<String> devicesOf(Map<String, String> env) {
-    return env.entrySet().stream()
-        .filter(e -> e.getKey().equals("GPU_DEVICE_" + DeviceNames.envSuffix(e.getValue())))
-        .map(Map.Entry::getValue).sorted().toList();
+    DEMO.assertEveryFileApplied("demo files (demo/nvidia/: NvidiaManifestsTest)");
   }
 
   private static String gpuOf(Map<String, String> env) {
     return devicesOf(env).get(0);
   }
 
-  private static String prefix(String device) {
-    return "GPU_DEVICE_" + DeviceNames.envSuffix(device);
-  }
-
   @Test
   void test1TwoPodsGetOneGpuEachFromATemplate() throws Exception {
     driver = startDriver(DeviceLayout.WHOLE_GPUS);
-    List<RunningPod> pods = apply("gpu-test1.yaml");
+    List<RunningPod> pods = DEMO.apply(node, "gpu-test1.yaml");
 
     String first = gpuOf(pods.get(0).environment("ctr0"));
     String second = gpuOf(pods.get(1).environment("ctr0"));
@@ -149,7 +111,7 @@ class DemoYamlTest {
   @Test
   void test2TwoContainersOfOnePodShareOneGpu() throws Exception {
     driver = startDriver(DeviceLayout.WHOLE_GPUS);
-    RunningPod pod = apply("gpu-test2.yaml").get(0);
+    RunningPod pod = DEMO.apply(node, "gpu-test2.yaml").get(0);
 
     assertThat(gpuOf(pod.environment("ctr0"))).isEqualTo(gpuOf(pod.environment("ctr1")));
     assertThat(pod.environment("ctr0")).containsEntry("DRA_RESOURCE_DRIVER_NAME", DRIVER);
@@ -158,7 +120,7 @@ class DemoYamlTest {
   @Test
   void test3TwoPodsShareOneClaimAndItStaysPreparedUntilTheLastStops() throws Exception {
     driver = startDriver(DeviceLayout.WHOLE_GPUS);
-    List<RunningPod> pods = apply("gpu-test3.yaml");
+    List<RunningPod> pods = DEMO.apply(node, "gpu-test3.yaml");
 
     assertThat(gpuOf(pods.get(0).environment("ctr0")))
         .isEqualTo(gpuOf(pods.get(1).environment("ctr0")));
@@ -176,7 +138,7 @@ class DemoYamlTest {
   @Test
   void test4EachRequestGetsItsOwnSharingSetting() throws Exception {
     driver = startDriver(DeviceLayout.WHOLE_GPUS);
-    RunningPod pod = apply("gpu-test4.yaml").get(0);
+    RunningPod pod = DEMO.apply(node, "gpu-test4.yaml").get(0);
 
     Map<String, String> timeSliced = pod.environment("ts-ctr");
     Map<String, String> mps = pod.environment("mps-ctr");
@@ -191,7 +153,7 @@ class DemoYamlTest {
   @Test
   void test5CelSelectsOnAnAttributeAndACapacity() throws Exception {
     driver = startDriver(DeviceLayout.WHOLE_GPUS);
-    RunningPod pod = apply("gpu-test5.yaml").get(0);
+    RunningPod pod = DEMO.apply(node, "gpu-test5.yaml").get(0);
 
     assertThat(gpuOf(pod.environment("ctr0"))).startsWith("gpu-");
     ResourceClaim impossible = node.client().dynamicResourceAllocation().v1().resourceClaims()
@@ -203,7 +165,7 @@ class DemoYamlTest {
   @Test
   void test6AnInvalidConfigurationIsRefusedByTheWebhookAndByThePlugin() throws Exception {
     driver = startDriver(DeviceLayout.WHOLE_GPUS);
-    apply("gpu-test6.yaml");
+    DEMO.apply(node, "gpu-test6.yaml");
     ResourceClaimTemplate template = node.client().dynamicResourceAllocation().v1()
         .resourceClaimTemplates().inNamespace("gpu-test6").withName("misconfigured-gpu").get();
 
@@ -226,7 +188,7 @@ class DemoYamlTest {
   @Test
   void test7TwoPartitionsOfOneGpuAndAWholeGpuFromAnother() throws Exception {
     driver = startDriver(new DeviceLayout(4, false));
-    List<RunningPod> pods = apply("gpu-test7.yaml");
+    List<RunningPod> pods = DEMO.apply(node, "gpu-test7.yaml");
 
     Map<String, String> halves = pods.get(0).environment("ctr0");
     List<String> partitions = devicesOf(halves);
@@ -244,7 +206,7 @@ class DemoYamlTest {
   @Test
   void test8TwoClaimsShareOneGpuThroughConsumableCapacity() throws Exception {
     driver = startDriver(new DeviceLayout(0, true));
-    List<RunningPod> pods = apply("gpu-test8.yaml");
+    List<RunningPod> pods = DEMO.apply(node, "gpu-test8.yaml");
 
     Map<String, String> first = pods.get(0).environment("ctr0");
     Map<String, String> second = pods.get(1).environment("ctr0");
@@ -263,10 +225,10 @@ class DemoYamlTest {
   @Test
   void test9AdminAccessSeesEveryGpuIncludingOneInUse() throws Exception {
     driver = startDriver(DeviceLayout.WHOLE_GPUS);
-    List<RunningPod> pods = apply("gpu-test9.yaml");
+    List<RunningPod> pods = DEMO.apply(node, "gpu-test9.yaml");
 
     // The API server refuses adminAccess outside a namespace with this label.
-    assertThat(load("gpu-test9.yaml").get(0).getMetadata().getLabels())
+    assertThat(DEMO.load(node, "gpu-test9.yaml").get(0).getMetadata().getLabels())
         .containsEntry("resource.kubernetes.io/admin-access", "true");
     Map<String, String> workload = pods.get(0).environment("ctr0");
     Map<String, String> monitor = pods.get(1).environment("ctr0");
@@ -279,7 +241,7 @@ class DemoYamlTest {
   @Test
   void test10FirstAvailableFallsBackToAnyGpu() throws Exception {
     driver = startDriver(DeviceLayout.WHOLE_GPUS);
-    RunningPod pod = apply("gpu-test10.yaml").get(0);
+    RunningPod pod = DEMO.apply(node, "gpu-test10.yaml").get(0);
 
     assertThat(pod.claims().get("gpu").getStatus().getAllocation().getDevices().getResults())
         .singleElement().satisfies(r -> assertThat(r.getRequest()).isEqualTo("gpu/any-gpu"));
@@ -303,8 +265,8 @@ class DemoYamlTest {
   }
 
   private List<RunningPod> startSharedAndConfiguredPods() throws IOException {
-    List<RunningPod> pods = new ArrayList<>(apply("gpu-test3.yaml"));
-    pods.addAll(apply("gpu-test4.yaml"));
+    List<RunningPod> pods = new ArrayList<>(DEMO.apply(node, "gpu-test3.yaml"));
+    pods.addAll(DEMO.apply(node, "gpu-test4.yaml"));
     return pods;
   }
 

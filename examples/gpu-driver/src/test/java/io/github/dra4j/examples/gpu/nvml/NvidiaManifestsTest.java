@@ -1,9 +1,10 @@
 package io.github.dra4j.examples.gpu.nvml;
 
+import static io.github.dra4j.examples.gpu.demo.DemoManifests.devicesOf;
+import static io.github.dra4j.examples.gpu.demo.DemoManifests.prefix;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -16,8 +17,8 @@ import io.github.dra4j.examples.gpu.RecordingSharingCommands;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
 import io.github.dra4j.examples.gpu.backend.HostDeviceNode;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
+import io.github.dra4j.examples.gpu.demo.DemoManifests;
 import io.github.dra4j.examples.gpu.devices.DeviceLayout;
-import io.github.dra4j.examples.gpu.devices.DeviceNames;
 import io.github.dra4j.examples.gpu.discovery.DiscoveryException;
 import io.github.dra4j.examples.gpu.discovery.Gpu;
 import io.github.dra4j.examples.gpu.discovery.GpuDiscovery;
@@ -32,18 +33,14 @@ import io.github.dra4j.testing.node.SimulatedNode;
 import io.github.dra4j.webhook.AdmissionDecision;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -62,8 +59,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NvidiaManifestsTest {
 
   private static final String DRIVER = "gpu.nvidia.com";
-  private static final Path DEMO = Path.of("demo/nvidia");
-  private static final List<String> TESTED = new ArrayList<>();
+  private static final DemoManifests DEMO = new DemoManifests(Path.of("demo/nvidia"));
   private static Path compiled;
 
   @TempDir Path root;
@@ -113,10 +109,7 @@ class NvidiaManifestsTest {
 
   @AfterAll
   static void everyNvidiaManifestIsTested() throws IOException {
-    try (Stream<Path> files = Files.list(DEMO)) {
-      assertThat(files.map(f -> f.getFileName().toString())).as("NVIDIA manifests with a test")
-          .containsExactlyInAnyOrderElementsOf(Set.copyOf(TESTED));
-    }
+    DEMO.assertEveryFileApplied("NVIDIA manifests");
   }
 
   /** The NVML backend with its sharing commands recorded instead of run. */
@@ -169,37 +162,6 @@ class NvidiaManifestsTest {
     }
   }
 
-  /** Stores every object of a manifest but its pods, and returns the pods, started. */
-  private List<RunningPod> apply(String file) throws IOException {
-    TESTED.add(file);
-    List<RunningPod> pods = new ArrayList<>();
-    for (HasMetadata object : load(file)) {
-      if (object instanceof Pod pod) {
-        pods.add(node.pods().start(pod));
-      } else {
-        node.client().resource(object).create();
-      }
-    }
-    return pods;
-  }
-
-  private List<HasMetadata> load(String file) throws IOException {
-    try (InputStream in = Files.newInputStream(DEMO.resolve(file))) {
-      return node.client().load(in).items();
-    }
-  }
-
-  /** The devices a container sees: {@code GPU_DEVICE_<n>=<device name>}. */
-  private static List<String> devicesOf(Map<String, String> env) {
-    return env.entrySet().stream()
-        .filter(e -> e.getKey().equals(prefix(e.getValue())))
-        .map(Map.Entry::getValue).sorted().toList();
-  }
-
-  private static String prefix(String device) {
-    return "GPU_DEVICE_" + DeviceNames.envSuffix(device);
-  }
-
   private String uuidOf(String device) {
     return driver.catalog().device(device).orElseThrow().uuid();
   }
@@ -245,7 +207,7 @@ class NvidiaManifestsTest {
 
   @Test
   void timeSlicingFromNvidiasGpuConfigReachesBothPodsAndTheGpu() throws Exception {
-    List<RunningPod> pods = apply("gpu-timeslicing.yaml");
+    List<RunningPod> pods = DEMO.apply(node, "gpu-timeslicing.yaml");
 
     Map<String, String> first = pods.get(0).environment("ctr0");
     String gpu = devicesOf(first).get(0);
@@ -260,7 +222,7 @@ class NvidiaManifestsTest {
 
   @Test
   void mpsFromNvidiasGpuConfigReachesTheContainersAndTheGpu() throws Exception {
-    RunningPod pod = apply("gpu-mps.yaml").get(0);
+    RunningPod pod = DEMO.apply(node, "gpu-mps.yaml").get(0);
 
     Map<String, String> env = pod.environment("mps-ctr0");
     String gpu = devicesOf(env).get(0);
@@ -276,7 +238,7 @@ class NvidiaManifestsTest {
   @Test
   void mpsFromNvidiasMigDeviceConfigReachesTheContainerOfTwoMigDevicesOfOneGpu()
       throws Exception {
-    RunningPod pod = apply("mig-mps.yaml").get(0);
+    RunningPod pod = DEMO.apply(node, "mig-mps.yaml").get(0);
 
     Map<String, String> env = pod.environment("ctr0");
     List<String> migs = devicesOf(env);
@@ -309,7 +271,7 @@ class NvidiaManifestsTest {
       throws Exception {
     AdmissionReviewHandler webhook = AdmissionReviewHandler.of(DRIVER, GpuConfigs.SCHEME);
     for (String file : List.of("gpu-timeslicing.yaml", "gpu-mps.yaml", "mig-mps.yaml")) {
-      for (HasMetadata object : load(file)) {
+      for (HasMetadata object : DEMO.load(node, file)) {
         if (object instanceof ResourceClaim claim) {
           assertThat(webhook.handle(review("ResourceClaim", "resourceclaims", claim)).allowed())
               .as(file).isTrue();

@@ -2,6 +2,7 @@ package io.github.dra4j.examples.gpu.nvml;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.dra4j.examples.gpu.NativeTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,9 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The NVML stub ({@code src/test/c/nvml-stub/*.c}) for tests: {@link #compile} builds it once per
@@ -53,7 +52,7 @@ final class NvmlStub {
    * @return the compiled library
    */
   static Path compile(Path dir) throws IOException, InterruptedException {
-    Path sourceDir = moduleDir().resolve("src/test/c/nvml-stub");
+    Path sourceDir = NativeTools.moduleDir().resolve("src/test/c/nvml-stub");
     List<String> sources;
     try (Stream<Path> files = Files.list(sourceDir)) {
       sources = files.filter(p -> p.toString().endsWith(".c")).map(Path::toString).sorted()
@@ -62,15 +61,12 @@ final class NvmlStub {
     if (!sources.contains(sourceDir.resolve("nvml_stub.c").toString())) {
       fail("the NVML stub's source is missing: " + sourceDir.resolve("nvml_stub.c"));
     }
-    String gcc = findGcc();
+    String gcc = NativeTools.gcc("the NVML tests compile the NVML stub");
     Path library = dir.resolve("libnvidia-ml.so.1");
     List<String> command = new ArrayList<>(List.of(gcc, "-shared", "-fPIC", "-Wall", "-o",
         library.toString()));
     command.addAll(sources);
-    Result result = run(command);
-    if (result.exit != 0) {
-      fail("compiling the NVML stub failed: " + String.join(" ", command) + "\n" + result.output);
-    }
+    NativeTools.run(command);
     return library;
   }
 
@@ -111,44 +107,4 @@ final class NvmlStub {
         StandardOpenOption.APPEND);
   }
 
-  private static Path moduleDir() {
-    String basedir = System.getProperty("basedir");
-    Path dir = basedir != null ? Path.of(basedir) : Path.of("").toAbsolutePath();
-    if (!Files.isDirectory(dir.resolve("src/test/c")) && Files.isDirectory(
-        dir.resolve("examples/gpu-driver/src/test/c"))) {
-      dir = dir.resolve("examples/gpu-driver");
-    }
-    return dir;
-  }
-
-  private static String findGcc() throws InterruptedException {
-    List<String> tried = new ArrayList<>();
-    for (String gcc : List.of("gcc", "cc")) {
-      try {
-        Result result = run(List.of(gcc, "--version"));
-        if (result.exit == 0) {
-          return gcc;
-        }
-        tried.add(gcc + " (exit " + result.exit + ")");
-      } catch (IOException e) {
-        tried.add(gcc + " (" + e.getMessage() + ")");
-      }
-    }
-    Assumptions.assumeTrue(false, "gcc not found: tried " + tried + "; the NVML tests need it to"
-        + " compile the NVML stub (apt-get install gcc), skipped");
-    throw new IllegalStateException("unreachable");
-  }
-
-  private record Result(int exit, String output) {}
-
-  private static Result run(List<String> command) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    process.getOutputStream().close();
-    byte[] output = process.getInputStream().readAllBytes();
-    if (!process.waitFor(60, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      fail("timed out: " + command);
-    }
-    return new Result(process.exitValue(), new String(output, StandardCharsets.UTF_8));
-  }
 }

@@ -1,5 +1,6 @@
 package io.github.dra4j.examples.gpu.nvml.driverfiles;
 
+import io.github.dra4j.examples.gpu.NativeTools;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -272,7 +273,7 @@ public final class FakeDriverRoot {
      * @throws InterruptedException if interrupted while gcc or ldconfig runs
      */
     public FakeDriverRoot build() throws IOException, InterruptedException {
-      String gcc = NativeTools.tool("gcc", "--version");
+      String gcc = NativeTools.gcc("the fake driver root compiles its libraries and indexes them");
       String libDir = libraryDir;
       Path libs = Files.createDirectories(under(libDir));
       Path empty = libs.resolve(".fake-empty.c");
@@ -285,7 +286,7 @@ public final class FakeDriverRoot {
           source = libs.resolve(".fake-" + library.getKey() + ".c");
           Files.writeString(source, sources.get(library.getKey()));
         }
-        NativeTools.compile(gcc, source, soname, libs.resolve(file));
+        NativeTools.compileLibrary(gcc, source, soname, libs.resolve(file));
         if (!soname.equals(file)) {
           Files.createSymbolicLink(libs.resolve(soname), Path.of(file));
         }
@@ -293,7 +294,7 @@ public final class FakeDriverRoot {
       if (libraries.containsKey("libcuda.so")) {
         Files.createSymbolicLink(libs.resolve("libcuda.so"), Path.of("libcuda.so.1"));
       }
-      NativeTools.compile(gcc, empty, "libnvidia-egl-wayland.so.1", libs.resolve(
+      NativeTools.compileLibrary(gcc, empty, "libnvidia-egl-wayland.so.1", libs.resolve(
           "libnvidia-egl-wayland.so.1.1.13"));
       Files.createSymbolicLink(libs.resolve("libnvidia-egl-wayland.so.1"),
           Path.of("libnvidia-egl-wayland.so.1.1.13"));
@@ -301,7 +302,7 @@ public final class FakeDriverRoot {
         for (String name : List.of("libcuda.so", "libnvidia-ml.so",
             "libnvidia-ptxjitcompiler.so")) {
           String soname = DEFAULT_LIBRARIES.get(name);
-          NativeTools.compile(gcc, empty, soname, libs.resolve(name + "." + other));
+          NativeTools.compileLibrary(gcc, empty, soname, libs.resolve(name + "." + other));
         }
         if (firmware) {
           write("/lib/firmware/nvidia/" + other + "/gsp_ga10x.bin", "old firmware");
@@ -313,7 +314,7 @@ public final class FakeDriverRoot {
       }
       write("/etc/ld.so.conf", libDir + "\n");
       if (cache) {
-        NativeTools.run(List.of(NativeTools.ldconfig(), "-X", "-r", root.toString(), "-f",
+        NativeTools.run(List.of(NativeTools.ldconfig("the fake driver root compiles its libraries and indexes them"), "-X", "-r", root.toString(), "-f",
             "/etc/ld.so.conf", "-C", "/etc/ld.so.cache"));
       }
       if (firmware) {

@@ -3,6 +3,7 @@ package io.github.dra4j.examples.gpu.nvml.driverfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.dra4j.examples.gpu.NativeTools;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -160,7 +161,7 @@ class LdCacheTest {
   /** Writes the root's cache again in a format into a file of its own. */
   private static Path ldconfig(String format) throws IOException, InterruptedException {
     String name = "/etc/ld.so.cache." + format;
-    run(NativeTools.ldconfig(), "-X", "-c", format, "-r", root.root().toString(), "-f",
+    run(NativeTools.ldconfig("the linker-cache tests compare with the real ldconfig"), "-X", "-c", format, "-r", root.root().toString(), "-f",
         "/etc/ld.so.conf", "-C", name);
     return root.root().resolve(name.substring(1));
   }
@@ -168,7 +169,7 @@ class LdCacheTest {
   /** {@code ldconfig -p}'s lines as {@code key => value}. */
   private static List<String> printed(Path cache) throws IOException, InterruptedException {
     List<String> lines = new ArrayList<>();
-    for (String line : run(NativeTools.ldconfig(), "-p", "-C", cache.toString()).split("\n")) {
+    for (String line : run(NativeTools.ldconfig("the linker-cache tests compare with the real ldconfig"), "-p", "-C", cache.toString()).split("\n")) {
       Matcher m = PRINTED.matcher(line);
       if (m.matches()) {
         lines.add(m.group(1) + " => " + m.group(2));
