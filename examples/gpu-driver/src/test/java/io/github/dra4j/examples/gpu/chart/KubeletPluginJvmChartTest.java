@@ -43,7 +43,7 @@ class KubeletPluginJvmChartTest {
         .contains("JAVA_TOOL_OPTIONS").doesNotContain("JDK_JAVA_OPTIONS");
     assertThat(String.join(" ", jvm)).as("JVM options and arguments")
         .doesNotContain(ARCHIVE_WRITERS.toArray(String[]::new))
-        .doesNotContain("TieredStopAtLevel", "-Xint", "-Xmn4m");
+        .doesNotContain("TieredStopAtLevel", "-Xint");
   }
 
   @Test
