@@ -12,9 +12,10 @@ import java.util.concurrent.CountDownLatch;
  * [--feature-gates GATE=BOOL,...]}. It listens on the loopback interface (port 0 or no {@code
  * --port}: a free one), enforces kube-apiserver 1.36's rules for {@code resource.k8s.io} with the
  * DRA feature gates given (in kube-apiserver's form, on top of 1.36's defaults), writes a
- * kubeconfig pointing at itself if asked, prints its URL and serves until the process is killed.
- * The leading word {@code apiserver} is optional, so a launcher with several sub-commands can pass
- * its arguments through unchanged.
+ * kubeconfig pointing at itself if asked ({@code --kubeconfig -}: to standard output, with the
+ * URL on standard error), prints its URL and serves until the process is killed. The leading word
+ * {@code apiserver} is optional, so a launcher with several sub-commands can pass its arguments
+ * through unchanged. Exit status 2 for bad arguments, 1 when the server cannot start.
  */
 public final class ApiServerCommand {
 
@@ -22,7 +23,7 @@ public final class ApiServerCommand {
   record Arguments(int port, Path kubeconfig, FeatureGates featureGates) {}
 
   private static final String USAGE =
-      "usage: apiserver [--port N] [--kubeconfig FILE] [--feature-gates GATE=true|false,...]";
+      "usage: apiserver [--port N] [--kubeconfig FILE|-] [--feature-gates GATE=true|false,...]";
 
   private ApiServerCommand() {}
 
@@ -33,22 +34,46 @@ public final class ApiServerCommand {
    * @throws InterruptedException if interrupted while serving
    */
   public static void main(String[] args) throws InterruptedException {
+    System.exit(serve(List.of(args), System.out, System.err));
+  }
+
+  /**
+   * Parses the arguments, starts the server and serves until the process is stopped.
+   *
+   * @param args the command line, optionally starting with {@code apiserver}
+   * @param out where the kubeconfig goes for {@code --kubeconfig -}
+   * @param err where errors go, and the URL for {@code --kubeconfig -}
+   * @return 2 for bad arguments, 1 when the server cannot start; it does not return otherwise
+   * @throws InterruptedException if interrupted while serving
+   */
+  static int serve(List<String> args, PrintStream out, PrintStream err)
+      throws InterruptedException {
     Arguments arguments;
     try {
-      arguments = parse(List.of(args));
+      arguments = parse(args);
     } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.err.println(USAGE);
-      System.exit(2);
-      return;
+      err.println("dra4j apiserver: " + e.getMessage());
+      err.println(USAGE);
+      return 2;
     }
-    InMemoryApiServer server = start(arguments, System.out);
+    InMemoryApiServer server;
+    try {
+      server = start(arguments, out, toStandardOutput(arguments) ? err : out);
+    } catch (RuntimeException e) {
+      err.println("dra4j apiserver: cannot start on port " + arguments.port() + ": " + e);
+      return 1;
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
       stopped.countDown();
     }, "dra4j-apiserver-shutdown"));
     stopped.await();
+    return 0;
+  }
+
+  private static boolean toStandardOutput(Arguments arguments) {
+    return arguments.kubeconfig() != null && arguments.kubeconfig().toString().equals("-");
   }
 
   /**
@@ -59,14 +84,29 @@ public final class ApiServerCommand {
    * @return the running server; the caller closes it
    */
   static InMemoryApiServer start(Arguments arguments, PrintStream out) {
+    return start(arguments, out, out);
+  }
+
+  /**
+   * Starts a server for parsed arguments and reports where it listens.
+   *
+   * @param arguments the parsed command line
+   * @param out where the kubeconfig goes for {@code --kubeconfig -}
+   * @param status where to print the URL and the kubeconfig path
+   * @return the running server; the caller closes it
+   */
+  static InMemoryApiServer start(Arguments arguments, PrintStream out, PrintStream status) {
     InMemoryApiServer server = InMemoryApiServer.builder().port(arguments.port())
         .featureGates(arguments.featureGates()).build().start();
-    out.println("dra4j in-memory API server listening on " + server.url());
-    out.println("feature gates: " + arguments.featureGates());
-    if (arguments.kubeconfig() != null) {
+    status.println("dra4j in-memory API server listening on " + server.url());
+    status.println("feature gates: " + arguments.featureGates());
+    if (toStandardOutput(arguments)) {
+      out.print(server.kubeconfig());
+    } else if (arguments.kubeconfig() != null) {
       server.writeKubeconfig(arguments.kubeconfig());
-      out.println("kubeconfig written to " + arguments.kubeconfig().toAbsolutePath());
+      status.println("kubeconfig written to " + arguments.kubeconfig().toAbsolutePath());
     }
+    status.flush();
     out.flush();
     return server;
   }

@@ -1,37 +1,38 @@
 package io.github.dra4j.cli;
 
-import io.github.dra4j.cel.DeviceSelectorEnvironment;
-import io.github.dra4j.cel.SelectorExplainer;
-import io.github.dra4j.cel.SelectorExplanation;
-import io.github.dra4j.cli.ApiServerCommand;
-import io.github.dra4j.cli.SliceFile;
 import io.github.dra4j.cli.demo.Demo;
-import java.nio.file.Path;
+import io.github.dra4j.core.version.BuildInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /**
- * The command line of {@code sdk-testing}: {@code java -jar sdk-testing-<version>-cli.jar
- * <command>} with {@code demo}, {@code cel} and {@code apiserver}.
+ * The dra4j command line, {@code java -jar dra4j.jar <command>}, with {@code demo}, {@code cel}
+ * and {@code apiserver}. Its exit status is the command's: 0 on success, 1 when the command
+ * failed, 2 for bad usage (no command included). {@code --version}, on the tool and on every
+ * command, prints {@link #buildInfo()}'s line.
  */
 @Command(
     name = "dra4j",
     mixinStandardHelpOptions = true,
-    version = "dra4j sdk-testing 0.1.0-SNAPSHOT",
+    versionProvider = DraTool.Version.class,
     description = "Develop and test DRA drivers without a cluster.",
-    subcommands = {DraTool.DemoCommand.class, DraTool.CelCommand.class,
-        DraTool.ApiServer.class})
-public final class DraTool implements Runnable {
+    subcommands = {DraTool.DemoCommand.class, CelCommand.class, DraTool.ApiServer.class})
+public final class DraTool implements Callable<Integer> {
+
+  /** The artifact whose build writes the version resource. */
+  private static final String ARTIFACT = "dra4j-cli";
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
+  /** The root command, for picocli to fill. */
+  public DraTool() {}
+
   /**
-   * Runs a command and exits with its code.
+   * Runs a command and exits with its status.
    *
    * @param args the command line
    */
@@ -47,15 +48,52 @@ public final class DraTool implements Runnable {
    * Runs a command.
    *
    * @param args the command line
-   * @return the exit code
+   * @return the exit status: 0 on success, 1 when the command failed, 2 for bad usage
    */
   public static int run(String... args) {
-    return new CommandLine(new DraTool()).execute(args);
+    return commandLine().execute(args);
   }
 
+  /**
+   * The command line, every command of it answering {@code --version} with {@link
+   * #buildInfo()}'s line.
+   *
+   * @return a new command line
+   */
+  static CommandLine commandLine() {
+    CommandLine line = new CommandLine(new DraTool());
+    line.getSubcommands().values()
+        .forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
+    return line;
+  }
+
+  /**
+   * What this build of the command line is.
+   *
+   * @return the version, commit and build time of the {@code dra4j-cli} build
+   */
+  public static BuildInfo buildInfo() {
+    return BuildInfo.of(DraTool.class.getClassLoader(), ARTIFACT, "dra4j");
+  }
+
+  /**
+   * Without a command: the usage, on standard error, as a usage error.
+   *
+   * @return 2
+   */
   @Override
-  public void run() {
-    spec.commandLine().usage(System.out);
+  public Integer call() {
+    spec.commandLine().getErr().println("dra4j: no command given");
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return 2;
+  }
+
+  /** {@code --version}: {@link DraTool#buildInfo()}'s line. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {buildInfo().describe()};
+    }
   }
 
   /** {@code demo}: the whole DRA story on a simulated node. */
@@ -68,28 +106,6 @@ public final class DraTool implements Runnable {
     }
   }
 
-  /** {@code cel}: which published devices a selector matches, and why not. */
-  @Command(name = "cel", mixinStandardHelpOptions = true,
-      description = "Evaluate a CEL device selector against published devices and explain"
-          + " which match and why the others do not.")
-  static final class CelCommand implements Callable<Integer> {
-    @Option(names = "--slices", required = true,
-        description = "YAML or JSON file of ResourceSlice objects (a list or documents)")
-    Path slices;
-
-    @Parameters(index = "0", description = "the selector, e.g. 'device.driver == \"x.io\"'")
-    String expression;
-
-    @Override
-    public Integer call() throws Exception {
-      SliceFile file = SliceFile.read(slices);
-      SelectorExplanation explanation =
-          file.explain(new SelectorExplainer(DeviceSelectorEnvironment.create()), expression);
-      System.out.print(explanation.render());
-      return 0;
-    }
-  }
-
   /** {@code apiserver}: the in-memory API server as a process. */
   @Command(name = "apiserver", mixinStandardHelpOptions = true,
       description = "Serve the in-memory API server until stopped, and write a kubeconfig for it.")
@@ -97,11 +113,17 @@ public final class DraTool implements Runnable {
     @Option(names = "--port", description = "port to listen on (default: any free port)")
     Integer port;
 
-    @Option(names = "--kubeconfig", description = "where to write the kubeconfig")
-    Path kubeconfig;
+    @Option(names = "--kubeconfig", paramLabel = "FILE",
+        description = "where to write the kubeconfig; - writes it to standard output (and the"
+            + " server's URL to standard error)")
+    String kubeconfig;
+
+    @Option(names = "--feature-gates", paramLabel = "GATE=BOOL,...",
+        description = "DRA feature gates in kube-apiserver's form, on top of 1.36's defaults")
+    String featureGates;
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() throws InterruptedException {
       List<String> args = new ArrayList<>();
       if (port != null) {
         args.add("--port");
@@ -109,10 +131,13 @@ public final class DraTool implements Runnable {
       }
       if (kubeconfig != null) {
         args.add("--kubeconfig");
-        args.add(kubeconfig.toString());
+        args.add(kubeconfig);
       }
-      ApiServerCommand.main(args.toArray(String[]::new));
-      return 0;
+      if (featureGates != null) {
+        args.add("--feature-gates");
+        args.add(featureGates);
+      }
+      return ApiServerCommand.serve(args, System.out, System.err);
     }
   }
 }
