@@ -1,5 +1,6 @@
 package io.github.dra4j.examples.gpu.command;
 
+import io.github.dra4j.core.version.BuildInfo;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Spec;
  * story on a simulated node, no cluster and no GPU needed).
  */
 @Command(name = "gpu-driver", mixinStandardHelpOptions = true,
+    versionProvider = GpuDriverMain.Version.class,
     description = "The dra4j reference GPU DRA driver.")
 public final class GpuDriverMain implements Callable<Integer> {
 
@@ -71,7 +73,41 @@ public final class GpuDriverMain implements Callable<Integer> {
     } else {
       COMMANDS.forEach((name, command) -> line.addSubcommand(name, command.get()));
     }
+    Version.applyTo(line);
     return line;
+  }
+
+  /**
+   * What this build of the driver is, for {@code --version} and the first line each command
+   * logs.
+   *
+   * @return the version, git commit and build time of the {@code example-gpu-driver} build
+   */
+  static BuildInfo buildInfo() {
+    return BuildInfo.of(GpuDriverMain.class.getClassLoader(), "example-gpu-driver",
+        "gpu-driver");
+  }
+
+  /**
+   * {@code --version}, on the driver and each command: {@link #buildInfo()}'s line. A class of
+   * its own, so the DaemonSet's command line, which never builds a {@link CommandLine}, does not
+   * load picocli's interface to verify {@link GpuDriverMain}.
+   */
+  static final class Version implements CommandLine.IVersionProvider {
+    /**
+     * Makes every command of a command line answer {@code --version} with this.
+     *
+     * @param line the driver's command line
+     */
+    static void applyTo(CommandLine line) {
+      line.getSubcommands().values()
+          .forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
+    }
+
+    @Override
+    public String[] getVersion() {
+      return new String[] {buildInfo().describe()};
+    }
   }
 
   private static Map<String, Supplier<Object>> commands() {

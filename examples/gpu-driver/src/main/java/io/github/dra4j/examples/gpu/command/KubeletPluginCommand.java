@@ -59,6 +59,7 @@ public final class KubeletPluginCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    LOG.info("{} kubelet-plugin starting", GpuDriverMain.buildInfo());
     DriverSettings settings;
     try {
       settings = driver.settings();

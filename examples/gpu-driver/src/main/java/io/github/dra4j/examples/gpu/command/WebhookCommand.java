@@ -52,6 +52,7 @@ public final class WebhookCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    LOG.info("{} webhook starting", GpuDriverMain.buildInfo());
     SettingsCheck check = new SettingsCheck();
     String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)
         .orElse(GpuDriver.DEFAULT_NAME);

@@ -32,9 +32,37 @@ class GpuDriverMainTest {
 
     assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(child.exitValue()).as(out).isEqualTo(2);
-    assertThat(out).contains("gpu-driver kubelet-plugin: NUM_DEVICES=\"eight\"")
+    assertThat(out).contains(GpuDriverMain.buildInfo().describe() + " kubelet-plugin starting")
+        .contains("gpu-driver kubelet-plugin: NUM_DEVICES=\"eight\"")
         .contains(KubeletPluginCommand.class.getName() + " source:")
         .doesNotContain("picocli.CommandLine");
+  }
+
+  @Test
+  void theDriverAndEachCommandPrintTheBuildsVersionAndCommit() throws Exception {
+    String expected = "gpu-driver " + System.getProperty("dra4j.pom.version") + " (commit "
+        + gitHead() + ", built ";
+    for (String[] args : new String[][] {{"--version"}, {"kubelet-plugin", "--version"},
+        {"webhook", "--version"}, {"demo", "--version"}}) {
+      StringWriter out = new StringWriter();
+      CommandLine line = GpuDriverMain.commandLine(args);
+      line.setOut(new PrintWriter(out));
+
+      assertThat(line.execute(args)).isZero();
+      assertThat(out.toString()).startsWith(expected).endsWith("Z)" + System.lineSeparator());
+    }
+  }
+
+  /** The commit {@code git rev-parse HEAD} names here, or "unknown" outside a git checkout. */
+  private static String gitHead() throws Exception {
+    Process git;
+    try {
+      git = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
+    } catch (java.io.IOException e) {
+      return "unknown";
+    }
+    String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    return git.waitFor() == 0 ? out : "unknown";
   }
 
   @Test
