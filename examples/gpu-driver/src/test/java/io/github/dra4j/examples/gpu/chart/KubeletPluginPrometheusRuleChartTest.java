@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -58,6 +59,28 @@ class KubeletPluginPrometheusRuleChartTest {
     assertThat(rule.getMetadata().getNamespace()).isEqualTo(Helm.NAMESPACE);
     assertThat(rule.getMetadata().getLabels()).containsEntry("release", "prom");
     assertThat(rules(rendered)).extracting(r -> r.get("alert")).containsExactlyElementsOf(ALERTS);
+  }
+
+  @Test
+  void everyAlertLinksToItsOwnSectionOfTheRunbook() throws IOException {
+    Path runbook = Helm.CHART.resolve("../../../../../docs/operations.md").normalize();
+    List<String> headings = Files.readAllLines(runbook, StandardCharsets.UTF_8).stream()
+        .filter(line -> line.startsWith("### ")).map(line -> line.substring(4).strip()).toList();
+    assertThat(headings).as("the runbook's sections").containsAll(ALERTS);
+
+    Rendered rendered = Helm.require().template("--set", "monitoring.prometheusRule.enabled=true",
+        "--set", "monitoring.serviceMonitor.enabled=true");
+    for (Map<String, Object> rule : rules(rendered)) {
+      Map<?, ?> annotations = (Map<?, ?>) rule.get("annotations");
+      assertThat(annotations.get("runbook_url")).as("runbook_url of %s", rule.get("alert"))
+          .isEqualTo("https://github.com/dra4j/dra4j/blob/main/docs/operations.md#"
+              + rule.get("alert").toString().toLowerCase(Locale.ROOT));
+    }
+
+    Rendered without = Helm.require().template("--set", "monitoring.prometheusRule.enabled=true",
+        "--set", "monitoring.prometheusRule.runbookUrl=");
+    assertThat(rules(without)).allSatisfy(rule ->
+        assertThat(((Map<?, ?>) rule.get("annotations")).containsKey("runbook_url")).isFalse());
   }
 
   @Test
@@ -131,6 +154,7 @@ class KubeletPluginPrometheusRuleChartTest {
                     exp_annotations:
                       summary: The gpu.example.com kubelet plugin failed to prepare claims
                       description: "Claims failed to prepare on node n1 (pod ns/p1): 2 in 10 minutes. Their pods wait in ContainerCreating. The plugin's log names each claim and the reason."
+                      runbook_url: https://github.com/dra4j/dra4j/blob/main/docs/operations.md#dra4jgpuclaimpreparefailures
         """);
     Helm.Result test = promtool.run(dir, "test", "rules", "test.yaml");
     assertThat(test.exitCode()).as(test.describe()).isZero();
