@@ -1,6 +1,7 @@
 package io.github.dra4j.cli;
 
 import io.github.dra4j.cli.demo.Demo;
+import io.github.dra4j.cli.explain.ExplainCommand;
 import io.github.dra4j.core.version.BuildInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +11,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The dra4j command line, {@code java -jar dra4j.jar <command>}, with {@code demo}, {@code cel}
- * and {@code apiserver}. Its exit status is the command's: 0 on success, 1 when the command
+ * The dra4j command line, {@code java -jar dra4j.jar <command>}, with {@code demo}, {@code cel},
+ * {@code apiserver} and {@code explain}. Its exit status is the command's: 0 on success, 1 when the command
  * failed, 2 for bad usage (no command included). {@code --version}, on the tool and on every
  * command, prints {@link #buildInfo()}'s line.
  */
@@ -20,7 +21,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     versionProvider = DraTool.Version.class,
     description = "Develop and test DRA drivers without a cluster.",
-    subcommands = {DraTool.DemoCommand.class, CelCommand.class, DraTool.ApiServer.class})
+    subcommands = {DraTool.DemoCommand.class, CelCommand.class, DraTool.ApiServer.class,
+        ExplainCommand.class})
 public final class DraTool implements Callable<Integer> {
 
   /** The artifact whose build writes the version resource. */
@@ -62,9 +64,15 @@ public final class DraTool implements Callable<Integer> {
    */
   static CommandLine commandLine() {
     CommandLine line = new CommandLine(new DraTool());
-    line.getSubcommands().values()
-        .forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
+    setVersion(line);
     return line;
+  }
+
+  private static void setVersion(CommandLine line) {
+    line.getSubcommands().values().forEach(sub -> {
+      sub.getCommandSpec().versionProvider(new Version());
+      setVersion(sub);
+    });
   }
 
   /**

@@ -98,18 +98,44 @@ public final class SelectorExplainer {
     if (result instanceof SelectorResult.Failure) {
       return ((SelectorResult.Failure) result).messageWithHint();
     }
-    if (result.matches() || conditions.size() < 2) {
+    if (result.matches()) {
       return "";
+    }
+    return firstFalse(conditions, device).map(condition -> "false: " + condition).orElse("");
+  }
+
+  /**
+   * Tells which top-level {@code &&} condition of an expression is false for a device: the first
+   * one, in source order, that does not evaluate to {@code true} on its own. For an expression
+   * that is not an {@code &&} chain at its top level (a single condition, or one with a top-level
+   * {@code ||} or {@code ?:}) there is nothing to single out.
+   *
+   * @param expression the selector expression, e.g. {@code device.driver == "x.io" &&
+   *     device.attributes["x.io"].model == "A100"}
+   * @param device the device it was evaluated on
+   * @return the text of the first condition that is false (or fails) for the device, trimmed as
+   *     written; empty when the expression has fewer than two top-level conditions, every
+   *     condition is true on its own, or a condition does not compile alone
+   * @throws NullPointerException if an argument is null
+   */
+  public Optional<String> falseCondition(String expression, SelectorDevice device) {
+    Objects.requireNonNull(device, "device");
+    return firstFalse(Conjuncts.split(Objects.requireNonNull(expression, "expression")), device);
+  }
+
+  private Optional<String> firstFalse(List<String> conditions, SelectorDevice device) {
+    if (conditions.size() < 2) {
+      return Optional.empty();
     }
     for (String condition : conditions) {
       try {
         if (!environment.compile(condition).evaluate(device).matches()) {
-          return "false: " + condition;
+          return Optional.of(condition);
         }
       } catch (SelectorCompileException e) {
-        return "";
+        return Optional.empty();
       }
     }
-    return "";
+    return Optional.empty();
   }
 }

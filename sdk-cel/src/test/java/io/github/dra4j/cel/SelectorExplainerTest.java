@@ -48,4 +48,17 @@ class SelectorExplainerTest {
     assertThat(explanation.devices().get(2).why())
         .isEqualTo("attribute ports: unsupported attribute value");
   }
+
+  @Test
+  void namesTheFalseConditionOfOneDevice() {
+    SelectorExplainer explainer = new SelectorExplainer(DeviceSelectorEnvironment.stored());
+    var devices = slice().getSpec().getDevices();
+    SelectorDevice cx6 = SelectorDevice.of("nic.example.com", devices.get(1), true);
+    SelectorDevice cx7 = SelectorDevice.of("nic.example.com", devices.get(0), true);
+    assertThat(explainer.falseCondition(EXPRESSION, cx6))
+        .contains("device.attributes[\"nic.example.com\"].model == \"cx7\"");
+    assertThat(explainer.falseCondition(EXPRESSION, cx7)).isEmpty();
+    assertThat(explainer.falseCondition("device.driver == \"x\" || true", cx6)).isEmpty();
+    assertThat(explainer.falseCondition("device.driver == \"x\"", cx6)).isEmpty();
+  }
 }

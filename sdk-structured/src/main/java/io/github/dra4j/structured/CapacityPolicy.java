@@ -35,9 +35,26 @@ final class CapacityPolicy {
       Map<String, QuantityValue> requests,
       PoolDevice device,
       Map<String, QuantityValue> alreadyConsumed) {
+    return consumption(requests, device, alreadyConsumed, null);
+  }
+
+  /**
+   * Like {@link #consumption(Map, PoolDevice, Map)}, and says why a device does not fit.
+   *
+   * @param why receives the reason when the result is null; may be null (the allocator's case)
+   */
+  static Map<String, QuantityValue> consumption(
+      Map<String, QuantityValue> requests,
+      PoolDevice device,
+      Map<String, QuantityValue> alreadyConsumed,
+      StringBuilder why) {
     Map<String, Capacity> capacity = device.capacity();
     for (String name : requests.keySet()) {
       if (!capacity.containsKey(name)) {
+        if (why != null) {
+          why.append("the request asks for capacity ").append(name)
+              .append(", which the device does not have");
+        }
         return null;
       }
     }
@@ -47,10 +64,21 @@ final class CapacityPolicy {
       QuantityValue requested = requests.get(entry.getKey());
       QuantityValue amount = cap.amountFor(requested);
       if (!cap.isDefault(amount) && cap.violatesPolicy(amount)) {
+        if (why != null) {
+          why.append("capacity ").append(entry.getKey()).append(": ").append(amount.toKubernetesString())
+              .append(" is not allowed by the device's request policy");
+        }
         return null;
       }
-      QuantityValue total = amount.add(alreadyConsumed.getOrDefault(entry.getKey(), QuantityValue.ZERO));
+      QuantityValue already = alreadyConsumed.getOrDefault(entry.getKey(), QuantityValue.ZERO);
+      QuantityValue total = amount.add(already);
       if (total.compareTo(cap.value) > 0) {
+        if (why != null) {
+          why.append("capacity ").append(entry.getKey()).append(": needs ").append(amount.toKubernetesString())
+              .append(", ").append(already.toKubernetesString()).append(" of ")
+              .append(cap.value.toKubernetesString())
+              .append(" already consumed by other allocations");
+        }
         return null;
       }
       amounts.put(entry.getKey(), amount);

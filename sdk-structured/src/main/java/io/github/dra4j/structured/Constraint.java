@@ -33,6 +33,11 @@ abstract class Constraint {
     this.listTypeAttributes = listTypeAttributes;
   }
 
+  /** Returns the fully qualified attribute name the constraint is about. */
+  String attributeName() {
+    return attributeName;
+  }
+
   /** Returns whether a device for this request (and chosen subrequest) is constrained. */
   boolean applies(RequestPlan plan) {
     return requests.isEmpty()

@@ -60,6 +60,30 @@ final class CounterLedger {
     return true;
   }
 
+  /**
+   * Says which counter a device alone would exceed, next to what allocated devices consume.
+   *
+   * @return e.g. {@code counter set gpu-0-counters: counter memory: needs 40Gi, 20Gi of 80Gi
+   *     left}, or null when every counter fits
+   */
+  String shortfall(PoolDevice device) {
+    String pool = poolOfDevice.get(device.id());
+    Map<String, Map<String, QuantityValue>> limits = available.getOrDefault(pool, Map.of());
+    for (Map.Entry<String, Map<String, QuantityValue>> use : device.counterUse().entrySet()) {
+      for (Map.Entry<String, QuantityValue> amount : use.getValue().entrySet()) {
+        QuantityValue limit = limits.getOrDefault(use.getKey(), Map.of())
+            .getOrDefault(amount.getKey(), QuantityValue.ZERO);
+        if (amount.getValue().compareTo(limit) > 0) {
+          return "counter set " + use.getKey() + ": counter " + amount.getKey() + ": needs "
+              + amount.getValue().toKubernetesString() + ", "
+              + (limit.signum() < 0 ? QuantityValue.ZERO : limit).toKubernetesString()
+              + " left after the devices already allocated";
+        }
+      }
+    }
+    return null;
+  }
+
   /** Removes the device's consumption from the attempt (undo of {@link #tryConsume}). */
   void release(PoolDevice device) {
     apply(chosen.get(poolOfDevice.get(device.id())), device, false);

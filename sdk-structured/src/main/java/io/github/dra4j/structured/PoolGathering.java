@@ -110,6 +110,22 @@ final class PoolGathering {
     return false;
   }
 
+  /**
+   * Returns whether a slice reaches the node (for explanations), false when it cannot be read.
+   */
+  boolean targetsNode(ResourceSlice slice) {
+    ResourceSliceSpec spec = slice.getSpec();
+    if (spec == null || spec.getPool() == null || spec.getPool().getName() == null
+        || spec.getDriver() == null) {
+      return false;
+    }
+    try {
+      return relevant(slice, spec);
+    } catch (AllocationError e) {
+      return false;
+    }
+  }
+
   private boolean selects(ResourceSlice slice, NodeSelector selector) throws AllocationError {
     try {
       return node.matches(selector);

@@ -35,15 +35,32 @@ final class SelectorMatcher {
     if (cached != null) {
       return cached;
     }
-    boolean result = evaluate(claim, plan, device);
+    boolean result = mismatch(claim, plan, device) == null;
     cache.put(key, result);
     return result;
   }
 
-  private boolean evaluate(ClaimPlan claim, RequestPlan plan, PoolDevice device)
+  /** What part of D1 a device fails. */
+  enum MismatchKind { BINDING_CONDITIONS, CLASS_SELECTOR, REQUEST_SELECTOR, DEVICE_NODE }
+
+  /**
+   * Why a device is not selectable.
+   *
+   * @param kind the failed check
+   * @param index the selector's index for selector kinds, else -1
+   * @param expression the selector's expression for selector kinds, else null
+   */
+  record Mismatch(MismatchKind kind, int index, String expression) {}
+
+  /**
+   * Returns why a device is not selectable for a request, or null when it is; not cached.
+   *
+   * @throws AllocationError for CEL compile and runtime errors, worded as the allocator's
+   */
+  Mismatch mismatch(ClaimPlan claim, RequestPlan plan, PoolDevice device)
       throws AllocationError {
     if (!features.deviceBindingAndStatus() && !device.bindingConditions().isEmpty()) {
-      return false;
+      return new Mismatch(MismatchKind.BINDING_CONDITIONS, -1, null);
     }
     List<DeviceSelector> classSelectors =
         NodeSelection.nonNull(plan.deviceClass().getSpec() == null
@@ -56,24 +73,26 @@ final class SelectorMatcher {
             classPrefix + ": selector #" + i + ": CEL expression empty (unsupported selector type?)");
       }
       if (!matches(classPrefix, i, selector.getCel().getExpression(), device)) {
-        return false;
+        return new Mismatch(MismatchKind.CLASS_SELECTOR, i, selector.getCel().getExpression());
       }
     }
     String claimPrefix = "claim " + claim.name();
     for (int i = 0; i < plan.selectors().size(); i++) {
       if (!matches(claimPrefix, i, plan.selectors().get(i), device)) {
-        return false;
+        return new Mismatch(MismatchKind.REQUEST_SELECTOR, i, plan.selectors().get(i));
       }
     }
     if (device.perDeviceNodeSelection()) {
       try {
-        return gathering.deviceTargetsNode(device.device());
+        if (!gathering.deviceTargetsNode(device.device())) {
+          return new Mismatch(MismatchKind.DEVICE_NODE, -1, null);
+        }
       } catch (IllegalArgumentException e) {
         throw new AllocationError(
             "device " + device.id() + ": failed to perform node selection: " + e.getMessage(), e);
       }
     }
-    return true;
+    return null;
   }
 
   private boolean matches(String prefix, int index, String expression, PoolDevice device)

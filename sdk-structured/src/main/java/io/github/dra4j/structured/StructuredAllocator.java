@@ -121,6 +121,28 @@ public final class StructuredAllocator {
     }
   }
 
+  /**
+   * Allocates claims as {@link #allocate(List, AllocatorInputs)} does and explains the result:
+   * per request (and {@code firstAvailable} subrequest), every device considered with the first
+   * reason it cannot serve the request on its own (which selector and condition is false, which
+   * taint is not tolerated, which claim holds it, which counter or capacity is short, which node
+   * it is published for), and the devices the allocation would give it. For tools such as {@code
+   * dra4j explain}; it costs a second pass over the devices, and {@code allocate} never pays for
+   * it.
+   *
+   * @param claims the claims, in the order the search handles them; an allocated claim makes the
+   *     outcome fail as in {@code allocate}, and gets an explanation without requests
+   * @param inputs classes, slices, node and allocated claims
+   * @return the explanation; its {@link AllocationExplanation#outcome()} is what {@code allocate}
+   *     returns for the same arguments
+   * @throws NullPointerException if an argument is null
+   */
+  public AllocationExplanation explain(List<ResourceClaim> claims, AllocatorInputs inputs) {
+    AllocationOutcome outcome = allocate(claims, inputs);
+    return new AllocationExplainer(environment, features, applyApiDefaults,
+        classesByName(inputs.deviceClasses())).explain(claims, inputs, outcome);
+  }
+
   private static List<String> names(List<ResourceClaim> claims) {
     return claims.stream().map(ClaimNames::of).toList();
   }

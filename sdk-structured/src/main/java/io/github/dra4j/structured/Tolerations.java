@@ -15,16 +15,21 @@ final class Tolerations {
 
   /** Returns true when every blocking taint of the device is tolerated. */
   static boolean allTolerated(List<DeviceTaint> taints, List<DeviceToleration> tolerations) {
+    return firstUntolerated(taints, tolerations) == null;
+  }
+
+  /** Returns the first blocking taint no toleration tolerates, or null when there is none. */
+  static DeviceTaint firstUntolerated(List<DeviceTaint> taints, List<DeviceToleration> tolerations) {
     for (DeviceTaint taint : taints) {
       String effect = String.valueOf(taint.getEffect());
       if (!effect.equals("NoSchedule") && !effect.equals("NoExecute")) {
         continue;
       }
       if (tolerations.stream().noneMatch(t -> tolerates(t, taint))) {
-        return false;
+        return taint;
       }
     }
-    return true;
+    return null;
   }
 
   /**

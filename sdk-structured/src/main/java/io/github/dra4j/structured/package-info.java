@@ -13,7 +13,11 @@
  *   <li>{@link io.github.dra4j.structured.AllocationOutcome}: allocated copies of the claims,
  *       unsatisfiable on this node, or failed with the Kubernetes error;
  *   <li>{@link io.github.dra4j.structured.AllocatorFeatures}: the feature gates the allocator
- *       honours, one switch per gate.
+ *       honours, one switch per gate;
+ *   <li>{@link io.github.dra4j.structured.AllocationExplanation}: what {@code explain} adds to an
+ *       allocation: per request every device considered and the first reason it cannot serve the
+ *       request (false selector condition, taint, the claim holding it, counters, capacity,
+ *       node), or the devices it would get. A separate entry: {@code allocate} never pays for it.
  * </ul>
  *
  * <p>Why is a claim still pending on a node? (with objects read from a cluster):

@@ -1,0 +1,69 @@
+package io.github.dra4j.cli.explain;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The cluster as the scheduler sees it for DRA, read once: every DeviceClass, ResourceSlice,
+ * ResourceClaim (all namespaces) and Node, and the pods of the target's namespace. Immutable; the
+ * lists are copied, the objects in them are never changed.
+ *
+ * @param classes every DeviceClass
+ * @param slices every ResourceSlice
+ * @param claims every ResourceClaim of every namespace
+ * @param nodes every Node
+ * @param pods the pods of the target's namespace
+ */
+record ClusterState(List<DeviceClass> classes, List<ResourceSlice> slices,
+    List<ResourceClaim> claims, List<Node> nodes, List<Pod> pods) {
+
+  ClusterState {
+    classes = List.copyOf(classes);
+    slices = List.copyOf(slices);
+    claims = List.copyOf(claims);
+    nodes = List.copyOf(nodes);
+    pods = List.copyOf(pods);
+  }
+
+  /**
+   * Reads the cluster.
+   *
+   * @param client the client; not closed
+   * @param namespace the namespace whose pods to read
+   * @return the state
+   */
+  static ClusterState read(KubernetesClient client, String namespace) {
+    return new ClusterState(
+        client.resources(DeviceClass.class).list().getItems(),
+        client.resources(ResourceSlice.class).list().getItems(),
+        client.resources(ResourceClaim.class).inAnyNamespace().list().getItems(),
+        client.nodes().list().getItems(),
+        client.pods().inNamespace(namespace).list().getItems());
+  }
+
+  /** Returns the claims that have an allocation (their devices are in use). */
+  List<ResourceClaim> allocatedClaims() {
+    return claims.stream()
+        .filter(c -> c.getStatus() != null && c.getStatus().getAllocation() != null)
+        .toList();
+  }
+
+  /** Finds a claim by namespace and name. */
+  Optional<ResourceClaim> claim(String namespace, String name) {
+    return claims.stream()
+        .filter(c -> namespace.equals(c.getMetadata().getNamespace())
+            && name.equals(c.getMetadata().getName()))
+        .findFirst();
+  }
+
+  /** Finds a node by name. */
+  Optional<Node> node(String name) {
+    return nodes.stream().filter(n -> name.equals(n.getMetadata().getName())).findFirst();
+  }
+}
