@@ -5,11 +5,11 @@ import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubeletplugin.internal.env.DeferredClient;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketNames;
+import io.github.dra4j.metrics.PrometheusRegistries;
 import io.grpc.ServerInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -186,7 +186,7 @@ record PluginSettings(
       if (given instanceof PrometheusMeterRegistry prometheus) {
         return new Registries(prometheus, prometheus);
       }
-      PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+      PrometheusMeterRegistry prometheus = PrometheusRegistries.create();
       if (given == null) {
         return new Registries(prometheus, prometheus);
       }

@@ -3,11 +3,19 @@ package io.github.dra4j.webhook;
 import io.github.dra4j.core.http.FatalErrors;
 import io.github.dra4j.core.option.OptionChecks;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.io.IOException;
+import io.github.dra4j.metrics.JvmMetrics;
+import io.github.dra4j.metrics.PrometheusEndpoint;
+import io.github.dra4j.metrics.PrometheusRegistries;
+import io.github.dra4j.webhook.internal.env.WebhookEnvironment;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
@@ -15,12 +23,18 @@ import java.util.function.BiConsumer;
  * TLS files; each setter checks its value at once and names it in the error. Not thread-safe;
  * build on one thread.
  *
+ * <p>A driver's {@code webhook} command is one call, as for the kubelet plugin: the Deployment's
+ * environment gives the settings ({@link #fromEnvironment()}), the server serves its meters when
+ * {@code METRICS_PORT} says so, answers the Deployment's probes and stops gracefully on SIGTERM.
+ *
  * <pre>{@code
- * AdmissionWebhookServer webhook = AdmissionWebhookServer
+ * try (AdmissionWebhookServer webhook = AdmissionWebhookServer
  *     .builder(AdmissionReviewHandler.of("gpu.example.com", scheme))
- *     .tls(Path.of("/tls/tls.crt"), Path.of("/tls/tls.key"))
- *     .port(8443)
- *     .start();
+ *     .fromEnvironment()   // TLS_CERT_FILE, TLS_PRIVATE_KEY_FILE, WEBHOOK_PORT, METRICS_PORT
+ *     .jvmMetrics(true)
+ *     .start()) {          // WebhookStartException: one line naming the setting
+ *   webhook.awaitTermination();
+ * }
  * }</pre>
  */
 public final class AdmissionWebhookServerBuilder {
@@ -50,22 +64,37 @@ public final class AdmissionWebhookServerBuilder {
   /** The liveness probe's path: 200 while the server's event loop runs. */
   public static final String LIVE_PATH = "/livez";
 
-  private final AdmissionReviewHandler handler;
-  private Path certificateFile;
-  private Path keyFile;
-  private String bindAddress = "0.0.0.0";
-  private int port = DEFAULT_PORT;
-  private String path = DEFAULT_PATH;
-  private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
-  private Duration requestTimeout = Duration.ofSeconds(10);
-  private Duration certificateCheckInterval = Duration.ofSeconds(10);
-  private Duration shutdownGracePeriod = Duration.ofSeconds(5);
-  private int threads = 2;
-  private int queuedReviews = 64;
-  private int maxConnections = DEFAULT_MAX_CONNECTIONS;
-  private int backlog = 128;
-  private BiConsumer<String, Throwable> onFatalError = FatalErrors::exitProcess;
-  private MeterRegistry meterRegistry;
+  /**
+   * The environment variables {@link #fromEnvironment()} reads, in the README's order: {@code
+   * TLS_CERT_FILE}, {@code TLS_PRIVATE_KEY_FILE}, {@code WEBHOOK_PORT}, {@code METRICS_PORT}.
+   */
+  public static final List<String> ENVIRONMENT_VARIABLES = WebhookEnvironment.VARIABLES;
+
+  /** The options {@link #fromEnvironment()} can set, so a call of their setter can be noted. */
+  enum Explicit { TLS, PORT, METRICS }
+
+  final AdmissionReviewHandler handler;
+  Path certificateFile;
+  Path keyFile;
+  String bindAddress = "0.0.0.0";
+  int port = DEFAULT_PORT;
+  String path = DEFAULT_PATH;
+  int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
+  Duration requestTimeout = Duration.ofSeconds(10);
+  Duration certificateCheckInterval = Duration.ofSeconds(10);
+  Duration shutdownGracePeriod = Duration.ofSeconds(5);
+  int threads = 2;
+  int queuedReviews = 64;
+  int maxConnections = DEFAULT_MAX_CONNECTIONS;
+  int backlog = 128;
+  BiConsumer<String, Throwable> onFatalError = FatalErrors::exitProcess;
+  MeterRegistry meterRegistry;
+  InetSocketAddress metricsAddress;
+  String metricsPath = PrometheusEndpoint.DEFAULT_PATH;
+  boolean jvmMetrics;
+  boolean closeOnShutdown = true;
+  Map<String, String> environment;
+  final Set<Explicit> explicit = EnumSet.noneOf(Explicit.class);
 
   AdmissionWebhookServerBuilder(AdmissionReviewHandler handler) {
     this.handler = Objects.requireNonNull(handler, "handler");
@@ -83,6 +112,93 @@ public final class AdmissionWebhookServerBuilder {
   public AdmissionWebhookServerBuilder tls(Path certificateFile, Path keyFile) {
     this.certificateFile = Objects.requireNonNull(certificateFile, "certificateFile");
     this.keyFile = Objects.requireNonNull(keyFile, "keyFile");
+    explicit.add(Explicit.TLS);
+    return this;
+  }
+
+  /**
+   * Takes the settings a driver's webhook Deployment passes as environment variables: {@code
+   * TLS_CERT_FILE} and {@code TLS_PRIVATE_KEY_FILE} (the PEM files, as a {@code
+   * kubernetes.io/tls} Secret mounts them), {@code WEBHOOK_PORT} (the HTTPS port, 0 a random one)
+   * and {@code METRICS_PORT} (the Prometheus endpoint's plain HTTP port, as the kubelet plugin
+   * names it; -1 off, 0 a random port). Options set by a call of this builder win over the
+   * environment, whatever the order of the calls; a missing or empty variable leaves its option
+   * alone. Read by {@link #start()}, which fails with a {@link WebhookStartException} naming every
+   * malformed variable and its value, and names the variable of a TLS file it cannot use.
+   *
+   * <p>The probes need no variable of their own: {@value #LIVE_PATH} and {@value #READY_PATH}
+   * are served on the HTTPS port, where the kubelet's {@code httpGet} probes with {@code scheme:
+   * HTTPS} reach them through the same TLS handshake and event loop the API server's reviews
+   * take.
+   *
+   * @return this builder
+   */
+  public AdmissionWebhookServerBuilder fromEnvironment() {
+    return fromEnvironment(System.getenv());
+  }
+
+  /**
+   * Like {@link #fromEnvironment()}, from a given map instead of the process environment: for
+   * tests, and for drivers that gather their settings elsewhere (command-line flags).
+   *
+   * @param environment variable names to values
+   * @return this builder
+   */
+  public AdmissionWebhookServerBuilder fromEnvironment(Map<String, String> environment) {
+    this.environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
+    return this;
+  }
+
+  /**
+   * Serves the webhook's meters (its reviews by resource and decision, certificate reloads, and
+   * the JVM's with {@link #jvmMetrics}) for Prometheus in plain HTTP, at {@link
+   * #metricsPath(String)}; default off. The registry served is the one given to {@link
+   * #meterRegistry} when it is a Prometheus registry, else one of the webhook's own (made by
+   * {@link PrometheusRegistries#create()}) that the given one, if any, is composed with.
+   *
+   * @param address where to listen, port 0 for a free one; null for no endpoint
+   * @return this builder
+   */
+  public AdmissionWebhookServerBuilder metricsAddress(InetSocketAddress address) {
+    this.metricsAddress = address;
+    explicit.add(Explicit.METRICS);
+    return this;
+  }
+
+  /**
+   * The metrics endpoint's path; default {@value PrometheusEndpoint#DEFAULT_PATH}.
+   *
+   * @param path an absolute path other than {@code /}
+   * @return this builder
+   */
+  public AdmissionWebhookServerBuilder metricsPath(String path) {
+    this.metricsPath = PrometheusEndpoint.checkPath(path);
+    return this;
+  }
+
+  /**
+   * Registers the JVM's meters ({@link JvmMetrics}: memory, garbage collection, threads, class
+   * loading, CPU, uptime, file descriptors) in the webhook's registry; default off.
+   *
+   * @param on whether to
+   * @return this builder
+   */
+  public AdmissionWebhookServerBuilder jvmMetrics(boolean on) {
+    this.jvmMetrics = on;
+    return this;
+  }
+
+  /**
+   * Whether SIGTERM and SIGINT stop the server gracefully (a JVM shutdown hook calls {@link
+   * AdmissionWebhookServer#close()}, then waits up to the grace period for the threads it
+   * released from {@link AdmissionWebhookServer#awaitTermination()}); default true. The hook is
+   * removed when the server is closed otherwise.
+   *
+   * @param on whether to
+   * @return this builder
+   */
+  public AdmissionWebhookServerBuilder closeOnShutdown(boolean on) {
+    this.closeOnShutdown = on;
     return this;
   }
 
@@ -106,6 +222,7 @@ public final class AdmissionWebhookServerBuilder {
    */
   public AdmissionWebhookServerBuilder port(int port) {
     this.port = OptionChecks.between(port, 0, 65535, "port");
+    explicit.add(Explicit.PORT);
     return this;
   }
 
@@ -173,7 +290,9 @@ public final class AdmissionWebhookServerBuilder {
   }
 
   /**
-   * How long {@link AdmissionWebhookServer#close()} waits for requests in flight; default 5 s.
+   * How long {@link AdmissionWebhookServer#close()} waits for the reviews in flight once it has
+   * stopped accepting connections; default 5 s. Keep it below the pod's {@code
+   * terminationGracePeriodSeconds} (30 s by default), after which the kubelet kills the process.
    *
    * @param shutdownGracePeriod zero or more
    * @return this builder
@@ -261,81 +380,17 @@ public final class AdmissionWebhookServerBuilder {
   }
 
   /**
-   * Reads the TLS files, binds the port and starts serving.
+   * Applies the environment if one was given, reads the TLS files, binds the ports and starts
+   * serving.
    *
    * @return the running server
-   * @throws IOException if a TLS file cannot be read or the port cannot be bound
-   * @throws IllegalArgumentException if the TLS files are unusable, naming the file and why
-   * @throws IllegalStateException if {@link #tls(Path, Path)} was not called
+   * @throws WebhookStartException in one line naming the setting and its value: a malformed or
+   *     missing variable, a TLS file that is missing, unreadable or unusable, a key that does not
+   *     belong to its certificate, a port that cannot be bound
+   * @throws IllegalStateException if neither {@link #tls(Path, Path)} nor the environment gave
+   *     the TLS files
    */
-  public AdmissionWebhookServer start() throws IOException {
-    if (certificateFile == null) {
-      throw new IllegalStateException("tls(certificateFile, keyFile) is required");
-    }
-    return AdmissionWebhookServer.start(this);
-  }
-
-  AdmissionReviewHandler handler() {
-    return handler;
-  }
-
-  Path certificateFile() {
-    return certificateFile;
-  }
-
-  Path keyFile() {
-    return keyFile;
-  }
-
-  String bindAddress() {
-    return bindAddress;
-  }
-
-  int port() {
-    return port;
-  }
-
-  String path() {
-    return path;
-  }
-
-  int maxRequestBytes() {
-    return maxRequestBytes;
-  }
-
-  Duration requestTimeout() {
-    return requestTimeout;
-  }
-
-  Duration certificateCheckInterval() {
-    return certificateCheckInterval;
-  }
-
-  Duration shutdownGracePeriod() {
-    return shutdownGracePeriod;
-  }
-
-  int threads() {
-    return threads;
-  }
-
-  int backlog() {
-    return backlog;
-  }
-
-  int queuedReviews() {
-    return queuedReviews;
-  }
-
-  int maxConnections() {
-    return maxConnections;
-  }
-
-  BiConsumer<String, Throwable> onFatalError() {
-    return onFatalError;
-  }
-
-  MeterRegistry meterRegistry() {
-    return meterRegistry == null ? new SimpleMeterRegistry() : meterRegistry;
+  public AdmissionWebhookServer start() {
+    return AdmissionWebhookServer.start(WebhookSettings.of(this));
   }
 }

@@ -15,7 +15,6 @@ import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,8 +67,7 @@ class AdmissionWebhookServerTest {
         .meterRegistry(registry);
   }
 
-  private AdmissionWebhookServer start(AdmissionWebhookServerBuilder builder)
-      throws IOException {
+  private AdmissionWebhookServer start(AdmissionWebhookServerBuilder builder) {
     AdmissionWebhookServer server = builder.start();
     servers.add(server);
     return server;
@@ -267,25 +265,30 @@ class AdmissionWebhookServerTest {
   void unusableTlsFilesFailTheStartNamingTheFile() throws Exception {
     Path missing = directory.resolve("missing.crt");
     assertThatThrownBy(() -> builder().tls(missing, fixture.keyFile).start())
-        .isInstanceOf(NoSuchFileException.class).hasMessageContaining("missing.crt");
+        .isInstanceOf(WebhookStartException.class)
+        .hasMessage("certificateFile=\"" + missing + "\": no such file");
+    assertThatThrownBy(() -> builder().tls(fixture.certificateFile, directory).start())
+        .isInstanceOf(WebhookStartException.class)
+        .hasMessage("keyFile=\"" + directory + "\": a directory, not a regular file; not opened");
 
     Files.writeString(fixture.keyFile, TestCertificates.keyPem(
         fixture.certificates.issue(TestCertificates.Algorithm.RSA, "other").key(),
         TestCertificates.KeyEncoding.PKCS8));
     assertThatThrownBy(() -> builder().start())
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("private key " + fixture.keyFile + " does not belong to the certificate in "
-            + fixture.certificateFile + " (CN=first)");
+        .isInstanceOf(WebhookStartException.class)
+        .hasMessage("private key keyFile=\"" + fixture.keyFile + "\" does not belong to the"
+            + " certificate in certificateFile=\"" + fixture.certificateFile + "\" (CN=first)");
 
     Files.writeString(fixture.keyFile, "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n"
         + "-----END ENCRYPTED PRIVATE KEY-----\n");
     assertThatThrownBy(() -> builder().start())
-        .hasMessage(fixture.keyFile + " holds an encrypted private key; the webhook needs it "
-            + "unencrypted, as cert-manager writes it");
+        .hasMessage("keyFile=\"" + fixture.keyFile + "\" holds an encrypted private key; the"
+            + " webhook needs it unencrypted, as cert-manager writes it");
 
     Files.writeString(fixture.certificateFile, "not a certificate");
     assertThatThrownBy(() -> builder().start())
-        .hasMessage(fixture.certificateFile + " holds no PEM CERTIFICATE block");
+        .hasMessage("certificateFile=\"" + fixture.certificateFile
+            + "\" holds no PEM CERTIFICATE block");
     assertThatThrownBy(() -> AdmissionWebhookServer.builder(
             AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme())).start())
         .isInstanceOf(IllegalStateException.class)
@@ -348,6 +351,8 @@ class AdmissionWebhookServerTest {
     assertThat(fixture.get(server, "/readyz").statusCode()).isEqualTo(200);
     ExecutorService background = Executors.newFixedThreadPool(2);
     try {
+      // A connection open before the stop, as a kubelet's probe or the API server keeps one.
+      SSLSocket open = fixture.connect(server);
       Future<HttpResponse<String>> inFlight =
           background.submit(() -> fixture.post(server, JSON_TYPE, slow));
       Thread.sleep(500);
@@ -355,7 +360,12 @@ class AdmissionWebhookServerTest {
       Thread.sleep(200);
 
       assertThat(server.isReady()).isFalse();
-      assertThat(fixture.get(server, "/readyz").statusCode()).isEqualTo(503);
+      writeAscii(open.getOutputStream(), "GET /readyz HTTP/1.1\r\nHost: localhost\r\n"
+          + "Connection: close\r\n\r\n");
+      assertThat(readAll(open.getInputStream())).startsWith("HTTP/1.1 503 ");
+      assertThatThrownBy(() -> new java.net.Socket("127.0.0.1", server.port()).close())
+          .as("no new connection is accepted while stopping")
+          .isInstanceOf(ConnectException.class);
       assertThat(inFlight.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
       closing.get(20, TimeUnit.SECONDS);
       server.awaitTermination();
@@ -379,9 +389,11 @@ class AdmissionWebhookServerTest {
         .isEqualTo(expected);
   }
 
+  /** The reviews with a decision, of every resource. */
   private long timerCount(String decision) {
     return registry.get(MetricNames.WEBHOOK_REVIEWS).tag(MetricNames.DECISION, decision)
-        .tag(MetricNames.DRIVER_NAME, SharingConfig.DRIVER).timer().count();
+        .tag(MetricNames.DRIVER_NAME, SharingConfig.DRIVER).timers().stream()
+        .mapToLong(io.micrometer.core.instrument.Timer::count).sum();
   }
 
   private double reloads(String result) {

@@ -6,8 +6,10 @@ import io.github.dra4j.core.name.NameRules;
 import io.github.dra4j.core.option.SettingsCheck;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import io.github.dra4j.webhook.AdmissionWebhookServer;
-import java.nio.file.Path;
-import java.util.Optional;
+import io.github.dra4j.webhook.WebhookStartException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +22,11 @@ import picocli.CommandLine.Spec;
  * {@code webhook}: the admission webhook that refuses ResourceClaims and ResourceClaimTemplates
  * whose configuration of this driver is invalid, at {@code kubectl apply}, with the same
  * configuration scheme the kubelet plugin decodes them with. HTTPS on {@code WEBHOOK_PORT}
- * (8443), the certificate files re-read when cert-manager rotates them; runs until SIGTERM.
+ * (8443) with the probes {@code /livez} and {@code /readyz}, the certificate files re-read when
+ * cert-manager rotates them, its meters and the JVM's on {@code METRICS_PORT} (off unless set);
+ * runs until SIGTERM, which stops it gracefully: not ready, no new connection, the reviews in
+ * flight answered. A setting it cannot use (a malformed variable, a missing or unusable TLS file,
+ * a port taken) ends it with status 2 and one line naming the setting.
  */
 @Command(name = "webhook", mixinStandardHelpOptions = true,
     defaultValueProvider = EnvironmentDefaults.class,
@@ -49,6 +55,10 @@ public final class WebhookCommand implements Callable<Integer> {
       description = "The HTTPS port (env WEBHOOK_PORT; default " + DEFAULT_PORT + ").")
   String port;
 
+  @Option(names = "--metrics-port", paramLabel = "PORT",
+      description = "The Prometheus metrics port, plain HTTP (env METRICS_PORT; default none).")
+  String metricsPort;
+
   @Spec
   CommandSpec spec;
 
@@ -57,24 +67,36 @@ public final class WebhookCommand implements Callable<Integer> {
     SettingsCheck check = new SettingsCheck();
     String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)
         .orElse(DeviceDriver.DEFAULT_NAME);
-    Optional<String> certificateFile = check.required("TLS_CERT_FILE", certificate,
-        "the server's certificate chain, PEM (--tls-cert-file)");
-    Optional<String> keyFile = check.required("TLS_PRIVATE_KEY_FILE", key,
-        "the server's private key, PEM (--tls-private-key-file)");
-    int number = check.port("WEBHOOK_PORT", port).orElse(DEFAULT_PORT);
     if (!check.problems().isEmpty()) {
-      spec.commandLine().getErr().println(spec.qualifiedName() + ": "
-          + String.join("; ", check.problems()));
-      return 2;
+      return refuse(String.join("; ", check.problems()));
     }
-    AdmissionWebhookServer server = AdmissionWebhookServer
-        .builder(AdmissionReviewHandler.of(name, DriverConfigs.SCHEME))
-        .tls(Path.of(certificateFile.orElseThrow()), Path.of(keyFile.orElseThrow()))
-        .port(number)
-        .start();
-    Runtime.getRuntime().addShutdownHook(new Thread(server::close, "webhook-shutdown"));
-    LOG.info("Admission webhook for {} listening on port {}", name, server.port());
-    server.awaitTermination(); // until SIGTERM closes the server
+    // The flags, each defaulting to its variable, as the SDK reads the Deployment's environment.
+    Map<String, String> environment = new HashMap<>();
+    environment.put("TLS_CERT_FILE", certificate);
+    environment.put("TLS_PRIVATE_KEY_FILE", key);
+    environment.put("WEBHOOK_PORT", port);
+    environment.put("METRICS_PORT", metricsPort);
+    environment.values().removeIf(Objects::isNull);
+    AdmissionWebhookServer server;
+    try {
+      server = AdmissionWebhookServer
+          .builder(AdmissionReviewHandler.of(name, DriverConfigs.SCHEME))
+          .fromEnvironment(environment)
+          .jvmMetrics(true)
+          .start();
+    } catch (WebhookStartException e) {
+      return refuse(e.getMessage());
+    }
+    try (server) {
+      LOG.info("Admission webhook for {} listening on port {}", name, server.port());
+      server.awaitTermination(); // until SIGTERM closes the server
+    }
     return 0;
+  }
+
+  /** Bad settings: one line on standard error, status 2. */
+  private int refuse(String problems) {
+    spec.commandLine().getErr().println(spec.qualifiedName() + ": " + problems);
+    return 2;
   }
 }

@@ -178,6 +178,15 @@ class ChartTest {
     assertThat(webhook.getLivenessProbe().getHttpGet().getPath())
         .as("answered by the server's own event loop").isEqualTo("/livez");
     assertThat(webhook.getLivenessProbe().getHttpGet().getScheme()).isEqualTo("HTTPS");
+    assertThat(webhook.getReadinessProbe().getHttpGet().getPath())
+        .as("503 from SIGTERM on").isEqualTo("/readyz");
+    assertThat(env(webhook).get("METRICS_PORT").getValue()).isEqualTo("8080");
+    assertThat(webhook.getPorts()).anySatisfy(port -> {
+      assertThat(port.getName()).isEqualTo("metrics");
+      assertThat(port.getContainerPort()).isEqualTo(8080);
+    });
+    assertThat(webhook.getLifecycle().getPreStop().getSleep().getSeconds())
+        .as("the Service drops the pod before SIGTERM").isEqualTo(5);
     Service service = one(objects, Service.class);
     ValidatingWebhookConfiguration registration =
         one(objects, ValidatingWebhookConfiguration.class);

@@ -109,6 +109,8 @@ public final class SmallHttpServer implements AutoCloseable {
   private final BiConsumer<String, Throwable> onFatal;
   private final AtomicBoolean fatal = new AtomicBoolean();
   private volatile boolean closing;
+  /** Set by {@link #stopAccepting()}: the listening socket closes on purpose. */
+  private volatile boolean notAccepting;
 
   SmallHttpServer(SmallHttpServerBuilder builder) throws IOException {
     this.settings = new Settings(builder.name, builder.maxConnections,
@@ -161,7 +163,7 @@ public final class SmallHttpServer implements AutoCloseable {
       throw e;
     }
     listening.closeFuture().addListener(done -> {
-      if (!closing) {
+      if (!closing && !notAccepting) {
         fatal("the listening socket closed while the server runs, so it accepts no more "
             + "connections", done.cause());
       }
@@ -223,6 +225,16 @@ public final class SmallHttpServer implements AutoCloseable {
   /** The listening socket's channel, for the tests that close it under the server. */
   Channel listeningChannel() {
     return listening;
+  }
+
+  /**
+   * Stops accepting connections, for a graceful stop: the listening socket closes, so a new
+   * connection is refused, while the open ones go on being read and answered until {@link
+   * #close()}. Idempotent; returns once the socket is closed.
+   */
+  public void stopAccepting() {
+    notAccepting = true;
+    listening.close().syncUninterruptibly();
   }
 
   /** Stops accepting, closes every connection and the event loop; idempotent. */

@@ -138,8 +138,8 @@ public final class MetricNames {
   public static final String PREPARED_DEVICES = "dra4j.lifecycle.prepared.devices";
 
   /**
-   * Timer of the admission requests a device configuration webhook answered, tag {@value
-   * #DECISION}.
+   * Timer of the admission requests a device configuration webhook answered, tags {@value
+   * #RESOURCE} and {@value #DECISION}; its count is the number of reviews.
    */
   public static final String WEBHOOK_REVIEWS = "dra4j.webhook.reviews.duration";
 
@@ -149,6 +149,13 @@ public final class MetricNames {
    * AdmissionReview or is too large, a timeout).
    */
   public static final String DECISION = "decision";
+
+  /**
+   * Tag of {@link #WEBHOOK_REVIEWS}: the reviewed object's resource, {@code resourceclaims} or
+   * {@code resourceclaimtemplates}; {@code other} for any other resource (allowed unchecked), and
+   * {@code unknown} when the request was no review to read it from. Never what a client wrote.
+   */
+  public static final String RESOURCE = "resource";
 
   /** Counter of the webhook's certificate reloads, tag {@value #RESULT}. */
   public static final String WEBHOOK_CERTIFICATE_RELOADS = "dra4j.webhook.certificate.reloads";

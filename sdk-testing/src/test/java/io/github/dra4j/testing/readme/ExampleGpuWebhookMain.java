@@ -2,7 +2,6 @@ package io.github.dra4j.testing.readme;
 
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import io.github.dra4j.webhook.AdmissionWebhookServer;
-import java.nio.file.Path;
 
 /** The README's admission webhook {@code main}. */
 // README:begin webhook
@@ -10,11 +9,10 @@ public final class ExampleGpuWebhookMain {
   public static void main(String[] args) throws Exception {
     try (AdmissionWebhookServer webhook = AdmissionWebhookServer
         .builder(AdmissionReviewHandler.of(ExampleGpuDriver.NAME, GpuConfig.SCHEME))
-        .tls(Path.of("/tls/tls.crt"), Path.of("/tls/tls.key"))   // reloaded when they change
-        .port(8443)                                              // reviews, /readyz
-        .start()) {
-      Runtime.getRuntime().addShutdownHook(new Thread(webhook::close));  // SIGTERM: drain, stop
-      webhook.awaitTermination();
+        .fromEnvironment()    // TLS_CERT_FILE, TLS_PRIVATE_KEY_FILE, WEBHOOK_PORT, METRICS_PORT
+        .jvmMetrics(true)     // beside the reviews' meters, on METRICS_PORT
+        .start()) {           // WebhookStartException: one line naming the setting and path
+      webhook.awaitTermination();   // SIGTERM: not ready, no new connection, reviews finish
     }
   }
 }

@@ -67,13 +67,16 @@ public final class ClaimMeters {
 
     Outcome(MeterRegistry registry, String counterName, String timerName, String driverName,
         String result) {
+      // Each family its own HELP text: prepare and unprepare are told apart.
+      String call = counterName.equals(MetricNames.CLAIMS_PREPARED) ? "prepare" : "unprepare";
       counter = Counter.builder(counterName)
-          .description("Claims the kubelet asked the plugin to handle, by outcome")
+          .description("Claims the kubelet asked the plugin to " + call + ", by outcome")
           .tag(MetricNames.DRIVER_NAME, driverName)
           .tag(MetricNames.RESULT, result)
           .register(registry);
       timer = Timer.builder(timerName)
-          .description("How long the kubelet waited for the answer of each claim, by outcome")
+          .description("How long the kubelet waited for the answer of each claim to "
+              + call + ", by outcome")
           .tag(MetricNames.DRIVER_NAME, driverName)
           .tag(MetricNames.RESULT, result)
           .serviceLevelObjectives(MetricNames.CALL_DURATION_BUCKETS.toArray(Duration[]::new))

@@ -100,7 +100,7 @@ public final class WebhookHandler implements SmallHttpServer.Handler {
   @Override
   public void abandoned(String method, String path) {
     if (path.equals(reviewPath)) {
-      meters.record(ReviewMeters.Outcome.INVALID, 0);
+      meters.invalid(0);
     }
   }
 
@@ -128,12 +128,12 @@ public final class WebhookHandler implements SmallHttpServer.Handler {
   }
 
   private void decide(SmallHttpExchange exchange, long start) {
-    ReviewMeters.Outcome outcome = ReviewMeters.Outcome.INVALID;
+    AdmissionDecision decision = null;
     try {
       if (!exchange.isOpen()) {
         return;
       }
-      outcome = answer(exchange);
+      decision = answer(exchange);
     } catch (Error e) {
       fatal.accept("an error while deciding a review", e);
       throw e;
@@ -141,13 +141,19 @@ public final class WebhookHandler implements SmallHttpServer.Handler {
       LOG.warn("a review from {} failed", exchange.remoteAddress(), e);
       exchange.respondText(500, "the review failed: " + e.getClass().getName());
     } finally {
-      meters.record(exchange.isOpen() ? outcome : ReviewMeters.Outcome.INVALID,
-          System.nanoTime() - start);
+      long nanos = System.nanoTime() - start;
+      if (decision == null || !exchange.isOpen()) {
+        meters.invalid(nanos);
+      } else {
+        meters.record(decision.resource(), decision.allowed() ? ReviewMeters.Outcome.ALLOWED
+            : ReviewMeters.Outcome.DENIED, nanos);
+      }
       exchanges.end();
     }
   }
 
-  private ReviewMeters.Outcome answer(SmallHttpExchange exchange) {
+  /** Decides and answers a review; null when it was none (answered 400). */
+  private AdmissionDecision answer(SmallHttpExchange exchange) {
     AdmissionDecision decision;
     try {
       decision = handler.handle(exchange.body());
@@ -156,7 +162,7 @@ public final class WebhookHandler implements SmallHttpServer.Handler {
           exchange.remoteAddress(), LogValues.line(e.getMessage(), LOGGED_CHARS));
       exchange.respondText(400, "not an admission.k8s.io/v1 AdmissionReview: "
           + e.getMessage());
-      return ReviewMeters.Outcome.INVALID;
+      return null;
     }
     try (MDC.MDCCloseable id = MDC.putCloseable(MdcKeys.REQUEST_ID,
         LogValues.line(decision.uid(), 100))) {
@@ -168,13 +174,13 @@ public final class WebhookHandler implements SmallHttpServer.Handler {
       }
     }
     exchange.respond(200, JSON, decision.response());
-    return decision.allowed() ? ReviewMeters.Outcome.ALLOWED : ReviewMeters.Outcome.DENIED;
+    return decision;
   }
 
   private void invalid(SmallHttpExchange exchange, long start, int status, String message,
       Map<String, String> headers) {
     exchange.respondText(status, message, headers);
-    meters.record(ReviewMeters.Outcome.INVALID, System.nanoTime() - start);
+    meters.invalid(System.nanoTime() - start);
   }
 
   static boolean isJson(String contentType) {

@@ -30,6 +30,24 @@ public final class ReviewResponse {
   }
 
   /**
+   * What a request reviews, as {@link AdmissionDecision#resource()} names it: a claim or a
+   * template of {@code resource.k8s.io} itself, or {@code other}.
+   *
+   * @param request the request
+   * @return one of the decision's three resource values
+   */
+  static String resource(ReviewRequest request) {
+    if (!"resource.k8s.io".equals(request.group()) || !request.subResource().isEmpty()) {
+      return AdmissionDecision.OTHER_RESOURCE;
+    }
+    return switch (request.kind()) {
+      case "ResourceClaim" -> AdmissionDecision.RESOURCE_CLAIMS;
+      case "ResourceClaimTemplate" -> AdmissionDecision.RESOURCE_CLAIM_TEMPLATES;
+      default -> AdmissionDecision.OTHER_RESOURCE;
+    };
+  }
+
+  /**
    * Allows a request.
    *
    * @param request the request
@@ -42,7 +60,8 @@ public final class ReviewResponse {
       ArrayNode list = response.putArray("warnings");
       warnings.forEach(list::add);
     }
-    return new AdmissionDecision(request.uid(), true, List.of(), warnings, write(response));
+    return new AdmissionDecision(request.uid(), true, List.of(), warnings, write(response),
+        resource(request));
   }
 
   /**
@@ -75,7 +94,8 @@ public final class ReviewResponse {
       cause.put("field", problem.path());
     }
     status.put("code", 422);
-    return new AdmissionDecision(request.uid(), false, problems, List.of(), write(response));
+    return new AdmissionDecision(request.uid(), false, problems, List.of(), write(response),
+        resource(request));
   }
 
   private static String message(ReviewRequest request, String driverName,

@@ -1,9 +1,12 @@
 package io.github.dra4j.webhook.internal.tls;
 
+import io.github.dra4j.core.file.BoundedFileReader;
+import io.github.dra4j.core.file.RefusedFileException;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -31,18 +34,25 @@ import javax.net.ssl.X509ExtendedKeyManager;
  */
 public final class ReloadingKeyManager extends X509ExtendedKeyManager {
 
+  /** The most either file may hold: far more than any chain a webhook serves. */
+  static final int MAX_FILE_BYTES = 1 << 20;
+
   private final Path certificateFile;
   private final Path keyFile;
+  private final String certificateName;
+  private final String keyName;
   private final Object reloadLock = new Object();
   private volatile Generation current;
   private volatile Generation previous;
   /** Digest of the file contents last looked at, loaded or not; guarded by reloadLock. */
   private byte[] lastSeen;
 
-  private ReloadingKeyManager(Path certificateFile, Path keyFile, Generation first,
-      byte[] digest) {
+  private ReloadingKeyManager(Path certificateFile, Path keyFile, String certificateName,
+      String keyName, Generation first, byte[] digest) {
     this.certificateFile = certificateFile;
     this.keyFile = keyFile;
+    this.certificateName = certificateName;
+    this.keyName = keyName;
     this.current = first;
     this.previous = first;
     this.lastSeen = digest;
@@ -53,14 +63,19 @@ public final class ReloadingKeyManager extends X509ExtendedKeyManager {
    *
    * @param certificateFile the PEM certificate chain, leaf first
    * @param keyFile the PEM private key
+   * @param certificateName how messages name the certificate file, such as {@code
+   *     TLS_CERT_FILE="/tls/tls.crt"}
+   * @param keyName how messages name the key file
    * @return the key manager
-   * @throws IOException if a file cannot be read
+   * @throws IOException if a file cannot be read, its message naming the file and why in one
+   *     line, such as {@code TLS_CERT_FILE="/tls/tls.crt": no such file}
    * @throws IllegalArgumentException naming the file and what is wrong with its content
    */
-  public static ReloadingKeyManager load(Path certificateFile, Path keyFile) throws IOException {
-    Contents contents = Contents.read(certificateFile, keyFile);
-    return new ReloadingKeyManager(certificateFile, keyFile,
-        Generation.of(1, contents.parse(certificateFile, keyFile)), contents.digest());
+  public static ReloadingKeyManager load(Path certificateFile, Path keyFile,
+      String certificateName, String keyName) throws IOException {
+    Contents contents = Contents.read(certificateFile, keyFile, certificateName, keyName);
+    return new ReloadingKeyManager(certificateFile, keyFile, certificateName, keyName,
+        Generation.of(1, contents.parse(certificateName, keyName)), contents.digest());
   }
 
   /**
@@ -73,13 +88,13 @@ public final class ReloadingKeyManager extends X509ExtendedKeyManager {
    */
   public boolean reloadIfChanged() throws IOException {
     synchronized (reloadLock) {
-      Contents contents = Contents.read(certificateFile, keyFile);
+      Contents contents = Contents.read(certificateFile, keyFile, certificateName, keyName);
       byte[] digest = contents.digest();
       if (Arrays.equals(digest, lastSeen)) {
         return false;
       }
       lastSeen = digest;
-      PemFiles.Identity identity = contents.parse(certificateFile, keyFile);
+      PemFiles.Identity identity = contents.parse(certificateName, keyName);
       Generation next = Generation.of(current.number() + 1, identity);
       previous = current;
       current = next;
@@ -177,14 +192,32 @@ public final class ReloadingKeyManager extends X509ExtendedKeyManager {
   /** The text of both files. */
   private record Contents(String certificate, String key) {
 
-    static Contents read(Path certificateFile, Path keyFile) throws IOException {
-      // Latin-1 decodes any bytes; what is not PEM is then reported by the parser.
-      return new Contents(Files.readString(certificateFile, StandardCharsets.ISO_8859_1),
-          Files.readString(keyFile, StandardCharsets.ISO_8859_1));
+    static Contents read(Path certificateFile, Path keyFile, String certificateName,
+        String keyName) throws IOException {
+      return new Contents(text(certificateFile, certificateName), text(keyFile, keyName));
     }
 
-    PemFiles.Identity parse(Path certificateFile, Path keyFile) {
-      return PemFiles.read(certificate, key, certificateFile.toString(), keyFile.toString());
+    /**
+     * One file's text: bounded and never a FIFO (a mounted Secret's files are links, which are
+     * followed); Latin-1 decodes any bytes, and what is not PEM is then reported by the parser.
+     */
+    private static String text(Path file, String name) throws IOException {
+      try {
+        return new String(BoundedFileReader.read(file, MAX_FILE_BYTES),
+            StandardCharsets.ISO_8859_1);
+      } catch (NoSuchFileException e) {
+        throw new IOException(name + ": no such file", e);
+      } catch (AccessDeniedException e) {
+        throw new IOException(name + ": cannot read it: permission denied", e);
+      } catch (RefusedFileException e) {
+        throw new IOException(name + ": " + e.getReason(), e);
+      } catch (IOException e) {
+        throw new IOException(name + ": cannot read it: " + e, e);
+      }
+    }
+
+    PemFiles.Identity parse(String certificateName, String keyName) {
+      return PemFiles.read(certificate, key, certificateName, keyName);
     }
 
     byte[] digest() {

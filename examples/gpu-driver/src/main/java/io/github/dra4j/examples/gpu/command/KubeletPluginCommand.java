@@ -82,6 +82,7 @@ public final class KubeletPluginCommand implements Callable<Integer> {
         KubeletPlugin running = plugin.applyTo(KubeletPlugin.builder(gpus.lifecycle())
             .driverName(settings.driverName())
             .claimStatus(settings.deviceStatus())
+            .jvmMetrics(true)
             .fatalErrorPolicy(FatalErrorPolicy.EXIT)).start()) {
       gpus.attach(running);
       LOG.info("{} serves {} devices on node {}", settings.driverName(),

@@ -6,7 +6,10 @@ import io.github.dra4j.examples.gpu.GpuDriver;
 import io.github.dra4j.examples.gpu.config.GpuConfigs;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import io.github.dra4j.webhook.AdmissionWebhookServer;
-import java.nio.file.Path;
+import io.github.dra4j.webhook.WebhookStartException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,10 +22,14 @@ import picocli.CommandLine.Spec;
  * {@code gpu-driver webhook}: the admission webhook that refuses invalid GPU configurations in
  * ResourceClaims and ResourceClaimTemplates at {@code kubectl apply}, with the same
  * configuration scheme the kubelet plugin decodes them with. HTTPS on {@code WEBHOOK_PORT}
- * (8443), certificate files re-read when cert-manager rotates them; runs until SIGTERM. Exit
- * status 143 after SIGTERM (the JVM's, once the server has closed), 2 for bad settings, 70 when
- * the server fails fatally (an {@link Error} such as running out of memory, or its listening
- * socket closing), so that the container restarts instead of living on without serving.
+ * (8443) with the probes {@code /livez} and {@code /readyz}, certificate files re-read when
+ * cert-manager rotates them, its meters and the JVM's for Prometheus on {@code METRICS_PORT}
+ * (off unless set); runs until SIGTERM, which stops it gracefully (not ready, no new connection,
+ * the reviews in flight answered). Exit status 143 after SIGTERM (the JVM's, once the server has
+ * closed), 2 for bad settings (a malformed variable, a TLS file that is missing or unusable, a
+ * port taken), said in one line, 70 when the server fails fatally (an {@link Error} such as
+ * running out of memory, or its listening socket closing), so that the container restarts
+ * instead of living on without serving.
  */
 @Command(name = "webhook", mixinStandardHelpOptions = true,
     description = "Runs the admission webhook for the driver's opaque configurations.")
@@ -36,16 +43,21 @@ public final class WebhookCommand implements Callable<Integer> {
 
   @Option(names = "--tls-cert-file", defaultValue = "${env:TLS_CERT_FILE}", required = true,
       paramLabel = "FILE", description = "The server certificate chain, PEM (env TLS_CERT_FILE).")
-  Path certificate;
+  String certificate;
 
   @Option(names = "--tls-private-key-file", defaultValue = "${env:TLS_PRIVATE_KEY_FILE}",
       required = true, paramLabel = "FILE",
       description = "The server's private key, PEM (env TLS_PRIVATE_KEY_FILE).")
-  Path key;
+  String key;
 
   @Option(names = "--webhook-port", defaultValue = "${env:WEBHOOK_PORT:-8443}",
       paramLabel = "PORT", description = "The HTTPS port (env WEBHOOK_PORT; default 8443).")
   String port;
+
+  @Option(names = "--metrics-port", defaultValue = "${env:METRICS_PORT:--1}",
+      paramLabel = "PORT", description = "The Prometheus metrics port, plain HTTP"
+          + " (env METRICS_PORT; default -1, none).")
+  String metricsPort;
 
   @Spec
   CommandSpec spec;
@@ -56,19 +68,35 @@ public final class WebhookCommand implements Callable<Integer> {
     SettingsCheck check = new SettingsCheck();
     String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)
         .orElse(GpuDriver.DEFAULT_NAME);
-    int number = check.port("WEBHOOK_PORT", port).orElse(8443);
     if (!check.problems().isEmpty()) {
-      spec.commandLine().getErr().println("gpu-driver webhook: "
-          + String.join("; ", check.problems()));
-      return 2;
+      return refuse(String.join("; ", check.problems()));
     }
-    AdmissionWebhookServer server = AdmissionWebhookServer.builder(
-        AdmissionReviewHandler.of(name, GpuConfigs.SCHEME)).tls(certificate, key).port(number)
-        .start();
-    Thread hook = new Thread(server::close, "webhook-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
-    LOG.info("Admission webhook for {} listening on port {}", name, server.port());
-    server.awaitTermination();
+    // The flags, each defaulting to its variable, as the SDK reads the Deployment's environment.
+    Map<String, String> environment = new HashMap<>();
+    environment.put("TLS_CERT_FILE", certificate);
+    environment.put("TLS_PRIVATE_KEY_FILE", key);
+    environment.put("WEBHOOK_PORT", port);
+    environment.put("METRICS_PORT", metricsPort);
+    environment.values().removeIf(Objects::isNull);
+    AdmissionWebhookServer server;
+    try {
+      server = AdmissionWebhookServer.builder(AdmissionReviewHandler.of(name, GpuConfigs.SCHEME))
+          .fromEnvironment(environment)
+          .jvmMetrics(true)
+          .start();
+    } catch (WebhookStartException e) {
+      return refuse(e.getMessage());
+    }
+    try (server) {
+      LOG.info("Admission webhook for {} listening on port {}", name, server.port());
+      server.awaitTermination(); // until SIGTERM closes the server
+    }
     return 0;
+  }
+
+  /** Bad settings: one line on standard error, status 2. */
+  private int refuse(String problems) {
+    spec.commandLine().getErr().println("gpu-driver webhook: " + problems);
+    return 2;
   }
 }

@@ -191,7 +191,7 @@ class WebhookChartTest {
     assertThat(container.getSecurityContext().getRunAsNonRoot()).isTrue();
 
     List<ServicePort> ports = rendered.named(Service.class, name).getSpec().getPorts();
-    assertThat(ports).hasSize(1);
+    assertThat(ports).extracting(ServicePort::getName).containsExactly("https", "metrics");
     assertThat(ports.get(0).getPort()).as("Service port").isEqualTo(servicePort);
     assertThat(ports.get(0).getTargetPort()).isEqualTo(new IntOrString("https"));
     assertThat(container.getPorts()).filteredOn(p -> "https".equals(p.getName()))

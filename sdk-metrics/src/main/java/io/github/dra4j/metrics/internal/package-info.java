@@ -1,0 +1,2 @@
+/** Internals of the metrics endpoint and its registry; not an API. */
+package io.github.dra4j.metrics.internal;
