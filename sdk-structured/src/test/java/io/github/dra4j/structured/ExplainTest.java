@@ -132,7 +132,7 @@ class ExplainTest {
     assertThat(verdict(explanation, "big").reason()).isEqualTo(Reason.ALREADY_ALLOCATED);
     assertThat(verdict(explanation, "small")).extracting(DeviceVerdict::reason, DeviceVerdict::detail)
         .containsExactly(Reason.COUNTERS_EXHAUSTED, "counter set mem: counter memory: needs 4Gi,"
-            + " 2Gi left after the devices already allocated");
+            + " 2Gi of 8Gi left after the devices already allocated");
   }
 
   @Test
