@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -106,9 +107,10 @@ public final class ExplainCommand implements Callable<Integer> {
         : config.getNamespace() != null ? config.getNamespace() : "default";
     try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
       ClusterState state = ClusterState.read(client, namespace);
+      EventReader events = new EventReader(client, Clock.systemUTC());
       TargetExplainer explainer = new TargetExplainer(state, options.node,
           StructuredAllocator.create(), name -> client.resources(ResourceClaimTemplate.class)
-              .inNamespace(namespace).withName(name).get());
+              .inNamespace(namespace).withName(name).get(), events::read);
       Report report = explanation.explain(client, namespace, explainer);
       spec.commandLine().getOut().print(options.output == Format.json
           ? JsonRenderer.render(report) : TextRenderer.render(report));
