@@ -33,7 +33,9 @@ import picocli.CommandLine.Spec;
     description = "Explain why a ResourceClaim (or a pod's claims, or a claim template) is not"
         + " allocated or not prepared: per request every device considered and why it was"
         + " rejected, or the allocation it would get; for an allocated claim its reservation,"
-        + " the driver's ResourceSlices on the node and the claim's device status.",
+        + " the driver's ResourceSlices on the node and the claim's device status; the pods'"
+        + " scheduling and prepare failures (Events); nodes with the same answer share a"
+        + " section.",
     subcommands = {ExplainCommand.ClaimTarget.class, ExplainCommand.PodTarget.class,
         ExplainCommand.TemplateTarget.class},
     exitCodeListHeading = "%nExit status:%n",
