@@ -53,11 +53,12 @@ final class AllocationExplainer {
     } catch (AllocationError e) {
       return new AllocationExplanation(inputs.nodeName(), outcome, List.of());
     }
+    LeftOutSlices leftOut = LeftOutSlices.of(inputs.slices(), features, gathering);
     SelectorMatcher matcher = new SelectorMatcher(environment, features, gathering);
     ClaimPlanner planner = new ClaimPlanner(features, classes, pools, allocated, matcher);
     DeviceJudge judge = new DeviceJudge(features, inputs, pools, allocated, matcher,
         new CounterLedger(pools, allocated), environment);
-    List<PoolDevice> elsewhere = otherNodes(inputs.slices(), gathering);
+    List<PoolDevice> elsewhere = otherNodes(inputs.slices(), gathering, leftOut);
     List<ClaimExplanation> explained = new ArrayList<>();
     for (int i = 0; i < claims.size(); i++) {
       ResourceClaim claim = claims.get(i);
@@ -83,7 +84,7 @@ final class AllocationExplainer {
       }
       explained.add(new ClaimExplanation(ClaimNames.of(claim), requests));
     }
-    return new AllocationExplanation(inputs.nodeName(), outcome, explained);
+    return new AllocationExplanation(inputs.nodeName(), outcome, explained, leftOut.summary());
   }
 
   private RequestExplanation explainRequest(ResourceClaim claim, DeviceRequest request,
@@ -107,18 +108,26 @@ final class AllocationExplainer {
     }
     RequestPlan requestPlan = plan.requests().get(0).get(0);
     List<DeviceVerdict> verdicts = new ArrayList<>(judge.judgeNodeDevices(claim, plan, requestPlan));
+    List<PoolDevice> unmatched = new ArrayList<>();
     for (PoolDevice device : elsewhere) {
-      judge.judgeElsewhere(plan, requestPlan, device).ifPresent(verdicts::add);
+      Optional<DeviceVerdict> verdict = judge.judgeElsewhere(plan, requestPlan, device);
+      if (verdict.isPresent()) {
+        verdicts.add(verdict.get());
+      } else {
+        unmatched.add(device);
+      }
     }
     return new RequestExplanation(name, nullToEmpty(className), nullToEmpty(mode),
-        requestPlan.numDevices(), Optional.empty(), verdicts, chosen.getOrDefault(name, List.of()));
+        requestPlan.numDevices(), Optional.empty(), verdicts, chosen.getOrDefault(name, List.of()),
+        LeftOutSlices.unmatched(unmatched));
   }
 
-  /** Devices of slices that do not reach the node (readable ones only). */
-  private static List<PoolDevice> otherNodes(List<ResourceSlice> slices, PoolGathering gathering) {
+  /** Devices of slices that do not reach the node (readable ones, not left out everywhere). */
+  private static List<PoolDevice> otherNodes(List<ResourceSlice> slices, PoolGathering gathering,
+      LeftOutSlices leftOut) {
     List<PoolDevice> devices = new ArrayList<>();
     for (ResourceSlice slice : slices) {
-      if (slice.getSpec() == null || slice.getSpec().getPool() == null
+      if (leftOut.contains(slice) || slice.getSpec() == null || slice.getSpec().getPool() == null
           || slice.getSpec().getPool().getName() == null || slice.getSpec().getDriver() == null
           || gathering.targetsNode(slice)) {
         continue;

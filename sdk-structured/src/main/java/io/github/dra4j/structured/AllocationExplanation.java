@@ -18,9 +18,13 @@ import java.util.Optional;
  *     same claims and inputs
  * @param claims one explanation per claim, in input order; empty when the attempt failed before
  *     any claim was looked at (e.g. a slice's node selector cannot be parsed)
+ * @param notConsidered the slices of the cluster the allocator leaves out on every node, per pool
+ *     and reason: an older generation of a pool that has a newer one, a slice that needs a feature
+ *     that is off, a slice without driver or pool name; their devices appear nowhere else
  */
 public record AllocationExplanation(
-    String nodeName, AllocationOutcome outcome, List<ClaimExplanation> claims) {
+    String nodeName, AllocationOutcome outcome, List<ClaimExplanation> claims,
+    List<NotConsidered> notConsidered) {
 
   /**
    * Checks and copies.
@@ -28,12 +32,63 @@ public record AllocationExplanation(
    * @param nodeName the node; not null
    * @param outcome the allocator's outcome; not null
    * @param claims the claims' explanations; copied, no null elements
+   * @param notConsidered the slices left out; copied, no null elements
    * @throws NullPointerException if an argument or element is null
    */
   public AllocationExplanation {
     Objects.requireNonNull(nodeName, "nodeName");
     Objects.requireNonNull(outcome, "outcome");
     claims = List.copyOf(claims);
+    notConsidered = List.copyOf(notConsidered);
+  }
+
+  /**
+   * An explanation without slices left out.
+   *
+   * @param nodeName the node; not null
+   * @param outcome the allocator's outcome; not null
+   * @param claims the claims' explanations; copied, no null elements
+   * @throws NullPointerException if an argument or element is null
+   */
+  public AllocationExplanation(
+      String nodeName, AllocationOutcome outcome, List<ClaimExplanation> claims) {
+    this(nodeName, outcome, claims, List.of());
+  }
+
+  /**
+   * Slices whose devices are not listed device by device, summed up per pool in one line.
+   *
+   * @param driver the slices' driver; empty when a slice names none
+   * @param pool the slices' pool; empty when a slice names none
+   * @param slices the slices' names, in name order
+   * @param reason why they are left out, for people (e.g. {@code generation 3 superseded by
+   *     generation 4, not considered})
+   */
+  public record NotConsidered(String driver, String pool, List<String> slices, String reason) {
+    /**
+     * Checks and copies.
+     *
+     * @param driver the driver; not null
+     * @param pool the pool; not null
+     * @param slices the slice names; copied, no null elements
+     * @param reason the reason; not null
+     * @throws NullPointerException if an argument or element is null
+     */
+    public NotConsidered {
+      Objects.requireNonNull(driver, "driver");
+      Objects.requireNonNull(pool, "pool");
+      slices = List.copyOf(slices);
+      Objects.requireNonNull(reason, "reason");
+    }
+
+    /**
+     * Returns the pool's identity.
+     *
+     * @return {@code driver/pool}, or empty when the slices name no driver or pool
+     */
+    public String poolId() {
+      return driver.isEmpty() && pool.isEmpty() ? "" : driver + "/" + pool;
+    }
   }
 
   /** Why a device cannot serve a request on its own; the first failed check, in this order. */
@@ -103,6 +158,8 @@ public record AllocationExplanation(
    *     nodes that match the request's selectors ({@link Reason#WRONG_NODE}); empty on error
    * @param allocated {@code driver/pool/device} of the devices the allocation gives this request,
    *     in the order chosen; empty unless the outcome is allocated
+   * @param unmatchedElsewhere devices of other nodes that the request's selectors do not match,
+   *     not listed in {@link #devices()}: one line per pool and node, with their number
    */
   public record RequestExplanation(
       String request,
@@ -111,7 +168,8 @@ public record AllocationExplanation(
       int count,
       Optional<String> error,
       List<DeviceVerdict> devices,
-      List<String> allocated) {
+      List<String> allocated,
+      List<NotConsidered> unmatchedElsewhere) {
     /**
      * Checks and copies.
      *
@@ -122,6 +180,7 @@ public record AllocationExplanation(
      * @param error the request's error; not null
      * @param devices the verdicts; copied, no null elements
      * @param allocated the allocated device ids; copied, no null elements
+     * @param unmatchedElsewhere the other nodes' devices not matched; copied, no null elements
      * @throws NullPointerException if an argument or element is null
      */
     public RequestExplanation {
@@ -131,6 +190,24 @@ public record AllocationExplanation(
       Objects.requireNonNull(error, "error");
       devices = List.copyOf(devices);
       allocated = List.copyOf(allocated);
+      unmatchedElsewhere = List.copyOf(unmatchedElsewhere);
+    }
+
+    /**
+     * A request explanation without other nodes' unmatched devices.
+     *
+     * @param request the name; not null
+     * @param deviceClass the class name; not null
+     * @param mode the allocation mode; not null
+     * @param count devices needed, at least 0
+     * @param error the request's error; not null
+     * @param devices the verdicts; copied, no null elements
+     * @param allocated the allocated device ids; copied, no null elements
+     * @throws NullPointerException if an argument or element is null
+     */
+    public RequestExplanation(String request, String deviceClass, String mode, int count,
+        Optional<String> error, List<DeviceVerdict> devices, List<String> allocated) {
+      this(request, deviceClass, mode, count, error, devices, allocated, List.of());
     }
 
     /**

@@ -18,9 +18,12 @@ final class CounterLedger {
   /** Pool id to counter set to counter to amount chosen in this attempt. */
   private final Map<String, Map<String, Map<String, QuantityValue>>> chosen = new HashMap<>();
   private final Map<DeviceId, String> poolOfDevice = new HashMap<>();
+  /** Pool id to counter set to counter to what the set offers, before any allocation. */
+  private final Map<String, Map<String, Map<String, QuantityValue>>> offered = new HashMap<>();
 
   CounterLedger(List<Pool> pools, AllocatedState allocated) {
     for (Pool pool : pools) {
+      offered.put(pool.id(), pool.counterSets());
       Map<String, Map<String, QuantityValue>> sets = new LinkedHashMap<>();
       pool.counterSets().forEach((set, counters) -> sets.put(set, new LinkedHashMap<>(counters)));
       for (List<PoolDevice> devices : List.of(pool.devices(), pool.otherDevices())) {
@@ -64,7 +67,9 @@ final class CounterLedger {
    * Says which counter a device alone would exceed, next to what allocated devices consume.
    *
    * @return e.g. {@code counter set gpu-0-counters: counter memory: needs 40Gi, 20Gi of 80Gi
-   *     left}, or null when every counter fits
+   *     left after the devices already allocated}, or {@code ...: needs 40Gi, the counter set has
+   *     only 20Gi} when allocated devices consume none of that counter; null when every counter
+   *     fits
    */
   String shortfall(PoolDevice device) {
     String pool = poolOfDevice.get(device.id());
@@ -74,10 +79,16 @@ final class CounterLedger {
         QuantityValue limit = limits.getOrDefault(use.getKey(), Map.of())
             .getOrDefault(amount.getKey(), QuantityValue.ZERO);
         if (amount.getValue().compareTo(limit) > 0) {
-          return "counter set " + use.getKey() + ": counter " + amount.getKey() + ": needs "
-              + amount.getValue().toKubernetesString() + ", "
-              + (limit.signum() < 0 ? QuantityValue.ZERO : limit).toKubernetesString()
-              + " left after the devices already allocated";
+          QuantityValue total = offered.getOrDefault(pool, Map.of())
+              .getOrDefault(use.getKey(), Map.of())
+              .getOrDefault(amount.getKey(), QuantityValue.ZERO);
+          String prefix = "counter set " + use.getKey() + ": counter " + amount.getKey()
+              + ": needs " + amount.getValue().toKubernetesString() + ", ";
+          if (limit.compareTo(total) >= 0) {
+            return prefix + "the counter set has only " + total.toKubernetesString();
+          }
+          return prefix + (limit.signum() < 0 ? QuantityValue.ZERO : limit).toKubernetesString()
+              + " of " + total.toKubernetesString() + " left after the devices already allocated";
         }
       }
     }

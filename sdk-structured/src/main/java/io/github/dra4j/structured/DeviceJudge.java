@@ -29,7 +29,6 @@ import java.util.Set;
 final class DeviceJudge {
 
   private final AllocatorFeatures features;
-  private final String nodeName;
   private final List<Pool> pools;
   private final AllocatedState allocated;
   private final SelectorMatcher matcher;
@@ -41,7 +40,6 @@ final class DeviceJudge {
       AllocatedState allocated, SelectorMatcher matcher, CounterLedger counters,
       DeviceSelectorEnvironment environment) {
     this.features = features;
-    this.nodeName = inputs.nodeName();
     this.pools = pools;
     this.allocated = allocated;
     this.matcher = matcher;
@@ -93,12 +91,12 @@ final class DeviceJudge {
     if (spec.getNodeName() != null && !spec.getNodeName().isEmpty()) {
       detail = "slice " + slice + " is published for node " + spec.getNodeName();
     } else if (spec.getNodeSelector() != null) {
-      detail = "the node selector of slice " + slice + " does not select node " + nodeName;
+      detail = "the node selector of slice " + slice + " does not select this node";
     } else if (Boolean.TRUE.equals(spec.getPerDeviceNodeSelection())) {
-      detail = "the device's own node selection does not include node " + nodeName;
+      detail = "the device's own node selection does not include this node";
     } else {
-      detail = "slice " + slice + " does not reach node " + nodeName
-          + " (it needs a feature that is off, or names no node)";
+      detail = "slice " + slice + " does not reach this node (it needs a feature that is off, or"
+          + " names no node)";
     }
     return Optional.of(verdict(device, new Finding(Reason.WRONG_NODE, detail)));
   }
@@ -176,7 +174,7 @@ final class DeviceJudge {
             + " conditions and the DRADeviceBindingConditions feature is off");
       case DEVICE_NODE:
         return new Finding(Reason.WRONG_NODE,
-            "the device's own node selection does not include node " + nodeName);
+            "the device's own node selection does not include this node");
       case CLASS_SELECTOR:
         return new Finding(Reason.CLASS_SELECTOR_FALSE, "class " + request.className()
             + " selector #" + mismatch.index() + " is false: " + falsePart(mismatch, device));

@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
  * Gathers the resource pools relevant for one node from all slices of the cluster: which slices
  * target the node, the newest generation per pool, completeness against {@code
  * resourceSliceCount}, validity (duplicate names, unknown counters, bad quantities) and the pool
- * order (driver, then pool name; pools with binding conditions last). Stateless apart from its
- * inputs; used by one allocation attempt.
+ * order (driver, then pool name; pools with binding conditions last). Remembers the slices
+ * targeting the node that it drops for an older generation (for explanations); owned by one
+ * allocation attempt.
  */
 final class PoolGathering {
 
@@ -31,6 +32,8 @@ final class PoolGathering {
 
   private final AllocatorFeatures features;
   private final NodeSelection node;
+  private final Set<ResourceSlice> superseded =
+      Collections.newSetFromMap(new IdentityHashMap<>());
 
   PoolGathering(AllocatorFeatures features, NodeSelection node) {
     this.features = features;
@@ -59,11 +62,16 @@ final class PoolGathering {
       List<ResourceSlice> current = kept.get(key);
       long generation = generation(slice);
       if (current == null || generation > generation(current.get(0))) {
+        if (current != null) {
+          superseded.addAll(current);
+        }
         current = new ArrayList<>();
         kept.put(key, current);
         current.add(slice);
       } else if (generation == generation(current.get(0))) {
         current.add(slice);
+      } else {
+        superseded.add(slice);
       }
     }
     List<Pool> pools = new ArrayList<>();
@@ -71,6 +79,8 @@ final class PoolGathering {
       Pool pool = complete(entry.getKey(), entry.getValue(), slices);
       if (pool != null) {
         pools.add(pool);
+      } else {
+        superseded.addAll(entry.getValue());
       }
     }
     Comparator<Pool> byName = Comparator.comparing(Pool::driver).thenComparing(Pool::name);
@@ -108,6 +118,14 @@ final class PoolGathering {
       }
     }
     return false;
+  }
+
+  /**
+   * Returns the slices targeting the node that the last {@link #gather} dropped because their
+   * pool has a newer generation (their own node's or another's).
+   */
+  Set<ResourceSlice> superseded() {
+    return Collections.unmodifiableSet(superseded);
   }
 
   /**

@@ -35,6 +35,17 @@ record ClaimReport(
     findings = List.copyOf(findings);
   }
 
+  /** Returns this report with more findings after its own. */
+  ClaimReport withFindings(List<Finding> more) {
+    if (more.isEmpty()) {
+      return this;
+    }
+    List<Finding> all = new java.util.ArrayList<>(findings);
+    all.addAll(more);
+    return new ClaimReport(namespace, name, source, podClaimName, state, node, devices,
+        reservedFor, all);
+  }
+
   /**
    * One device of an allocation.
    *
@@ -55,8 +66,8 @@ record ClaimReport(
    * One check and its result.
    *
    * @param check a stable name: {@code reservedFor}, {@code publishing}, {@code devicePublished},
-   *     {@code deviceTaint}, {@code bindingConditions}, {@code deletion}, {@code adminAccess},
-   *     {@code template}
+   *     {@code deviceTaint}, {@code bindingConditions}, {@code deletion}, {@code adminAccess}
+   *     (the namespace label admin access needs), {@code template}
    * @param ok whether the check found nothing wrong
    * @param message the finding, one sentence
    */

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,7 +33,9 @@ import picocli.CommandLine.Spec;
     description = "Explain why a ResourceClaim (or a pod's claims, or a claim template) is not"
         + " allocated or not prepared: per request every device considered and why it was"
         + " rejected, or the allocation it would get; for an allocated claim its reservation,"
-        + " the driver's ResourceSlices on the node and the claim's device status.",
+        + " the driver's ResourceSlices on the node and the claim's device status; the pods'"
+        + " scheduling and prepare failures (Events); nodes with the same answer share a"
+        + " section.",
     subcommands = {ExplainCommand.ClaimTarget.class, ExplainCommand.PodTarget.class,
         ExplainCommand.TemplateTarget.class},
     exitCodeListHeading = "%nExit status:%n",
@@ -106,9 +109,10 @@ public final class ExplainCommand implements Callable<Integer> {
         : config.getNamespace() != null ? config.getNamespace() : "default";
     try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
       ClusterState state = ClusterState.read(client, namespace);
+      EventReader events = new EventReader(client, Clock.systemUTC());
       TargetExplainer explainer = new TargetExplainer(state, options.node,
           StructuredAllocator.create(), name -> client.resources(ResourceClaimTemplate.class)
-              .inNamespace(namespace).withName(name).get());
+              .inNamespace(namespace).withName(name).get(), events::read);
       Report report = explanation.explain(client, namespace, explainer);
       spec.commandLine().getOut().print(options.output == Format.json
           ? JsonRenderer.render(report) : TextRenderer.render(report));

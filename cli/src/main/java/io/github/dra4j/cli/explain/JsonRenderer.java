@@ -4,7 +4,9 @@ import io.github.dra4j.cli.explain.ClaimReport.AllocatedDevice;
 import io.github.dra4j.cli.explain.ClaimReport.Finding;
 import io.github.dra4j.structured.AllocationExplanation.ClaimExplanation;
 import io.github.dra4j.structured.AllocationExplanation.DeviceVerdict;
+import io.github.dra4j.structured.AllocationExplanation.NotConsidered;
 import io.github.dra4j.structured.AllocationExplanation.RequestExplanation;
+import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -58,12 +60,24 @@ final class JsonRenderer {
             .put("message", finding.message());
       }
     }
+    ObjectNode events = root.putObject("events");
+    ArrayNode pods = events.putArray("pods");
+    report.events().pods().forEach(pods::add);
+    events.put("error", report.events().error());
+    ArrayNode items = events.putArray("items");
+    for (EventLog.PodEvent event : report.events().events()) {
+      items.addObject().put("pod", event.pod()).put("type", event.type())
+          .put("reason", event.reason()).put("count", event.count())
+          .put("lastSeen", event.lastSeen()).put("age", event.age())
+          .put("source", event.source()).put("message", event.message());
+    }
     ArrayNode nodes = root.putArray("nodes");
     for (NodeAttempt attempt : report.nodes()) {
       ObjectNode n = nodes.addObject();
       n.put("node", attempt.node());
       n.put("outcome", attempt.outcome());
       n.put("message", attempt.message());
+      notConsidered(n.putArray("notConsidered"), attempt.explanation().notConsidered());
       ArrayNode nodeClaims = n.putArray("claims");
       for (ClaimExplanation claim : attempt.claims()) {
         ObjectNode c = nodeClaims.addObject();
@@ -75,6 +89,15 @@ final class JsonRenderer {
       }
     }
     return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+  }
+
+  private static void notConsidered(ArrayNode array, List<NotConsidered> lines) {
+    for (NotConsidered line : lines) {
+      ObjectNode o = array.addObject().put("driver", line.driver()).put("pool", line.pool());
+      ArrayNode slices = o.putArray("slices");
+      line.slices().forEach(slices::add);
+      o.put("reason", line.reason());
+    }
   }
 
   private static void request(ObjectNode r, RequestExplanation request) {
@@ -96,5 +119,6 @@ final class JsonRenderer {
           .put("reason", device.reason().name())
           .put("detail", device.detail());
     }
+    notConsidered(r.putArray("unmatchedElsewhere"), request.unmatchedElsewhere());
   }
 }

@@ -14,9 +14,10 @@ import java.util.List;
  * @param claims one report per claim, in the pod's order for a pod
  * @param nodes the allocation attempts for the pending claims, one per node tried; empty when
  *     every claim is allocated
+ * @param events the Events about the target's pods and the pods its claims are reserved for
  */
 record Report(String kind, String namespace, String name, List<String> notes,
-    List<ClaimReport> claims, List<NodeAttempt> nodes) {
+    List<ClaimReport> claims, List<NodeAttempt> nodes, EventLog events) {
 
   Report {
     notes = List.copyOf(notes);

@@ -17,6 +17,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -41,18 +42,22 @@ final class TargetExplainer {
   private final String nodeFlag;
   private final StructuredAllocator allocator;
   private final Function<String, ResourceClaimTemplate> templates;
+  private final BiFunction<String, List<EventReader.PodRef>, EventLog> events;
 
   /**
    * Creates an explainer.
    *
    * @param templates looks up a claim template of the target's namespace by name, null if absent
+   * @param events reads the Events about pods of a namespace
    */
   TargetExplainer(ClusterState state, String nodeFlag, StructuredAllocator allocator,
-      Function<String, ResourceClaimTemplate> templates) {
+      Function<String, ResourceClaimTemplate> templates,
+      BiFunction<String, List<EventReader.PodRef>, EventLog> events) {
     this.state = state;
     this.nodeFlag = nodeFlag;
     this.allocator = allocator;
     this.templates = templates;
+    this.events = events;
   }
 
   /** One claim of the target: the claim (a template's stand-in) and where it came from. */
@@ -63,8 +68,10 @@ final class TargetExplainer {
         new NotFound("resourceclaim " + name + " not found in namespace " + namespace));
     List<String> notes = new ArrayList<>();
     Pod user = null;
+    List<Pod> users = new ArrayList<>();
     for (Pod pod : state.pods()) {
       if (uses(pod, name)) {
+        users.add(pod);
         notes.add("used by pod " + pod.getMetadata().getName() + describeNode(pod));
         if (user == null || (user.getSpec().getNodeName() == null
             && pod.getSpec().getNodeName() != null)) {
@@ -73,7 +80,7 @@ final class TargetExplainer {
       }
     }
     return build("ResourceClaim", namespace, name, notes,
-        List.of(new Entry(claim, "ResourceClaim", null)), user, null);
+        List.of(new Entry(claim, "ResourceClaim", null)), user, users, null);
   }
 
   Report pod(Pod pod) throws NotFound {
@@ -112,7 +119,8 @@ final class TargetExplainer {
     if (entries.isEmpty()) {
       notes.add("the pod has no resource claims");
     }
-    return build("Pod", namespace, pod.getMetadata().getName(), notes, entries, pod, null);
+    return build("Pod", namespace, pod.getMetadata().getName(), notes, entries, pod, List.of(pod),
+        null);
   }
 
   Report template(ResourceClaimTemplate template) {
@@ -120,7 +128,7 @@ final class TargetExplainer {
     String name = template.getMetadata().getName();
     return build("ResourceClaimTemplate", namespace, name,
         List.of("a claim made from this template, as a pod would get it"),
-        List.of(new Entry(standIn(template), "ResourceClaimTemplate", null)), null,
+        List.of(new Entry(standIn(template), "ResourceClaimTemplate", null)), null, List.of(),
         new Finding("template", true, "not a claim: explains the claim a pod would get"));
   }
 
@@ -132,15 +140,24 @@ final class TargetExplainer {
         .withSpec(template.getSpec() == null ? null : template.getSpec().getSpec()).build();
   }
 
+  /**
+   * Builds the report.
+   *
+   * @param pod the pod the claims are explained for (its node is tried), or null
+   * @param related the pods whose Events to read, with those the claims are reserved for
+   */
   private Report build(String kind, String namespace, String name, List<String> notes,
-      List<Entry> entries, Pod pod, Finding extra) {
+      List<Entry> entries, Pod pod, List<Pod> related, Finding extra) {
     List<String> allNotes = new ArrayList<>(notes);
     List<ClaimReport> claims = new ArrayList<>();
     List<ResourceClaim> pending = new ArrayList<>();
     for (Entry entry : entries) {
       ResourceClaim claim = entry.claim();
+      List<Finding> admin = AdminAccessCheck.check(claim,
+          entry.source().equals("ResourceClaimTemplate"), state);
       if (claim.getStatus() != null && claim.getStatus().getAllocation() != null) {
-        claims.add(AllocatedClaimChecks.check(claim, entry.podClaimName(), pod, state));
+        claims.add(AllocatedClaimChecks.check(claim, entry.podClaimName(), pod, state)
+            .withFindings(admin));
         continue;
       }
       pending.add(claim);
@@ -151,6 +168,7 @@ final class TargetExplainer {
       if (claim.getMetadata().getDeletionTimestamp() != null) {
         findings.add(new Finding("deletion", false, "the claim is being deleted"));
       }
+      findings.addAll(admin);
       claims.add(new ClaimReport(namespace, claim.getMetadata().getName(), entry.source(),
           entry.podClaimName(), "pending", null, List.of(), List.of(), findings));
     }
@@ -164,7 +182,36 @@ final class TargetExplainer {
             allocator.explain(pending, inputs)));
       }
     }
-    return new Report(kind, namespace, name, allNotes, claims, attempts);
+    return new Report(kind, namespace, name, allNotes, claims, attempts,
+        events.apply(namespace, podRefs(related, entries)));
+  }
+
+  /** The related pods, then the pods the claims are reserved for, each once. */
+  private List<EventReader.PodRef> podRefs(List<Pod> related, List<Entry> entries) {
+    Map<String, EventReader.PodRef> refs = new java.util.LinkedHashMap<>();
+    for (Pod pod : related) {
+      refs.putIfAbsent(pod.getMetadata().getName(), ref(pod));
+    }
+    for (Entry entry : entries) {
+      if (entry.claim().getStatus() == null) {
+        continue;
+      }
+      for (var consumer : nonNull(entry.claim().getStatus().getReservedFor())) {
+        if ("pods".equals(consumer.getResource()) && consumer.getName() != null) {
+          refs.computeIfAbsent(consumer.getName(), podName -> state.pods().stream()
+              .filter(p -> podName.equals(p.getMetadata().getName())).findFirst()
+              .map(TargetExplainer::ref)
+              .orElse(new EventReader.PodRef(podName, consumer.getUid(), true)));
+        }
+      }
+    }
+    return List.copyOf(refs.values());
+  }
+
+  private static EventReader.PodRef ref(Pod pod) {
+    return new EventReader.PodRef(pod.getMetadata().getName(), pod.getMetadata().getUid(),
+        pod.getSpec() != null && pod.getSpec().getNodeName() != null
+            && !pod.getSpec().getNodeName().isEmpty());
   }
 
   private List<Node> nodesToTry(Pod pod, List<String> notes) {

@@ -4,17 +4,26 @@ import io.github.dra4j.cli.explain.ClaimReport.AllocatedDevice;
 import io.github.dra4j.cli.explain.ClaimReport.Finding;
 import io.github.dra4j.structured.AllocationExplanation.ClaimExplanation;
 import io.github.dra4j.structured.AllocationExplanation.DeviceVerdict;
+import io.github.dra4j.structured.AllocationExplanation.NotConsidered;
 import io.github.dra4j.structured.AllocationExplanation.Reason;
 import io.github.dra4j.structured.AllocationExplanation.RequestExplanation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Renders a {@link Report} for people: the target, each claim with its state and checks ({@code
- * ok} or {@code !!} in front), then per node tried the allocator's verdict and, per request, every
- * device considered with the reason it cannot serve the request, or the devices it would get.
+ * ok} or {@code !!} in front), the Events of its pods, then per node tried the allocator's verdict,
+ * the slices it leaves out and, per request, every device considered with the reason it cannot
+ * serve the request, or the devices it would get; nodes with the same answer share one section.
  * Stateless.
  */
 final class TextRenderer {
+
+  /** Node names printed in the heading of a section shared by several nodes. */
+  private static final int NAMES = 5;
 
   private TextRenderer() {}
 
@@ -45,18 +54,70 @@ final class TextRenderer {
         out.append(finding.ok() ? "  ok " : "  !! ").append(finding.message()).append('\n');
       }
     }
+    events(out, report.events());
+    // Nodes with the same answer share one section (on a large cluster, most nodes have none of
+    // the devices and the same answer).
+    Map<String, List<String>> groups = new LinkedHashMap<>();
     for (NodeAttempt attempt : report.nodes()) {
-      out.append('\n').append("Node ").append(attempt.node()).append(": ");
-      out.append(attempt.outcome().equals("allocatable") ? "would allocate" : attempt.message());
-      out.append('\n');
-      for (ClaimExplanation claim : attempt.claims()) {
-        out.append("  claim ").append(claim.claim()).append('\n');
-        for (RequestExplanation request : claim.requests()) {
-          request(out, request, attempt.outcome().equals("allocatable"));
-        }
+      groups.computeIfAbsent(attempt(attempt), k -> new ArrayList<>()).add(attempt.node());
+    }
+    groups.forEach((body, nodes) -> out.append('\n').append(nodes.size() == 1
+        ? "Node " + nodes.get(0) : "Nodes " + names(nodes)).append(body));
+    return out.toString();
+  }
+
+  /** Up to {@value #NAMES} node names, then how many more. */
+  private static String names(List<String> nodes) {
+    if (nodes.size() <= NAMES) {
+      return String.join(", ", nodes) + " (" + nodes.size() + ")";
+    }
+    return String.join(", ", nodes.subList(0, NAMES)) + " and " + (nodes.size() - NAMES)
+        + " more (" + nodes.size() + ")";
+  }
+
+  /** A node's section without the node's name: the same text for the same answer. */
+  private static String attempt(NodeAttempt attempt) {
+    StringBuilder out = new StringBuilder(": ");
+    out.append(attempt.outcome().equals("allocatable") ? "would allocate" : attempt.message());
+    out.append('\n');
+    for (NotConsidered skipped : attempt.explanation().notConsidered()) {
+      out.append("  ").append(describe(skipped)).append('\n');
+    }
+    for (ClaimExplanation claim : attempt.claims()) {
+      out.append("  claim ").append(claim.claim()).append('\n');
+      for (RequestExplanation request : claim.requests()) {
+        request(out, request, attempt.outcome().equals("allocatable"));
       }
     }
     return out.toString();
+  }
+
+  /** {@code pool driver/pool (slices a, b): reason}, or {@code slice a: reason}. */
+  static String describe(NotConsidered skipped) {
+    String slices = (skipped.slices().size() == 1 ? "slice " : "slices ")
+        + String.join(", ", skipped.slices());
+    return skipped.poolId().isEmpty() ? slices + ": " + skipped.reason()
+        : "pool " + skipped.poolId() + " (" + slices + "): " + skipped.reason();
+  }
+
+  private static void events(StringBuilder out, EventLog events) {
+    if (events.pods().isEmpty()) {
+      return;
+    }
+    out.append('\n').append("Events of pod").append(events.pods().size() == 1 ? " " : "s ")
+        .append(String.join(", ", events.pods())).append(" (FailedScheduling, FailedPrepare"
+            + "DynamicResources, FailedUnprepareDynamicResources; newest first)\n");
+    if (events.error() != null) {
+      out.append("  ").append(events.error()).append('\n');
+    } else if (events.events().isEmpty()) {
+      out.append("  none\n");
+    }
+    for (EventLog.PodEvent event : events.events()) {
+      out.append("  pod ").append(event.pod()).append(": ").append(event.type()).append(' ')
+          .append(event.reason()).append(" (x").append(event.count()).append(", ")
+          .append(event.age()).append(" ago").append(event.source().isEmpty() ? ""
+              : ", from " + event.source()).append("): ").append(event.message()).append('\n');
+    }
   }
 
   private static void request(StringBuilder out, RequestExplanation request, boolean allocatable) {
@@ -78,6 +139,9 @@ final class TextRenderer {
         out.append(" - ").append(device.detail());
       }
       out.append('\n');
+    }
+    for (NotConsidered unmatched : request.unmatchedElsewhere()) {
+      out.append("      ").append(describe(unmatched)).append('\n');
     }
     if (request.devices().isEmpty()) {
       out.append("      no device of the class is published for this node\n");

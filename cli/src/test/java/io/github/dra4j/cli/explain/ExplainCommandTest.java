@@ -74,7 +74,7 @@ class ExplainCommandTest {
             + " not tolerated by the request",
         "      gpu.example.com/node-1/gpu-3: already allocated - allocated to claim gpu-test/holder",
         "      gpu.example.com/node-1/gpu-4: counters exhausted - counter set node-1-memory:"
-            + " counter memory: needs 80Gi, 60Gi left after the devices already allocated",
+            + " counter memory: needs 80Gi, the counter set has only 60Gi",
         "      gpu.example.com/node-1/gpu-5: capacity insufficient - capacity memory: needs 80Gi,"
             + " 60Gi of 80Gi already consumed by other allocations",
         "      gpu.example.com/node-2/gpu-0: wrong node - slice node-2-gpus is published for node"
