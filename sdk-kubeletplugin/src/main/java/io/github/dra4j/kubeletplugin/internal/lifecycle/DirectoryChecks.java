@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin.internal.lifecycle;
 
 import io.github.dra4j.kubeletplugin.PluginStartException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -67,8 +68,17 @@ public final class DirectoryChecks {
 
   private static void writable(Path directory, String what, String setting) {
     if (!Files.isWritable(directory)) {
-      throw new PluginStartException(what + " " + directory + " is not writable (set by "
+      throw new PluginStartException(what + " " + directory + " is not writable"
+          + (readOnlyFileSystem(directory) ? ": Read-only file system" : "") + " (set by "
           + setting + ")");
+    }
+  }
+
+  private static boolean readOnlyFileSystem(Path directory) {
+    try {
+      return Files.getFileStore(directory).isReadOnly();
+    } catch (IOException e) {
+      return false;
     }
   }
 }
