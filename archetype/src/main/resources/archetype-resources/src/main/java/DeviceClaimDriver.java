@@ -39,7 +39,7 @@ public final class DeviceClaimDriver implements ClaimDriver<ClaimState> {
   private final String poolName;
   private final DeviceBackend backend;
   private final Map<String, DeviceInfo> devices;
-  private final ConfigResolver configs;
+  private final ConfigResolver<DriverConfig> configs;
 
   /**
    * Creates the driver of one node.
@@ -72,8 +72,8 @@ public final class DeviceClaimDriver implements ClaimDriver<ClaimState> {
       CallContext context) throws Exception {
     Map<AllocatedDevice, ContainerEdits> edits = new LinkedHashMap<>();
     List<String> configured = new ArrayList<>();
-    for (ConfigGroup group : configs.resolve(claim)) { // an invalid configuration fails the claim
-      DriverConfig config = (DriverConfig) group.config();
+    for (ConfigGroup<DriverConfig> group : configs.resolve(claim)) { // a bad one fails the claim
+      DriverConfig config = group.config();
       for (AllocatedDevice allocated : group.devices()) {
         DeviceInfo device = device(allocated);
         if (group.source() != ConfigSource.DRIVER_DEFAULT) { // the default changes nothing
@@ -83,10 +83,11 @@ public final class DeviceClaimDriver implements ClaimDriver<ClaimState> {
         edits.put(allocated, containerEdits(device, config));
       }
     }
-    PreparedClaim.Builder<ClaimState> prepared =
-        PreparedClaim.builder(new ClaimState(configured));
+    PreparedClaim.Builder<ClaimState> prepared = PreparedClaim.builder();
     edits.forEach(prepared::device);
-    return prepared.build(); // the SDK writes the CDI spec and answers with its CDI device IDs
+    // The state records what the hardware work did, for unprepare and rollback; the SDK writes
+    // the CDI spec and answers with its CDI device IDs.
+    return prepared.state(new ClaimState(configured)).build();
   }
 
   /** What a container gets from one device; a real device adds its device nodes here. */
@@ -132,9 +133,10 @@ public final class DeviceClaimDriver implements ClaimDriver<ClaimState> {
   }
 
   /**
-   * Undoes a prepare that did not complete. Without its state (the prepare threw, or the process
-   * died in it) every device of the claim on this node is reset: resetting is harmless where
-   * nothing was applied.
+   * Undoes a prepare that did not complete ({@code ClaimDriver} has no default for it: only the
+   * driver knows what a half-done prepare leaves). Without its state (the prepare threw, or the
+   * process died in it) every device of the claim on this node is reset: resetting is harmless
+   * where nothing was applied.
    */
   @Override
   public void rollback(DriverAllocation allocation, Optional<ClaimState> state,

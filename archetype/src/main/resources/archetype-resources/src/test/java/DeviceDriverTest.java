@@ -15,6 +15,8 @@ import io.github.dra4j.testing.junit.DraTest;
 import io.github.dra4j.testing.kubelet.PrepareOutcome;
 import io.github.dra4j.testing.kubelet.UnprepareOutcome;
 import io.github.dra4j.testing.node.SimulatedNode;
+import io.github.dra4j.testing.webhook.AdmissionResult;
+import io.github.dra4j.testing.webhook.AdmissionReviews;
 import io.github.dra4j.webhook.AdmissionDecision;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import java.io.IOException;
@@ -117,15 +119,15 @@ class DeviceDriverTest {
         "{\"profile\": \"PowerSaving\", \"powerLimitWatts\": 300}");
 
     AdmissionDecision decision = AdmissionReviewHandler.of(DRIVER, DriverConfigs.SCHEME)
-        .handle(Claims.admissionReview(bad));
+        .handle(AdmissionReviews.create(bad));   // the review the API server sends
 
-    assertThat(decision.allowed()).isFalse();
-    assertThat(decision.problems()).singleElement().satisfies(problem -> {
-      assertThat(problem.path())
-          .isEqualTo("spec.devices.config[0].opaque.parameters.powerLimitWatts");
-      assertThat(problem.message())
-          .isEqualTo("must be at most 150 watts with profile PowerSaving, got 300");
-    });
+    AdmissionResult answer = AdmissionResult.read(decision.response());  // what it gets back
+    assertThat(answer.allowed()).isFalse();
+    assertThat(answer.code()).isEqualTo(422);
+    assertThat(answer.fields())
+        .containsExactly("spec.devices.config[0].opaque.parameters.powerLimitWatts");
+    assertThat(answer.message()).contains("spec.devices.config[0].opaque.parameters"
+        + ".powerLimitWatts: must be at most 150 watts with profile PowerSaving, got 300");
 
     // Stored anyway (a cluster without the webhook): the plugin refuses it in the same words,
     // and the other claim of the same call is prepared.
@@ -134,8 +136,9 @@ class DeviceDriverTest {
     ResourceClaim plain = node.allocate(node.createClaim("default", "plain", "dev", DRIVER, 1));
     PrepareOutcome outcome = node.prepare(DRIVER, stored, plain);
 
-    assertThat(outcome.result(uid(stored)).error())
-        .contains("powerLimitWatts", "must be at most 150 watts with profile PowerSaving");
+    assertThat(outcome.result(uid(stored)).error()).contains("ResourceClaim spec.devices"
+        + ".config[0].opaque.parameters.powerLimitWatts: must be at most 150 watts with profile"
+        + " PowerSaving");
     assertThat(outcome.result(uid(plain)).isFailed()).isFalse();
   }
 

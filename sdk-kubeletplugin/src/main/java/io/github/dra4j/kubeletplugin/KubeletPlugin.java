@@ -1,6 +1,8 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
+import io.github.dra4j.kubeletplugin.internal.lifecycle.DirectoryChecks;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
 import io.github.dra4j.kubeletplugin.internal.status.ClaimStatusWriter;
 import io.github.dra4j.metrics.PrometheusEndpoint;
@@ -129,6 +131,7 @@ public final class KubeletPlugin implements AutoCloseable {
   }
 
   static KubeletPlugin start(PluginSettings settings) {
+    checkDirectories(settings); // before the driver writes anything
     KubeletPlugin plugin = new KubeletPlugin(settings);
     try {
       plugin.startDriver();
@@ -153,6 +156,23 @@ public final class KubeletPlugin implements AutoCloseable {
       Runtime.getRuntime().addShutdownHook(plugin.shutdownHook);
     }
     return plugin;
+  }
+
+  /**
+   * The directories the sockets go to, checked before the driver starts and writes its files
+   * (its data directory, CDI specs): a directory the pod does not have stops the start with one
+   * line naming it and its setting.
+   */
+  private static void checkDirectories(PluginSettings settings) {
+    if (settings.registrationService()) {
+      DirectoryChecks.existing(settings.registrationSocket().getParent(),
+          "kubelet plugin registration directory", "KubeletPluginBuilder.registrarDirectory or "
+              + PluginEnvironment.REGISTRAR_DIRECTORY);
+    }
+    if (settings.draService()) {
+      DirectoryChecks.creatable(settings.draSocket().getParent(), "plugin data directory",
+          "KubeletPluginBuilder.pluginDataDirectory or " + PluginEnvironment.PLUGINS_DIRECTORY);
+    }
   }
 
   /** {@link DraDriver#start} before anything serves, so the driver's state is ready. */

@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -75,6 +76,11 @@ class RbacTest {
 
     @Override
     public void unprepare(DriverAllocation allocation, Void state, CallContext call) {
+    }
+
+    @Override
+    public void rollback(DriverAllocation allocation, Optional<Void> state, CallContext call) {
+      // prepare changes nothing on the node
     }
   }
 

@@ -136,6 +136,12 @@ class PluginOptionsTest {
     }
 
     @Override
+    public void rollback(io.github.dra4j.resourceclaim.DriverAllocation allocation,
+        java.util.Optional<Void> state, io.github.dra4j.kubeletplugin.CallContext context) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
     public void unprepare(io.github.dra4j.resourceclaim.DriverAllocation allocation, Void state,
         io.github.dra4j.kubeletplugin.CallContext context) {
       throw new UnsupportedOperationException();

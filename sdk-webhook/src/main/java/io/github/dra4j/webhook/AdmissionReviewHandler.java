@@ -39,7 +39,7 @@ public final class AdmissionReviewHandler {
   private final String driverName;
   private final ClaimConfigCheck check;
 
-  private AdmissionReviewHandler(String driverName, ConfigScheme scheme) {
+  private AdmissionReviewHandler(String driverName, ConfigScheme<?> scheme) {
     this.driverName = driverName;
     this.check = new ClaimConfigCheck(driverName, scheme);
   }
@@ -51,7 +51,7 @@ public final class AdmissionReviewHandler {
    * @param scheme the driver's configuration types: share it with the kubelet plugin
    * @return the handler
    */
-  public static AdmissionReviewHandler of(String driverName, ConfigScheme scheme) {
+  public static AdmissionReviewHandler of(String driverName, ConfigScheme<?> scheme) {
     Objects.requireNonNull(driverName, "driverName");
     Objects.requireNonNull(scheme, "scheme");
     if (driverName.isEmpty()) {

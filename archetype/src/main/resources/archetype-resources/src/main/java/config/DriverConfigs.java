@@ -16,8 +16,8 @@ public final class DriverConfigs {
   /** The kind of {@link DriverConfig}. */
   public static final String KIND = "DriverConfig";
 
-  /** Every configuration type of the driver, decoded strictly. */
-  public static final ConfigScheme SCHEME = ConfigScheme.builder()
+  /** Every configuration type of the driver, decoded strictly into a {@link DriverConfig}. */
+  public static final ConfigScheme<DriverConfig> SCHEME = ConfigScheme.builder(DriverConfig.class)
       .register(API_VERSION, KIND, DriverConfig.class)
       .build();
 
@@ -30,7 +30,7 @@ public final class DriverConfigs {
    * @param driverName the driver name, whose opaque configurations are read
    * @return the resolver
    */
-  public static ConfigResolver resolver(String driverName) {
+  public static ConfigResolver<DriverConfig> resolver(String driverName) {
     return ConfigResolver.of(SCHEME, driverName, List.of(DriverConfig.DEFAULT));
   }
 }

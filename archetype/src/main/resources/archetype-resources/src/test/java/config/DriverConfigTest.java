@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ${package}.Claims;
 import ${package}.DeviceDriver;
 import io.github.dra4j.resourceclaim.config.ConfigException;
+import io.github.dra4j.testing.webhook.AdmissionReviews;
 import io.github.dra4j.webhook.AdmissionDecision;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import org.junit.jupiter.api.Test;
@@ -52,9 +53,9 @@ class DriverConfigTest {
   void theWebhookAllowsAValidConfigurationAndIgnoresOtherDrivers() {
     AdmissionReviewHandler handler = AdmissionReviewHandler.of(DRIVER, DriverConfigs.SCHEME);
 
-    AdmissionDecision valid = handler.handle(Claims.admissionReview(Claims.withConfig("ok",
+    AdmissionDecision valid = handler.handle(AdmissionReviews.create(Claims.withConfig("ok",
         DRIVER, DRIVER, "{\"profile\": \"Performance\", \"powerLimitWatts\": 250}")));
-    AdmissionDecision otherDriver = handler.handle(Claims.admissionReview(Claims.withConfig(
+    AdmissionDecision otherDriver = handler.handle(AdmissionReviews.create(Claims.withConfig(
         "theirs", DRIVER, "other." + DRIVER, "{\"profile\": \"Turbo\"}")));
 
     assertThat(valid.allowed()).as(valid.problems().toString()).isTrue();
@@ -64,7 +65,7 @@ class DriverConfigTest {
   @Test
   void theWebhookDeniesAnInvalidConfigurationNamingTheField() {
     AdmissionDecision decision = AdmissionReviewHandler.of(DRIVER, DriverConfigs.SCHEME)
-        .handle(Claims.admissionReview(Claims.withConfig("bad", DRIVER, DRIVER,
+        .handle(AdmissionReviews.create(Claims.withConfig("bad", DRIVER, DRIVER,
             "{\"profile\": \"Turbo\"}")));
 
     assertThat(decision.allowed()).isFalse();

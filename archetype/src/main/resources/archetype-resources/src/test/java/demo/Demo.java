@@ -10,6 +10,7 @@ import ${package}.devices.SimulatedDevices;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.testing.kubelet.PrepareOutcome;
 import io.github.dra4j.testing.node.SimulatedNode;
+import io.github.dra4j.testing.webhook.AdmissionReviews;
 import io.github.dra4j.webhook.AdmissionDecision;
 import io.github.dra4j.webhook.AdmissionReviewHandler;
 import java.io.IOException;
@@ -110,7 +111,7 @@ public final class Demo {
     ResourceClaim bad = Claims.withConfig("too-much-power", DRIVER, DRIVER,
         "{\"profile\": \"PowerSaving\", \"powerLimitWatts\": 300}");
     AdmissionDecision decision = AdmissionReviewHandler.of(DRIVER, DriverConfigs.SCHEME)
-        .handle(Claims.admissionReview(bad));
+        .handle(AdmissionReviews.create(bad));
     step("A claim asks for PowerSaving at 300 W:");
     if (decision.allowed()) {
       out.println("The webhook allowed an invalid configuration");

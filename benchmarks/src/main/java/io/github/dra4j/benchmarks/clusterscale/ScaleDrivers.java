@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The drivers the simulated nodes run. Neither touches the API server itself: every request the
@@ -54,6 +55,12 @@ final class ScaleDrivers {
     @Override
     public void unprepare(DriverAllocation allocation, Void state, CallContext context) {
       // Nothing to undo: prepare changed nothing on the node.
+    }
+
+    @Override
+    public void rollback(DriverAllocation allocation, Optional<Void> state,
+        CallContext context) {
+      // Nothing to undo: prepare changes nothing on the node.
     }
   }
 

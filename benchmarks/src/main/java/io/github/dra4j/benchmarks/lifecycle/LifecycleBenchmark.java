@@ -28,6 +28,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -84,6 +85,10 @@ public final class LifecycleBenchmark {
 
     @Override
     public void unprepare(DriverAllocation allocation, Void state, CallContext context) {}
+
+    @Override
+    public void rollback(DriverAllocation allocation, Optional<Void> state,
+        CallContext context) {}
   }
 
   /**

@@ -17,6 +17,7 @@ import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
@@ -92,5 +93,10 @@ public final class SimulatedGpuDriver implements ClaimDriver<Void> {
   @Override
   public void unprepare(DriverAllocation allocation, Void state, CallContext context) {
     // Nothing to undo on simulated hardware; the SDK removes the CDI spec and the entry.
+  }
+
+  @Override
+  public void rollback(DriverAllocation allocation, Optional<Void> state, CallContext context) {
+    // Nothing: prepare changes nothing on simulated hardware.
   }
 }

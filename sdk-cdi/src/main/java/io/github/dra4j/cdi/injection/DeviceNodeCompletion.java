@@ -35,30 +35,28 @@ final class DeviceNodeCompletion {
       throw new InjectionException(
           "failed to stat CDI host device \"" + hostPath + "\": not a device node", null);
     }
-    DeviceNode.Builder completed = DeviceNode.builder(node.path())
-        .hostPath(node.hostPath())
-        .type(node.type())
-        .numbers(node.major(), node.minor())
-        .fileMode(node.fileMode() == null ? found.permissions() : node.fileMode())
-        .permissions(node.permissions());
-    if (node.uid() != null) {
-      completed.uid(node.uid());
-    }
-    if (node.gid() != null) {
-      completed.gid(node.gid());
-    }
+    // The constructor, not the builder: the node comes from a file a runtime accepted, and
+    // completing it must not apply the stricter rules for files this SDK writes.
+    Integer fileMode = node.fileMode() == null ? found.permissions() : node.fileMode();
     if (fullySpecified) {
-      return completed.build();
+      return withHostParts(node, node.type(), node.major(), node.minor(), fileMode);
     }
-    if (node.type().isEmpty()) {
-      completed.type(found.type());
-    } else if (!node.type().equals(found.type())) {
+    String type = node.type();
+    if (type.isEmpty()) {
+      type = found.type();
+    } else if (!type.equals(found.type())) {
       throw new InjectionException("CDI device (" + node.path() + ", " + hostPath
           + "), host type mismatch (" + node.type() + ", " + found.type() + ")", null);
     }
     if (!found.type().equals("p") && node.major() == 0) {
-      completed.numbers(found.major(), found.minor());
+      return withHostParts(node, type, found.major(), found.minor(), fileMode);
     }
-    return completed.build();
+    return withHostParts(node, type, node.major(), node.minor(), fileMode);
+  }
+
+  private static DeviceNode withHostParts(DeviceNode node, String type, long major, long minor,
+      Integer fileMode) {
+    return new DeviceNode(node.path(), node.hostPath(), type, major, minor, fileMode,
+        node.permissions(), node.uid(), node.gid());
   }
 }

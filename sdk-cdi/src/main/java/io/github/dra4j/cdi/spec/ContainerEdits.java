@@ -12,6 +12,13 @@ import java.util.List;
  * items and group IDs outside the unsigned 32-bit range are refused with {@link
  * IllegalArgumentException}.
  *
+ * <p>The {@link Builder} checks every value when it is added and refuses a bad one with an {@link
+ * IllegalArgumentException} naming the value: an environment variable name that is empty, null or
+ * holds {@code '='}, a null value, a relative or unnormalized path, an unknown device type or hook
+ * name, and the other rules a runtime or the kernel would otherwise fail on when the container
+ * starts. The record's constructor does not check values, because it also holds specs read from
+ * files; a spec is checked as a whole before it is written.
+ *
  * @param env environment entries {@code NAME=VALUE}, appended to {@code process.env}
  * @param deviceNodes device nodes, added to {@code linux.devices}
  * @param netDevices network interfaces moved into the container (spec 1.1.0)
@@ -115,23 +122,26 @@ public record ContainerEdits(
     /**
      * Adds an environment variable.
      *
-     * @param name the name
-     * @param value the value
+     * @param name the name: not empty, without {@code '='} or NUL
+     * @param value the value: not null (may be empty), without NUL
      * @return this builder
+     * @throws IllegalArgumentException naming the variable if the name or value is refused
      */
     public Builder env(String name, String value) {
-      env.add(name + "=" + value);
+      env.add(EditChecks.env(name, value));
       return this;
     }
 
     /**
-     * Adds a raw {@code NAME=VALUE} entry.
+     * Adds a raw {@code NAME=VALUE} entry; the name ends at the first {@code '='}.
      *
      * @param entry the entry as it will appear in the spec
      * @return this builder
+     * @throws IllegalArgumentException naming the entry if it has no {@code '='} after a
+     *     non-empty name, or holds NUL
      */
     public Builder rawEnv(String entry) {
-      env.add(entry);
+      env.add(EditChecks.rawEnv(entry));
       return this;
     }
 
@@ -140,9 +150,11 @@ public record ContainerEdits(
      *
      * @param node the node
      * @return this builder
+     * @throws IllegalArgumentException naming the value if a path is not absolute and normalized,
+     *     or the type, permissions or file mode is not valid
      */
     public Builder deviceNode(DeviceNode node) {
-      deviceNodes.add(node);
+      deviceNodes.add(EditChecks.deviceNode(node));
       return this;
     }
 
@@ -151,6 +163,7 @@ public record ContainerEdits(
      *
      * @param path the path, e.g. {@code /dev/nvidia0}
      * @return this builder
+     * @throws IllegalArgumentException naming the path if it is not absolute and normalized
      */
     public Builder deviceNode(String path) {
       return deviceNode(DeviceNode.of(path));
@@ -162,9 +175,23 @@ public record ContainerEdits(
      * @param hostInterfaceName the host interface
      * @param name the name in the container
      * @return this builder
+     * @throws IllegalArgumentException naming the interface if a name is not a Linux interface
+     *     name or one of them was added already
      */
     public Builder netDevice(String hostInterfaceName, String name) {
-      netDevices.add(NetDevice.of(hostInterfaceName, name));
+      return netDevice(NetDevice.of(hostInterfaceName, name));
+    }
+
+    /**
+     * Adds a network interface (needs spec 1.1.0).
+     *
+     * @param device the interface
+     * @return this builder
+     * @throws IllegalArgumentException naming the interface if a name is not a Linux interface
+     *     name or one of them was added already
+     */
+    public Builder netDevice(NetDevice device) {
+      netDevices.add(EditChecks.netDevice(device, netDevices));
       return this;
     }
 
@@ -173,9 +200,12 @@ public record ContainerEdits(
      *
      * @param hook the hook
      * @return this builder
+     * @throws IllegalArgumentException naming the value if the hook name is unknown, the path is
+     *     not absolute, an environment entry is not {@code NAME=VALUE} or the timeout is not
+     *     above 0
      */
     public Builder hook(Hook hook) {
-      hooks.add(hook);
+      hooks.add(EditChecks.hook(hook));
       return this;
     }
 
@@ -184,20 +214,23 @@ public record ContainerEdits(
      *
      * @param mount the mount
      * @return this builder
+     * @throws IllegalArgumentException naming the value if the source is empty or (for an untyped
+     *     mount) not an absolute path, or the mount point is not absolute and normalized
      */
     public Builder mount(Mount mount) {
-      mounts.add(mount);
+      mounts.add(EditChecks.mount(mount));
       return this;
     }
 
     /**
      * Sets the Intel RDT settings (needs spec 0.7.0).
      *
-     * @param value the settings
+     * @param value the settings, or null for none
      * @return this builder
+     * @throws IllegalArgumentException naming the class of service if it is not valid
      */
     public Builder intelRdt(IntelRdt value) {
-      this.intelRdt = value;
+      this.intelRdt = EditChecks.intelRdt(value);
       return this;
     }
 
@@ -206,14 +239,17 @@ public record ContainerEdits(
      *
      * @param gid the group ID
      * @return this builder
+     * @throws IllegalArgumentException naming the ID if it does not fit 32 bits unsigned
      */
     public Builder additionalGid(long gid) {
-      additionalGids.add(gid);
+      additionalGids.add(EditChecks.additionalGid(gid));
       return this;
     }
 
     /**
      * Appends all of other edits, with the runtime's merge rule ({@link ContainerEdits#append}).
+     * The values are not checked again: edits built with a builder were checked when they were
+     * added, and edits read from a file are what the file says.
      *
      * @param other the edits to add
      * @return this builder

@@ -12,6 +12,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * Otherwise the runtime takes the missing parts from the host node at {@code hostPath} (or {@code
  * path}) when the container starts, and fails the container if that node does not exist.
  *
+ * <p>{@link #of} and the {@link Builder} check every value ({@link ContainerEdits} lists the
+ * rules); the constructor does not, because it also holds nodes read from files.
+ *
  * <p>Null strings become empty; a {@code uid} or {@code gid} outside the unsigned 32-bit range
  * or a negative {@code fileMode} is refused with {@link IllegalArgumentException}.
  *
@@ -78,6 +81,7 @@ public record DeviceNode(
    *
    * @param path the path, e.g. {@code /dev/nvidia0}
    * @return the node
+   * @throws IllegalArgumentException naming the path if it is not absolute and normalized
    */
   public static DeviceNode of(String path) {
     return builder(path).build();
@@ -141,7 +145,8 @@ public record DeviceNode(
     }
 
     /**
-     * Sets a raw type code (for tests of bad input).
+     * Sets a raw type code; {@link #build()} refuses one other than {@code b}, {@code c},
+     * {@code u}, {@code p} or empty.
      *
      * @param value the code
      * @return this builder
@@ -212,9 +217,12 @@ public record DeviceNode(
      * Builds the node.
      *
      * @return the node
+     * @throws IllegalArgumentException naming the value if a path is not absolute and normalized,
+     *     or the type, permissions, file mode, uid or gid is not valid
      */
     public DeviceNode build() {
-      return new DeviceNode(path, hostPath, type, major, minor, fileMode, permissions, uid, gid);
+      return EditChecks.deviceNode(
+          new DeviceNode(path, hostPath, type, major, minor, fileMode, permissions, uid, gid));
     }
   }
 }

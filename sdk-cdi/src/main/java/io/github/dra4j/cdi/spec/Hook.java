@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An OCI hook the runtime runs for the container.
+ * An OCI hook the runtime runs for the container. The {@link Builder} checks every value when it
+ * builds (a known hook name, an absolute path, {@code NAME=VALUE} environment entries, a timeout
+ * above 0); the constructor does not, because it also holds hooks read from files.
  *
  * @param hookName when it runs: one of the {@link HookName} JSON names
  * @param path the executable (absolute)
@@ -51,7 +53,7 @@ public record Hook(
   }
 
   /**
-   * Starts a builder with a raw hook name (for names read from files or tests of bad input).
+   * Starts a builder with a raw hook name; {@link Builder#build()} refuses an unknown one.
    *
    * @param hookName the {@code hookName} value
    * @param path the executable
@@ -88,12 +90,13 @@ public record Hook(
     /**
      * Adds an environment variable for the hook.
      *
-     * @param name the variable name
-     * @param value the value
+     * @param name the variable name: not empty, without {@code '='} or NUL
+     * @param value the value: not null (may be empty), without NUL
      * @return this builder
+     * @throws IllegalArgumentException naming the variable if the name or value is refused
      */
     public Builder env(String name, String value) {
-      env.add(name + "=" + value);
+      env.add(EditChecks.env(name, value));
       return this;
     }
 
@@ -102,9 +105,11 @@ public record Hook(
      *
      * @param entry the entry as it will appear in the spec
      * @return this builder
+     * @throws IllegalArgumentException naming the entry if it has no {@code '='} after a
+     *     non-empty name, or holds NUL
      */
     public Builder rawEnv(String entry) {
-      env.add(entry);
+      env.add(EditChecks.rawEnv(entry));
       return this;
     }
 
@@ -123,9 +128,11 @@ public record Hook(
      * Builds the hook.
      *
      * @return the hook
+     * @throws IllegalArgumentException naming the value if the hook name is unknown, the path is
+     *     not absolute and normalized or the timeout is not above 0
      */
     public Hook build() {
-      return new Hook(hookName, path, args, env, timeout);
+      return EditChecks.hook(new Hook(hookName, path, args, env, timeout));
     }
   }
 }

@@ -46,8 +46,9 @@ public record IntelRdt(
    *
    * @param closID the class of service
    * @return the settings (needs spec 0.7.0)
+   * @throws IllegalArgumentException naming the class of service if it is not valid
    */
   public static IntelRdt ofClosId(String closID) {
-    return new IntelRdt(closID, "", "", null, false);
+    return EditChecks.intelRdt(new IntelRdt(closID, "", "", null, false));
   }
 }

@@ -7,7 +7,9 @@ import java.util.List;
 
 /**
  * A mount added to the container. OCI: an entry of {@code mounts} with {@code source = hostPath}
- * and {@code destination = containerPath}.
+ * and {@code destination = containerPath}. {@link #bind} and {@link #of} check the values (an
+ * absolute, normalized mount point; an absolute source unless a typed mount names a pseudo source
+ * such as {@code tmpfs}); the constructor does not, because it also holds mounts read from files.
  *
  * @param hostPath the mount source: a host path, or a pseudo source such as {@code tmpfs}
  * @param containerPath the mount point in the container
@@ -46,13 +48,14 @@ public record Mount(
    * @param containerPath the path in the container
    * @param options further options, e.g. {@code ro}, {@code nosuid}
    * @return the mount
+   * @throws IllegalArgumentException naming the path if a path is not absolute and normalized
    */
   public static Mount bind(String hostPath, String containerPath, String... options) {
     List<String> all = new ArrayList<>(List.of(options));
     if (!all.contains("bind") && !all.contains("rbind")) {
       all.add("bind");
     }
-    return new Mount(hostPath, containerPath, all, "");
+    return EditChecks.mount(new Mount(hostPath, containerPath, all, ""));
   }
 
   /**
@@ -63,8 +66,10 @@ public record Mount(
    * @param type the file system type; empty for none
    * @param options the options
    * @return the mount
+   * @throws IllegalArgumentException naming the value if the source is empty or (untyped) not an
+   *     absolute path, or the mount point is not absolute and normalized
    */
   public static Mount of(String hostPath, String containerPath, String type, List<String> options) {
-    return new Mount(hostPath, containerPath, options, type);
+    return EditChecks.mount(new Mount(hostPath, containerPath, options, type));
   }
 }

@@ -2,6 +2,7 @@ package io.github.dra4j.cdi.spec;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
 
 /**
  * A host network interface moved into the container (spec 1.1.0). OCI: {@code
@@ -31,8 +32,9 @@ public record NetDevice(String hostInterfaceName, String name) {
    * @param hostInterfaceName the host interface, e.g. {@code eno1}
    * @param name the name in the container, e.g. {@code net1}
    * @return the net device
+   * @throws IllegalArgumentException naming the name that is not a Linux interface name
    */
   public static NetDevice of(String hostInterfaceName, String name) {
-    return new NetDevice(hostInterfaceName, name);
+    return EditChecks.netDevice(new NetDevice(hostInterfaceName, name), List.of());
   }
 }

@@ -1,5 +1,6 @@
 package io.github.dra4j.cdi.validation;
 
+import io.github.dra4j.cdi.internal.EditRules;
 import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.cdi.spec.DeviceNode;
 import io.github.dra4j.cdi.spec.DeviceNodeType;
@@ -15,8 +16,6 @@ import java.util.Set;
 /** Checks one container edits object, in the library's order: env, nodes, hooks, mounts, RDT, net. */
 final class EditsValidator {
   private static final int MAX_CLOS_ID_LENGTH = 4096;
-  private static final int MAX_INTERFACE_NAME_LENGTH = 15;
-  private static final int MAX_FILE_MODE = 07777;
 
   private final ValidationRules rules;
   private final ProblemList problems;
@@ -78,7 +77,7 @@ final class EditsValidator {
           "device \"" + node.path() + "\": invalid permissions \"" + node.permissions()
               + "\", must be a combination of r, w and m");
     }
-    if (strict() && node.fileMode() != null && node.fileMode() > MAX_FILE_MODE) {
+    if (strict() && node.fileMode() != null && node.fileMode() > EditRules.MAX_FILE_MODE) {
       problems.add(field + ".fileMode", Integer.toOctalString(node.fileMode()),
           "fileMode holds only permission bits (at most 07777), not file type bits");
     }
@@ -158,21 +157,14 @@ final class EditsValidator {
   }
 
   private void linuxInterfaceName(String name, String field) {
-    if (!strict()) {
-      return;
-    }
-    boolean bad = name.length() > MAX_INTERFACE_NAME_LENGTH || name.equals(".")
-        || name.equals("..") || name.chars().anyMatch(c -> c == '/' || c == ':'
-            || Character.isWhitespace(c) || c == 0);
-    if (bad) {
-      problems.add(field, name, "not a Linux interface name (1 to 15 characters, not . or ..,"
-          + " no '/', ':' or whitespace)");
+    if (strict()) {
+      EditRules.interfaceNameProblem(name).ifPresent(reason -> problems.add(field, name, reason));
     }
   }
 
   private void strictPath(String path, String field) {
     if (strict()) {
-      PathRules.absolutePathProblem(path).ifPresent(reason -> problems.add(field, path, reason));
+      EditRules.absolutePathProblem(path).ifPresent(reason -> problems.add(field, path, reason));
     }
   }
 }

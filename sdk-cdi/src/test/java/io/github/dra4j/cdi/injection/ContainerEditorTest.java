@@ -183,7 +183,8 @@ class ContainerEditorTest {
         .mount(new OciMount("/x", "", "/x", List.of())).build();
     assertThat(apply(base, ContainerEdits.builder().env("A", "B").build()).mounts())
         .extracting(OciMount::destination).containsExactly("/a/b/c", "/x");
-    assertThat(apply(base, ContainerEdits.builder().mount(Mount.bind("/y", "/y/../y/")).build())
+    assertThat(apply(base, new ContainerEdits(null, null, null, null,
+        List.of(new Mount("/y", "/y/../y/", List.of("bind"), "")), null, null))
         .mounts()).extracting(OciMount::destination).containsExactly("/x", "/y/../y/", "/a/b/c");
   }
 

@@ -88,7 +88,9 @@ class MinimumVersionTest {
 
   @Test
   void netDevicesSchemataAndMonitoringNeed110() {
-    requires(topLevel(e -> e.netDevice("", "")), CdiVersion.V1_1_0, "containerEdits.netDevices");
+    requires(CdiSpec.builder().kind("vendor.com/device").containerEdits(new ContainerEdits(null,
+        null, List.of(new NetDevice("", "")), null, null, null, null)).build(),
+        CdiVersion.V1_1_0, "containerEdits.netDevices");
     requires(deviceLevel(e -> e.netDevice("eno1", "net0")), CdiVersion.V1_1_0,
         "devices[dev].containerEdits.netDevices");
     requires(topLevel(e -> e.intelRdt(new IntelRdt("", "", "", List.of("L3:0=ff"), false))),

@@ -8,7 +8,9 @@ import io.github.dra4j.cdi.name.InvalidNameException;
 import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.cdi.spec.CdiVersion;
+import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.cdi.spec.Device;
+import io.github.dra4j.cdi.spec.DeviceNode;
 import io.github.dra4j.cdi.validation.InvalidSpecException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -93,7 +95,11 @@ class SpecDirectoryTest {
 
   @Test
   void invalidSpecWritesNothingAndNamesTheFile() {
-    CdiSpec spec = CdiSpec.builder().kind(KIND).device("gpu0", e -> e.deviceNode("dev/gpu0"))
+    // The builder refuses a relative path; a spec from elsewhere (a file, the constructors) can
+    // still carry one, and the writer refuses it.
+    CdiSpec spec = CdiSpec.builder().kind(KIND).device(Device.of("gpu0",
+        new ContainerEdits(null, List.of(new DeviceNode(
+            "dev/gpu0", null, null, 0, 0, null, null, null, null)), null, null, null, null, null)))
         .build();
     assertThatThrownBy(() -> SpecDirectory.at(root).writeTransient(spec, "claim1"))
         .isInstanceOf(InvalidSpecException.class)

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.cdi.spec.CdiSpec;
 import io.github.dra4j.cdi.spec.ContainerEdits;
+import io.github.dra4j.cdi.spec.Device;
 import io.github.dra4j.cdi.spec.DeviceNode;
 import io.github.dra4j.cdi.spec.Hook;
 import io.github.dra4j.cdi.spec.HookName;
 import io.github.dra4j.cdi.spec.IntelRdt;
 import io.github.dra4j.cdi.spec.Mount;
+import io.github.dra4j.cdi.spec.NetDevice;
 import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -21,6 +23,34 @@ class WriterRulesTest {
 
   private static CdiSpec specWith(Consumer<ContainerEdits.Builder> edits) {
     return CdiSpec.builder().kind("vendor.com/gpu").device("gpu0", edits).build();
+  }
+
+  /**
+   * A spec whose device has these edits, made with the record constructors: the builders refuse
+   * the values these tests give the validator (ContainerEditsChecksTest), while a spec read from
+   * a file or made with the constructors can still hold them.
+   */
+  private static CdiSpec rawSpec(List<String> env, List<DeviceNode> nodes, List<NetDevice> net,
+      List<Hook> hooks, List<Mount> mounts, IntelRdt rdt) {
+    return CdiSpec.builder().kind("vendor.com/gpu").device(Device.of("gpu0",
+        new ContainerEdits(env, nodes, net, hooks, mounts, rdt, null))).build();
+  }
+
+  private static CdiSpec withNode(DeviceNode node) {
+    return rawSpec(null, List.of(node), null, null, null, null);
+  }
+
+  private static DeviceNode node(String path, String hostPath, String type, Integer fileMode) {
+    return new DeviceNode(path, hostPath, type, type.isEmpty() ? 0 : 1, 1, fileMode, "", null,
+        null);
+  }
+
+  private static CdiSpec withMount(Mount mount) {
+    return rawSpec(null, null, null, null, List.of(mount), null);
+  }
+
+  private static CdiSpec withHook(Hook hook) {
+    return rawSpec(null, null, null, List.of(hook), null, null);
   }
 
   private static List<SpecProblem> runtime(CdiSpec spec) {
@@ -44,19 +74,19 @@ class WriterRulesTest {
   @ValueSource(strings = {"dev/null", "/dev/../dev/null", "/dev//null", "/dev/null/", "/dev/./x",
       "/dev/\u0000x"})
   void deviceNodePathsMustBeAbsoluteAndNormalized(String path) {
-    onlyWriterRefuses(specWith(e -> e.deviceNode(path)),
+    onlyWriterRefuses(withNode(node(path, "", "", null)),
         "devices[0].containerEdits.deviceNodes[0].path", "path");
   }
 
   @Test
   void hostPathMountPathsAndHookPathsMustBeAbsolute() {
-    onlyWriterRefuses(specWith(e -> e.deviceNode(DeviceNode.builder("/dev/x").hostPath("x").build())),
+    onlyWriterRefuses(withNode(node("/dev/x", "x", "", null)),
         "devices[0].containerEdits.deviceNodes[0].hostPath", "absolute");
-    onlyWriterRefuses(specWith(e -> e.mount(Mount.bind("/host", "container"))),
+    onlyWriterRefuses(withMount(new Mount("/host", "container", List.of("bind"), "")),
         "devices[0].containerEdits.mounts[0].containerPath", "absolute");
-    onlyWriterRefuses(specWith(e -> e.mount(Mount.bind("host", "/c"))),
+    onlyWriterRefuses(withMount(new Mount("host", "/c", List.of("bind"), "")),
         "devices[0].containerEdits.mounts[0].hostPath", "absolute");
-    onlyWriterRefuses(specWith(e -> e.hook(Hook.builder(HookName.CREATE_RUNTIME, "hook").build())),
+    onlyWriterRefuses(withHook(new Hook("createRuntime", "hook", null, null, null)),
         "devices[0].containerEdits.hooks[0].path", "absolute");
   }
 
@@ -121,22 +151,22 @@ class WriterRulesTest {
 
   @Test
   void hookTimeoutMustBePositive() {
-    onlyWriterRefuses(specWith(e -> e.hook(Hook.builder(HookName.POSTSTOP, "/h").timeout(0)
-        .build())), "devices[0].containerEdits.hooks[0].timeout", "greater than 0");
+    onlyWriterRefuses(withHook(new Hook("poststop", "/h", null, null, 0)),
+        "devices[0].containerEdits.hooks[0].timeout", "greater than 0");
     assertThat(writer(specWith(e -> e.hook(Hook.builder(HookName.POSTSTOP, "/h").timeout(1)
         .build())))).isEmpty();
   }
 
   @Test
   void rootClosIdIsRefusedForOlderRuntimes() {
-    onlyWriterRefuses(specWith(e -> e.intelRdt(IntelRdt.ofClosId("/"))),
+    onlyWriterRefuses(rawSpec(null, null, null, null, null, new IntelRdt("/", "", "", null, false)),
         "devices[0].containerEdits.intelRdt.closID", "older than CDI v1.1.0");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"a-name-that-is-16", "a b", "a/b", "a:b", "..", "."})
   void interfaceNamesMustBeLinuxNames(String name) {
-    onlyWriterRefuses(specWith(e -> e.netDevice("eno1", name)),
+    onlyWriterRefuses(rawSpec(null, null, List.of(new NetDevice("eno1", name)), null, null, null),
         "devices[0].containerEdits.netDevices[0].name", "not a Linux interface name");
   }
 
@@ -147,8 +177,7 @@ class WriterRulesTest {
 
   @Test
   void fileModeHoldsPermissionBitsOnly() {
-    onlyWriterRefuses(specWith(e -> e.deviceNode(DeviceNode.builder("/dev/x").type("c")
-        .numbers(1, 1).fileMode(0020666).build())),
+    onlyWriterRefuses(withNode(node("/dev/x", "", "c", 0020666)),
         "devices[0].containerEdits.deviceNodes[0].fileMode", "permission bits");
     assertThat(writer(specWith(e -> e.deviceNode(DeviceNode.builder("/dev/x").type("c")
         .numbers(1, 1).fileMode(07777).build())))).isEmpty();
@@ -162,7 +191,8 @@ class WriterRulesTest {
 
   @Test
   void exceptionNamesSourceDeviceAndField() {
-    CdiSpec spec = specWith(e -> e.rawEnv("NOVALUE").deviceNode("relative"));
+    CdiSpec spec = rawSpec(List.of("NOVALUE"), List.of(node("relative", "", "", null)), null, null,
+        null, null);
     assertThatThrownBy(() -> SpecValidator.check(spec, ValidationRules.WRITER, "/x/y.json"))
         .isInstanceOf(InvalidSpecException.class)
         .hasMessageContaining("/x/y.json")

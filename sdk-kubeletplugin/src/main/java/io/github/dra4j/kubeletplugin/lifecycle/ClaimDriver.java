@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * <p><b>Idempotence.</b> A crash can come between the hardware work and the record of it, so
  * {@link #unprepare} and {@link #rollback} may be called again for work they already undid, and
  * {@link #rollback} may be called for work that never started. Both must undo what is there and
- * succeed when nothing is. {@link #prepare} is never called twice for one claim without a
+ * succeed when nothing is. {@link #rollback} has no default: a driver decides, where the compiler
+ * makes it, what a half-done prepare leaves behind. {@link #prepare} is never called twice for one claim without a
  * rollback or unprepare in between, except after a reboot (the hardware kept nothing) or after a
  * corrupt checkpoint was kept aside (the SDK no longer knows the claim was prepared).
  *
@@ -67,9 +68,19 @@ public interface ClaimDriver<S> {
    * spec or the checkpoint after it, or the process died during it (then the rollback happens at
    * the next start, or before the claim is prepared again).
    *
-   * <p>The default calls {@link #unprepare} with the state when there is one, and does nothing
-   * otherwise; a driver whose prepare has several hardware steps should undo each step that
-   * happened.
+   * <p>Every driver writes this method; there is deliberately no default. A default that does
+   * nothing leaks whatever a prepare that threw half-way left on the hardware (a partition, a
+   * sharing mode, a daemon), and only the driver knows what that is. Typical bodies:
+   *
+   * <ul>
+   *   <li>with a state (prepare returned, the SDK failed after it): {@code
+   *       unprepare(allocation, state.get(), context)};
+   *   <li>without one (prepare threw or the process died in it): undo each hardware step prepare
+   *       may have taken for these devices, found by the claim's UID or the devices, and succeed
+   *       when there is nothing to undo;
+   *   <li>a driver whose prepare changes nothing on the node (it only computes container edits)
+   *       writes an empty body, which says so where a reader sees it.
+   * </ul>
    *
    * @param allocation the devices as they were allocated
    * @param state the state {@link #prepare} returned, or empty when it did not return (it threw,
@@ -78,12 +89,8 @@ public interface ClaimDriver<S> {
    * @throws Exception if undoing failed; the claim is marked as half-done and rolled back again
    *     later
    */
-  default void rollback(DriverAllocation allocation, Optional<S> state, CallContext context)
-      throws Exception {
-    if (state.isPresent()) {
-      unprepare(allocation, state.get(), context);
-    }
-  }
+  void rollback(DriverAllocation allocation, Optional<S> state, CallContext context)
+      throws Exception;
 
   /**
    * Called once before the plugin serves and before the SDK repairs the claims of the

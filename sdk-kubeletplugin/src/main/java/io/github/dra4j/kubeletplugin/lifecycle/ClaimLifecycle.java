@@ -18,8 +18,10 @@ import io.github.dra4j.kubeletplugin.UnprepareResult;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.BootId;
 import io.github.dra4j.kubeletplugin.internal.checkpoint.CheckpointFile;
 import io.github.dra4j.kubeletplugin.internal.claims.ApiServerClaimSource;
+import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.lifecycle.CheckpointedClaims;
 import io.github.dra4j.kubeletplugin.internal.lifecycle.ClaimSpecs;
+import io.github.dra4j.kubeletplugin.internal.lifecycle.DirectoryChecks;
 import io.github.dra4j.kubeletplugin.internal.lifecycle.GoneClaimSweep;
 import io.github.dra4j.kubeletplugin.internal.lifecycle.StartupRepair;
 import io.github.dra4j.kubeletplugin.internal.lifecycle.StateCodec;
@@ -169,6 +171,9 @@ public final class ClaimLifecycle<S> implements DraDriver {
    * starts the background check of claims against the API server. Called by the plugin.
    *
    * @param plugin the plugin's settings
+   * @throws io.github.dra4j.kubeletplugin.PluginStartException before anything is written, if
+   *     the plugin data directory or the CDI directory is not a writable directory and cannot be
+   *     created in one, naming the path and its setting
    * @throws Exception if the plugin data directory or the checkpoint's lock file cannot be
    *     created, the boot ID cannot be read, or the driver fails to start; a checkpoint that
    *     cannot be read is reported to the driver instead, and every call fails naming it
@@ -179,14 +184,21 @@ public final class ClaimLifecycle<S> implements DraDriver {
       throw new IllegalStateException("this ClaimLifecycle already serves a plugin");
     }
     Path directory = plugin.pluginDataDirectory();
+    Path cdi = cdiDirectory != null ? cdiDirectory : plugin.cdiDirectory();
+    // Both before anything is written: CDI specs in a directory the runtime never reads are
+    // worse than no start.
+    DirectoryChecks.creatable(directory, "plugin data directory",
+        "KubeletPluginBuilder.pluginDataDirectory or " + PluginEnvironment.PLUGINS_DIRECTORY);
+    DirectoryChecks.creatable(cdi, "CDI directory", cdiDirectory != null
+        ? "ClaimLifecycle.Builder.cdiDirectory"
+        : "KubeletPluginBuilder.cdiDirectory or " + PluginEnvironment.CDI_ROOT);
     Files.createDirectories(directory);
     String bootId = BootId.read(bootIdSource != null ? bootIdSource : plugin.bootIdSource());
     Kind kind = cdiKind != null ? cdiKind : defaultCdiKind(plugin.driverName());
     // Claim specs are written atomically but not fsynced: the checkpoint, which is durable and
     // written after them, holds each completed claim's spec, and the repair at start rewrites any
     // that a power loss lost or emptied before the plugin serves. That saves two fsyncs per claim.
-    SpecDirectory specs = SpecDirectory.at(cdiDirectory != null
-        ? cdiDirectory : plugin.cdiDirectory()).withDurableWrites(false);
+    SpecDirectory specs = SpecDirectory.at(cdi).withDurableWrites(false);
     CheckpointFile checkpoint = CheckpointFile.open(directory.resolve(checkpointFile));
     GoneClaimSweep<S> sweep = null;
     ApiServerClaimSource source = null;

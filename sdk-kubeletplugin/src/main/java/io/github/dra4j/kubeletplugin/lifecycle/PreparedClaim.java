@@ -20,7 +20,18 @@ import java.util.function.Consumer;
  * edits (or not at all) is still answered, with no CDI ID of its own. Edits of the whole claim go
  * to the spec itself, so a container gets them once whichever of the claim's devices it uses.
  *
- * <p>Immutable; build with {@link #builder(Object)}.
+ * <p>Immutable. Build with {@link #builder()}, which takes the devices first and the state when
+ * the driver knows it (usually after the hardware work the state records):
+ *
+ * <pre>{@code
+ * PreparedClaim.Builder<ClaimState> prepared = PreparedClaim.builder();
+ * for (AllocatedDevice device : allocation.devices()) {
+ *   prepared.device(device, edits -> edits.env("GPU_UUID", uuidOf(device)));
+ * }
+ * return prepared.state(new ClaimState(partitions)).build();
+ * }</pre>
+ *
+ * <p>or with {@link #builder(Object)} when the state is known before any device.
  *
  * @param <S> the driver's state record
  */
@@ -37,7 +48,18 @@ public final class PreparedClaim<S> {
   }
 
   /**
-   * Starts a result.
+   * Starts a result without a state yet: add the devices, then {@link Builder#state} when the
+   * driver has one. A result built without a state stores none (null).
+   *
+   * @param <S> the driver's state record
+   * @return a builder
+   */
+  public static <S> Builder<S> builder() {
+    return new Builder<>(null);
+  }
+
+  /**
+   * Starts a result with its state.
    *
    * @param state the driver's state record to store, or null for none
    * @param <S> its type
@@ -91,7 +113,7 @@ public final class PreparedClaim<S> {
    * @param <S> the driver's state record
    */
   public static final class Builder<S> {
-    private final S state;
+    private S state;
     private final Map<AllocatedDevice, ContainerEdits> deviceEdits = new LinkedHashMap<>();
     private ContainerEdits claimEdits = ContainerEdits.EMPTY;
 
@@ -128,6 +150,17 @@ public final class PreparedClaim<S> {
       ContainerEdits.Builder edits = ContainerEdits.builder();
       configure.accept(edits);
       return device(device, edits.build());
+    }
+
+    /**
+     * Sets the driver's state record to store, replacing one given before.
+     *
+     * @param value the record, or null for none
+     * @return this builder
+     */
+    public Builder<S> state(S value) {
+      this.state = value;
+      return this;
     }
 
     /**

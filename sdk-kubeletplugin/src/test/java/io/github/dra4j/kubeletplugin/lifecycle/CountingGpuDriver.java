@@ -97,14 +97,14 @@ public final class CountingGpuDriver implements ClaimDriver<CountingGpuDriver.St
     if (failAfterHolding.test(name)) {
       throw new IllegalStateException("GPU firmware did not answer for " + name);
     }
-    PreparedClaim.Builder<State> prepared = PreparedClaim.builder(new State(
-        allocation.devices().stream().map(AllocatedDevice::device).toList(), "note-" + name));
+    PreparedClaim.Builder<State> prepared = PreparedClaim.builder(); // devices first
     int n = 0;
     for (AllocatedDevice device : allocation.devices()) {
       int index = n++;
       prepared.device(device, edits -> edits.env("GPU_" + index, device.device()));
     }
-    return prepared.build();
+    return prepared.state(new State(allocation.devices().stream().map(AllocatedDevice::device)
+        .toList(), "note-" + name)).build();
   }
 
   @Override

@@ -33,16 +33,23 @@ import java.util.Objects;
  * configuration that could apply to this driver's devices is an error, since this driver cannot
  * read it. Every entry of this driver is decoded, whether or not it wins for some device, so the
  * same claim is accepted or refused no matter which devices were allocated.
+ *
+ * <p>A problem names the entry where the user wrote it, not where the scheduler copied it:
+ * {@code ResourceClaim spec.devices.config[0].opaque.parameters...} for the claim's first entry
+ * even when a DeviceClass's entries come before it in the status, and {@code DeviceClass
+ * gpu.example.com spec.config[0]...} for a class's. {@link #resolve(ResourceClaim)} can tell
+ * them apart from the claim's spec; {@link #resolve(List, DriverAllocation)}, which has only the
+ * status entries, names {@code status.allocation.devices.config[i]}.
+ *
+ * @param <C> the common supertype of the scheme's configuration types
  */
-public final class ConfigResolver {
+public final class ConfigResolver<C> {
 
-  private static final String CONFIG = "status.allocation.devices.config";
-
-  private final ConfigScheme scheme;
+  private final ConfigScheme<C> scheme;
   private final String driverName;
-  private final List<Object> defaults;
+  private final List<C> defaults;
 
-  private ConfigResolver(ConfigScheme scheme, String driverName, List<Object> defaults) {
+  private ConfigResolver(ConfigScheme<C> scheme, String driverName, List<C> defaults) {
     this.scheme = scheme;
     this.driverName = driverName;
     this.defaults = defaults;
@@ -55,14 +62,16 @@ public final class ConfigResolver {
    * @param driverName the driver's name, as in {@code opaque.driver} and allocation results
    * @param defaults the driver's default configurations, lowest precedence, each applying to all
    *     requests; later defaults beat earlier ones. Normalized and validated here.
+   * @param <C> the common supertype of the scheme's configuration types
    * @return the resolver
    * @throws IllegalArgumentException if a default's type is not registered with the scheme or a
    *     default is invalid ({@link ConfigException})
    */
-  public static ConfigResolver of(ConfigScheme scheme, String driverName, List<?> defaults) {
+  public static <C> ConfigResolver<C> of(ConfigScheme<C> scheme, String driverName,
+      List<? extends C> defaults) {
     Objects.requireNonNull(scheme, "scheme");
     Objects.requireNonNull(driverName, "driverName");
-    List<Object> checked = new ArrayList<>();
+    List<C> checked = new ArrayList<>();
     for (int i = 0; i < defaults.size(); i++) {
       try {
         checked.add(scheme.check(defaults.get(i)));
@@ -70,7 +79,7 @@ public final class ConfigResolver {
         throw e.under("defaults[" + i + "]");
       }
     }
-    return new ConfigResolver(scheme, driverName, List.copyOf(checked));
+    return new ConfigResolver<>(scheme, driverName, List.copyOf(checked));
   }
 
   /**
@@ -78,12 +87,15 @@ public final class ConfigResolver {
    *
    * @param claim a {@code resource.k8s.io/v1} claim with {@code status.allocation} set
    * @return the groups, as {@link #resolve(List, DriverAllocation)} returns them
-   * @throws ConfigException listing every problem found
+   * @throws ConfigException listing every problem found, each at the field where the user wrote
+   *     it: {@code ResourceClaim spec.devices.config[j]} or {@code DeviceClass <name>
+   *     spec.config[k]}
    * @throws IllegalArgumentException if the claim is not allocated or a result is malformed
    */
-  public List<ConfigGroup> resolve(ResourceClaim claim) {
+  public List<ConfigGroup<C>> resolve(ResourceClaim claim) {
     DriverAllocation allocation = DriverAllocation.of(claim, driverName);
-    return resolve(claim.getStatus().getAllocation().getDevices().getConfig(), allocation);
+    return resolve(claim.getStatus().getAllocation().getDevices().getConfig(), allocation,
+        ConfigOrigins.of(claim));
   }
 
   /**
@@ -99,28 +111,35 @@ public final class ConfigResolver {
    *     not apply to, and devices no configuration applies to
    * @throws IllegalArgumentException if the allocation is for another driver
    */
-  public List<ConfigGroup> resolve(List<DeviceAllocationConfiguration> configs,
+  public List<ConfigGroup<C>> resolve(List<DeviceAllocationConfiguration> configs,
       DriverAllocation allocation) {
+    return resolve(configs, allocation, ConfigOrigins.statusOnly());
+  }
+
+  private List<ConfigGroup<C>> resolve(List<DeviceAllocationConfiguration> configs,
+      DriverAllocation allocation, ConfigOrigins origins) {
     if (!driverName.equals(allocation.driverName())) {
       throw new IllegalArgumentException("allocation is for driver " + allocation.driverName()
           + ", this resolver for " + driverName);
     }
     List<ConfigProblem> problems = new ArrayList<>();
-    List<Candidate> candidates = new ArrayList<>();
+    List<Candidate<C>> candidates = new ArrayList<>();
     for (int i = 0; i < defaults.size(); i++) {
-      candidates.add(new Candidate(ConfigSource.DRIVER_DEFAULT, i, List.of(), defaults.get(i)));
+      candidates.add(new Candidate<>(ConfigSource.DRIVER_DEFAULT, i, "defaults[" + i + "]",
+          List.of(), defaults.get(i)));
     }
     for (int i = 0; configs != null && i < configs.size(); i++) {
-      Candidate candidate = read(i, configs.get(i), allocation, problems);
+      Candidate<C> candidate = read(i, origins.path(i), configs.get(i), allocation, problems);
       if (candidate != null) {
         candidates.add(candidate);
       }
     }
-    candidates.sort(Comparator.comparing(Candidate::source).thenComparingInt(Candidate::index));
+    candidates.sort(Comparator.comparing((Candidate<C> c) -> c.source())
+        .thenComparingInt(Candidate::index));
 
-    Map<Candidate, List<AllocatedDevice>> groups = new LinkedHashMap<>();
+    Map<Candidate<C>, List<AllocatedDevice>> groups = new LinkedHashMap<>();
     for (AllocatedDevice device : allocation.devices()) {
-      Candidate chosen = choose(candidates, device, problems);
+      Candidate<C> chosen = choose(candidates, device, problems);
       if (chosen != null) {
         groups.computeIfAbsent(chosen, c -> new ArrayList<>()).add(device);
       }
@@ -129,14 +148,13 @@ public final class ConfigResolver {
       throw new ConfigException(problems);
     }
     return candidates.stream().filter(groups::containsKey)
-        .map(c -> new ConfigGroup(c.config(), c.source(), c.index(), groups.get(c)))
+        .map(c -> new ConfigGroup<>(c.config(), c.source(), c.index(), groups.get(c)))
         .toList();
   }
 
   /** Reads entry {@code index}; null when it is not this driver's or is broken (reported). */
-  private Candidate read(int index, DeviceAllocationConfiguration entry,
+  private Candidate<C> read(int index, String path, DeviceAllocationConfiguration entry,
       DriverAllocation allocation, List<ConfigProblem> problems) {
-    String path = CONFIG + "[" + index + "]";
     if (entry == null) {
       return null;
     }
@@ -177,7 +195,7 @@ public final class ConfigResolver {
           + (entry.getSource() == null ? "null" : StrictJson.quote(entry.getSource()))
           + ", want \"FromClass\" or \"FromClaim\""));
     }
-    Object config = null;
+    C config = null;
     try {
       config = scheme.decodeParameters(opaque.getParameters());
     } catch (ConfigException e) {
@@ -188,13 +206,13 @@ public final class ConfigResolver {
     }
     // A config that failed to decode stays a candidate without an object, so that the devices
     // it would have configured are not silently given a lower-precedence one.
-    return new Candidate(source, index, List.copyOf(requests), config);
+    return new Candidate<>(source, index, path, List.copyOf(requests), config);
   }
 
-  private Candidate choose(List<Candidate> candidates, AllocatedDevice device,
+  private Candidate<C> choose(List<Candidate<C>> candidates, AllocatedDevice device,
       List<ConfigProblem> problems) {
     for (int i = candidates.size() - 1; i >= 0; i--) {
-      Candidate candidate = candidates.get(i);
+      Candidate<C> candidate = candidates.get(i);
       boolean catchAll = candidate.requests().isEmpty();
       if (!catchAll && candidate.requests().stream().noneMatch(r -> r.covers(device.request()))) {
         continue;
@@ -225,13 +243,11 @@ public final class ConfigResolver {
         + ")";
   }
 
-  /** A configuration that may apply; {@code config} is null when it failed to decode. */
-  private record Candidate(ConfigSource source, int index, List<RequestReference> requests,
-      Object config) {
-
-    String path() {
-      return source == ConfigSource.DRIVER_DEFAULT ? "defaults[" + index + "]"
-          : CONFIG + "[" + index + "]";
-    }
+  /**
+   * A configuration that may apply; {@code config} is null when it failed to decode. The path
+   * names where the user wrote it.
+   */
+  private record Candidate<C>(ConfigSource source, int index, String path,
+      List<RequestReference> requests, C config) {
   }
 }

@@ -29,6 +29,12 @@ import tools.jackson.databind.node.ObjectNode;
  * one of them. Build one with {@link #builder()} and share it between the kubelet plugin and the
  * admission webhook. Immutable and thread-safe.
  *
+ * <p>The type parameter is what every registered type has in common, so that a driver gets its
+ * configurations without a cast: {@code ConfigScheme.builder(GpuConfig.class)} takes only
+ * subtypes of {@code GpuConfig} and its decode methods, resolver and groups return {@code
+ * GpuConfig}. A driver whose types share no supertype uses {@link #builder()} and gets {@code
+ * Object}.
+ *
  * <p>Every decode runs three steps in one call: strict JSON binding, then {@link
  * DeviceConfig#normalized()}, then {@link DeviceConfig#validate()}. Strict means: a field the type
  * does not have, a field given twice, a value of the wrong JSON type (a string for an integer, a
@@ -43,8 +49,10 @@ import tools.jackson.databind.node.ObjectNode;
  * parameters object itself is the first); deeper ones are refused before any work that recurses
  * over them, so that hostile parameters cannot overflow a small thread stack (the charts run
  * their JVMs with {@code -Xss256k}).
+ *
+ * @param <C> the common supertype of the registered configuration types
  */
-public final class ConfigScheme {
+public final class ConfigScheme<C> {
 
   /**
    * How many levels of objects and arrays parameters may nest, the parameters object being the
@@ -56,11 +64,11 @@ public final class ConfigScheme {
   private static final String API_VERSION = "apiVersion";
   private static final String KIND = "kind";
 
-  private final Map<TypeKey, Class<?>> types;
+  private final Map<TypeKey, Class<? extends C>> types;
   private final Map<Class<?>, TypeKey> keys;
   private final JsonMapper mapper;
 
-  private ConfigScheme(Map<TypeKey, Class<?>> types) {
+  private ConfigScheme(Map<TypeKey, Class<? extends C>> types) {
     this.types = Map.copyOf(types);
     Map<Class<?>, TypeKey> byType = new HashMap<>();
     types.forEach((key, type) -> byType.put(type, key));
@@ -86,12 +94,25 @@ public final class ConfigScheme {
   }
 
   /**
-   * Starts a scheme.
+   * Starts a scheme of types with no common supertype; its configurations are {@code Object}s.
    *
    * @return an empty builder
    */
-  public static Builder builder() {
-    return new Builder();
+  public static Builder<Object> builder() {
+    return new Builder<>();
+  }
+
+  /**
+   * Starts a scheme of subtypes of {@code base}, usually a sealed interface the driver's
+   * configuration records implement, so that decoded configurations need no cast.
+   *
+   * @param base the common supertype
+   * @param <C> its type
+   * @return an empty builder
+   */
+  public static <C> Builder<C> builder(Class<C> base) {
+    Objects.requireNonNull(base, "base");
+    return new Builder<>();
   }
 
   /**
@@ -101,7 +122,7 @@ public final class ConfigScheme {
    * @return the normalized, validated configuration, an instance of a registered type
    * @throws ConfigException listing what is wrong, with paths starting at {@code parameters}
    */
-  public Object decode(String json) {
+  public C decode(String json) {
     return decode(json.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -112,7 +133,7 @@ public final class ConfigScheme {
    * @return the normalized, validated configuration, an instance of a registered type
    * @throws ConfigException listing what is wrong, with paths starting at {@code parameters}
    */
-  public Object decode(byte[] json) {
+  public C decode(byte[] json) {
     return bind(StrictJson.parse(mapper, json, ROOT), true);
   }
 
@@ -127,7 +148,7 @@ public final class ConfigScheme {
    * @return the normalized, validated configuration, an instance of a registered type
    * @throws ConfigException listing what is wrong, with paths starting at {@code parameters}
    */
-  public Object decodeParameters(Object parameters) {
+  public C decodeParameters(Object parameters) {
     if (parameters == null) {
       throw new ConfigException(ROOT, "missing, want a JSON object");
     }
@@ -155,7 +176,7 @@ public final class ConfigScheme {
    * @return the normalized, validated configuration
    * @throws ConfigException listing what is wrong
    */
-  public Object decodeLenient(byte[] json) {
+  public C decodeLenient(byte[] json) {
     return bind(StrictJson.parse(mapper, json, ROOT), false);
   }
 
@@ -168,9 +189,9 @@ public final class ConfigScheme {
    * @throws ConfigException listing what is wrong, with paths starting at {@code parameters}
    * @throws IllegalArgumentException if the object's type is not registered
    */
-  public Object check(Object config) {
+  public C check(C config) {
     keyOf(config);
-    return normalizeAndValidate(config);
+    return cast(normalizeAndValidate(config));
   }
 
   /**
@@ -181,7 +202,7 @@ public final class ConfigScheme {
    * @return UTF-8 JSON, {@code apiVersion} and {@code kind} first
    * @throws IllegalArgumentException if the object's type is not registered
    */
-  public byte[] encode(Object config) {
+  public byte[] encode(C config) {
     TypeKey key = keyOf(config);
     ObjectNode node = mapper.createObjectNode();
     node.put(API_VERSION, key.apiVersion());
@@ -253,7 +274,13 @@ public final class ConfigScheme {
     return key;
   }
 
-  private Object bind(JsonNode tree, boolean strict) {
+  /** Safe: every value this scheme returns is an instance of a type registered as a C. */
+  @SuppressWarnings("unchecked")
+  private C cast(Object value) {
+    return (C) value;
+  }
+
+  private C bind(JsonNode tree, boolean strict) {
     if (!tree.isObject()) {
       throw new ConfigException(ROOT, "want a JSON object, got " + StrictJson.render(tree));
     }
@@ -289,7 +316,7 @@ public final class ConfigScheme {
     if (value == null) {
       throw new ConfigException(ROOT, "decoded to null");
     }
-    return normalizeAndValidate(value);
+    return cast(normalizeAndValidate(value));
   }
 
   private static String typeField(ObjectNode object, String name, List<ConfigProblem> problems) {
@@ -344,10 +371,14 @@ public final class ConfigScheme {
   private record TypeKey(String apiVersion, String kind) {
   }
 
-  /** Registers configuration types; not thread-safe. */
-  public static final class Builder {
+  /**
+   * Registers configuration types; not thread-safe.
+   *
+   * @param <C> the common supertype of the types
+   */
+  public static final class Builder<C> {
 
-    private final Map<TypeKey, Class<?>> types = new LinkedHashMap<>();
+    private final Map<TypeKey, Class<? extends C>> types = new LinkedHashMap<>();
 
     private Builder() {
     }
@@ -364,7 +395,7 @@ public final class ConfigScheme {
      * @throws IllegalArgumentException if the apiVersion and kind or the type is registered
      *     already, or a name is empty
      */
-    public Builder register(String apiVersion, String kind, Class<?> type) {
+    public Builder<C> register(String apiVersion, String kind, Class<? extends C> type) {
       Objects.requireNonNull(type, "type");
       if (apiVersion == null || apiVersion.isEmpty() || kind == null || kind.isEmpty()) {
         throw new IllegalArgumentException("apiVersion and kind must not be empty");
@@ -385,8 +416,8 @@ public final class ConfigScheme {
      *
      * @return an immutable scheme of the types registered so far
      */
-    public ConfigScheme build() {
-      return new ConfigScheme(types);
+    public ConfigScheme<C> build() {
+      return new ConfigScheme<>(types);
     }
   }
 }

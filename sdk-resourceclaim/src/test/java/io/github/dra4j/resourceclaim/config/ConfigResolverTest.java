@@ -69,7 +69,7 @@ class ConfigResolverTest {
         + "\",\"kind\":\"NicConfig\",\"mtu\":\"9000\"}", requests);
   }
 
-  private static String describe(List<ConfigGroup> groups) {
+  private static String describe(List<ConfigGroup<Object>> groups) {
     return groups.stream().map(g -> g.source() + "[" + g.index() + "]: "
         + g.devices().stream().map(d -> d.device()).collect(Collectors.joining(",")))
         .collect(Collectors.joining(" | "));
@@ -144,7 +144,7 @@ class ConfigResolverTest {
   @MethodSource("cases")
   void precedence(String name, List<DeviceAllocationConfiguration> configs,
       List<Object> defaults, String expected) {
-    ConfigResolver resolver = ConfigResolver.of(TestConfigs.scheme(), DRIVER, defaults);
+    ConfigResolver<Object> resolver = ConfigResolver.of(TestConfigs.scheme(), DRIVER, defaults);
     String actual;
     try {
       actual = describe(resolver.resolve(claim(configs)));
@@ -156,9 +156,9 @@ class ConfigResolverTest {
 
   @Test
   void groupsCarryTheDecodedNormalizedConfig() {
-    List<ConfigGroup> groups = ConfigResolver.of(TestConfigs.scheme(), DRIVER, DEFAULTS)
+    List<ConfigGroup<Object>> groups = ConfigResolver.of(TestConfigs.scheme(), DRIVER, DEFAULTS)
         .resolve(claim(List.of(gpu("FromClaim", 4, "gpu"))));
-    ConfigGroup claimGroup = groups.get(groups.size() - 1);
+    ConfigGroup<Object> claimGroup = groups.get(groups.size() - 1);
     assertThat(claimGroup.source()).isEqualTo(ConfigSource.CLAIM);
     assertThat(claimGroup.config()).isEqualTo(
         new GpuConfig(new TestConfigs.Sharing(Strategy.TimeSlicing, null), 4, List.of()));

@@ -12,11 +12,23 @@ final class TestConfigs {
   private TestConfigs() {
   }
 
-  static ConfigScheme scheme() {
+  static ConfigScheme<Object> scheme() {
     return ConfigScheme.builder()
         .register(API, "GpuConfig", GpuConfig.class)
         .register(API, "NicConfig", NicConfig.class)
         .register(API, "PlainConfig", PlainConfig.class)
+        .build();
+  }
+
+  /** What the GPU and NIC configurations have in common, for a typed scheme. */
+  sealed interface DeviceSetting permits GpuConfig, NicConfig {
+  }
+
+  /** GPU and NIC configurations under their common type: decoded without a cast. */
+  static ConfigScheme<DeviceSetting> typedScheme() {
+    return ConfigScheme.builder(DeviceSetting.class)
+        .register(API, "GpuConfig", GpuConfig.class)
+        .register(API, "NicConfig", NicConfig.class)
         .build();
   }
 
@@ -30,7 +42,7 @@ final class TestConfigs {
 
   /** Defaults: one replica, time slicing; MPS needs at least two replicas. */
   record GpuConfig(Sharing sharing, Integer replicas, List<String> tags)
-      implements DeviceConfig<GpuConfig> {
+      implements DeviceConfig<GpuConfig>, DeviceSetting {
 
     static GpuConfig of(Strategy strategy, int replicas) {
       return new GpuConfig(new Sharing(strategy, null), replicas, null);
@@ -68,7 +80,7 @@ final class TestConfigs {
     }
   }
 
-  record NicConfig(String mtu) implements DeviceConfig<NicConfig> {
+  record NicConfig(String mtu) implements DeviceConfig<NicConfig>, DeviceSetting {
     @Override
     public boolean appliesTo(AllocatedDevice device) {
       return device.device().startsWith("nic");

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * The JUnit 5 extension behind {@link DraTest}: one simulated node (and driver) per test, closed
- * after it. State lives in the test's extension store; the extension itself is stateless.
+ * The JUnit Jupiter (JUnit 6) extension behind {@link DraTest}: one simulated node (and driver)
+ * per test, closed after it. State lives in the test's extension store; the extension itself is stateless.
  */
 public final class DraTestExtension
     implements BeforeEachCallback, AfterEachCallback, ParameterResolver {

@@ -209,12 +209,68 @@ public final class SimulatedNode implements AutoCloseable {
    */
   public ResourceClaim createClaim(
       String namespace, String name, String request, String deviceClassName, long count) {
-    return createClaim(new ResourceClaimBuilder()
+    return createClaim(claim(namespace, name, request, deviceClassName, count));
+  }
+
+  /**
+   * Creates a claim with one request for {@code count} devices of a class and the device
+   * configurations a user would write for it ({@code spec.devices.config[]}, in this order).
+   *
+   * @param namespace the namespace
+   * @param name the claim name
+   * @param request the request name
+   * @param deviceClassName the class
+   * @param count how many devices
+   * @param configs the configurations, such as {@code OpaqueConfig.of(driver, apiVersion, kind,
+   *     "{\"sharing\": \"TimeSlicing\"}", request)}
+   * @return the stored claim (not yet allocated)
+   */
+  public ResourceClaim createClaim(String namespace, String name, String request,
+      String deviceClassName, long count, OpaqueConfig... configs) {
+    return createClaim(claim(namespace, name, request, deviceClassName, count, configs));
+  }
+
+  /**
+   * A claim with one request for {@code count} devices of a class and device configurations, not
+   * stored: for an admission webhook's tests, or to change before {@link
+   * #createClaim(ResourceClaim)}.
+   *
+   * @param namespace the namespace
+   * @param name the claim name
+   * @param request the request name
+   * @param deviceClassName the class
+   * @param count how many devices
+   * @param configs the configurations, in {@code spec.devices.config[]} order
+   * @return the claim
+   */
+  public static ResourceClaim claim(String namespace, String name, String request,
+      String deviceClassName, long count, OpaqueConfig... configs) {
+    ResourceClaimBuilder claim = new ResourceClaimBuilder()
         .withNewMetadata().withNamespace(namespace).withName(name).endMetadata()
         .withNewSpec().withNewDevices().addNewRequest().withName(request).withNewExactly()
         .withDeviceClassName(deviceClassName).withAllocationMode("ExactCount").withCount(count)
-        .endExactly().endRequest().endDevices().endSpec()
-        .build());
+        .endExactly().endRequest().endDevices().endSpec();
+    for (OpaqueConfig config : configs) {
+      claim.editSpec().editDevices().addToConfig(config.toClaimConfig()).endDevices().endSpec();
+    }
+    return claim.build();
+  }
+
+  /**
+   * Creates a DeviceClass with configurations ({@code spec.config[]}, which the scheduler copies
+   * into every claim allocated from it, before the claim's own) and CEL selectors.
+   *
+   * @param name the class name
+   * @param configs the configurations, each without requests
+   * @param celSelectors selector expressions, all of which must match
+   * @return the stored class
+   */
+  public DeviceClass createDeviceClass(String name, List<OpaqueConfig> configs,
+      String... celSelectors) {
+    DeviceClass created = createDeviceClass(name, celSelectors);
+    DeviceClassBuilder updated = new DeviceClassBuilder(created);
+    configs.forEach(c -> updated.editSpec().addToConfig(c.toClassConfig()).endSpec());
+    return client().resource(updated.build()).update();
   }
 
   /**

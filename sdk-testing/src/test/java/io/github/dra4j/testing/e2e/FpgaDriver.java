@@ -13,6 +13,7 @@ import io.github.dra4j.resourceclaim.DriverAllocation;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -59,5 +60,10 @@ public final class FpgaDriver implements ClaimDriver<Void> {
   @Override
   public void unprepare(DriverAllocation allocation, Void state, CallContext context) {
     // Nothing on the device to undo; the lifecycle removes the CDI spec.
+  }
+
+  @Override
+  public void rollback(DriverAllocation allocation, Optional<Void> state, CallContext context) {
+    // Prepare changes nothing on the device, so a half-done one leaves nothing behind.
   }
 }

@@ -16,6 +16,7 @@ import io.github.dra4j.resourceslice.Pool;
 import io.github.dra4j.testing.kubelet.PrepareOutcome;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +40,10 @@ class SimulatedNodeDriverNameTest {
 
     @Override
     public void unprepare(DriverAllocation allocation, Void state, CallContext context) {}
+
+    @Override
+    public void rollback(DriverAllocation allocation, Optional<Void> state,
+        CallContext context) {}
   }
 
   @Test

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -70,6 +71,12 @@ class SimulatedPodsTest {
       @Override
       public void unprepare(DriverAllocation allocation, Void state, CallContext context) {
         example.unprepare(allocation, state, context);
+      }
+
+      @Override
+      public void rollback(DriverAllocation allocation, Optional<Void> state,
+          CallContext context) {
+        example.rollback(allocation, state, context);
       }
     };
     KubeletPlugin plugin = node.startDriver(DRIVER,

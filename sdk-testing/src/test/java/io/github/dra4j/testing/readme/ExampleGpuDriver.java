@@ -14,6 +14,7 @@ import io.github.dra4j.resourceclaim.config.ConfigResolver;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
 
 /** The README's driver, compiled and run by the tests exactly as the README shows it. */
@@ -36,27 +37,32 @@ public final class ExampleGpuDriver implements ClaimDriver<Void> {
   }
 
   /** Which configuration applies to which device: defaults, then DeviceClass, then claim. */
-  private static final ConfigResolver CONFIGS = ConfigResolver.of(GpuConfig.SCHEME, NAME,
-      List.of(new GpuConfig(GpuConfig.Sharing.TimeSlicing, null)));     // the driver's default
+  private static final ConfigResolver<GpuConfig> CONFIGS = ConfigResolver.of(GpuConfig.SCHEME,
+      NAME, List.of(new GpuConfig(GpuConfig.Sharing.TimeSlicing, null)));  // the driver's default
 
   @Override
   public PreparedClaim<Void> prepare(DriverAllocation allocation, ResourceClaim claim,
       CallContext context) {
-    PreparedClaim.Builder<Void> prepared = PreparedClaim.builder(null);   // no state to keep
-    for (ConfigGroup group : CONFIGS.resolve(claim)) {   // an invalid config fails this claim
-      GpuConfig config = (GpuConfig) group.config();
+    PreparedClaim.Builder<Void> prepared = PreparedClaim.builder();  // devices now, state later
+    for (ConfigGroup<GpuConfig> group : CONFIGS.resolve(claim)) {   // a bad config fails the claim
+      GpuConfig config = group.config();                 // typed by the scheme: no cast
       for (AllocatedDevice gpu : group.devices()) {      // this driver's devices only
         prepared.device(gpu, edits -> edits.env("GPU", gpu.device())
             .env("GPU_SHARING", config.sharing().name())
             .deviceNode("/dev/" + gpu.device()));
       }
     }
-    return prepared.build();       // the SDK writes the CDI spec and answers with its CDI IDs
+    return prepared.build();   // no state (.state(s) sets one); the SDK writes the CDI spec
   }
 
   @Override
   public void unprepare(DriverAllocation allocation, Void state, CallContext context) {
     // Nothing to undo on the hardware; the SDK removes the CDI spec and the checkpoint entry.
+  }
+
+  @Override   // no default: say what a prepare that failed half-way leaves on the hardware
+  public void rollback(DriverAllocation allocation, Optional<Void> state, CallContext context) {
+    // Nothing: prepare only computes container edits.
   }
 }
 // README:end

@@ -11,7 +11,7 @@ public record GpuConfig(Sharing sharing, Integer partitions) implements DeviceCo
   public enum Sharing { TimeSlicing, SpacePartitioning }
 
   /** The configuration types of the driver: one scheme for the kubelet plugin and the webhook. */
-  public static final ConfigScheme SCHEME = ConfigScheme.builder()
+  public static final ConfigScheme<GpuConfig> SCHEME = ConfigScheme.builder(GpuConfig.class)
       .register("gpu.example.com/v1alpha1", "GpuConfig", GpuConfig.class)
       .build();
 

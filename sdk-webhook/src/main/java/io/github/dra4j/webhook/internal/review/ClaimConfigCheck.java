@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
 public final class ClaimConfigCheck {
 
   private final String driverName;
-  private final ConfigScheme scheme;
+  private final ConfigScheme<?> scheme;
 
   /**
    * A check for one driver.
@@ -32,7 +32,7 @@ public final class ClaimConfigCheck {
    * @param driverName the driver whose entries are checked
    * @param scheme the driver's configuration types
    */
-  public ClaimConfigCheck(String driverName, ConfigScheme scheme) {
+  public ClaimConfigCheck(String driverName, ConfigScheme<?> scheme) {
     this.driverName = driverName;
     this.scheme = scheme;
   }

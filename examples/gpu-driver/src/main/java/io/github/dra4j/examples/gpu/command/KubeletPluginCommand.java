@@ -5,6 +5,7 @@ import io.github.dra4j.examples.gpu.backend.GpuBackend;
 import io.github.dra4j.examples.gpu.backend.SimulatedBackend;
 import io.github.dra4j.kubeletplugin.FatalErrorPolicy;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.kubeletplugin.PluginStartException;
 import io.github.dra4j.picocli.PluginOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -88,6 +89,11 @@ public final class KubeletPluginCommand implements Callable<Integer> {
       LOG.info("{} serves {} devices on node {}", settings.driverName(),
           gpus.catalog().devices().size(), nodeName);
       running.awaitTermination();
+    } catch (PluginStartException e) {
+      // An expected condition (a directory not mounted, a bad setting): the message names the
+      // path and the setting; a stack trace would only bury it.
+      err().println("gpu-driver kubelet-plugin: " + e.getMessage());
+      return 1;
     }
     LOG.info("{} stopped", settings.driverName());
     return 0;

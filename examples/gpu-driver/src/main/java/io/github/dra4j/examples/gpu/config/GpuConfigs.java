@@ -25,11 +25,12 @@ public final class GpuConfigs {
    * ComputeDomainChannelConfig}, {@code ComputeDomainDaemonConfig}) are refused as not supported
    * by this driver.
    */
-  public static final ConfigScheme SCHEME = NvidiaUnsupportedKinds.register(ConfigScheme.builder()
-      .register(API_VERSION, "GpuConfig", GpuConfig.class)
-      .register(API_VERSION, "MigDeviceConfig", MigDeviceConfig.class)
-      .register(NVIDIA_API_VERSION, "GpuConfig", NvidiaGpuConfig.class)
-      .register(NVIDIA_API_VERSION, "MigDeviceConfig", NvidiaMigDeviceConfig.class))
+  public static final ConfigScheme<SharingConfig> SCHEME = NvidiaUnsupportedKinds.register(
+          ConfigScheme.builder(SharingConfig.class)
+              .register(API_VERSION, "GpuConfig", GpuConfig.class)
+              .register(API_VERSION, "MigDeviceConfig", MigDeviceConfig.class)
+              .register(NVIDIA_API_VERSION, "GpuConfig", NvidiaGpuConfig.class)
+              .register(NVIDIA_API_VERSION, "MigDeviceConfig", NvidiaMigDeviceConfig.class))
       .build();
 
   private GpuConfigs() {}
@@ -42,8 +43,8 @@ public final class GpuConfigs {
    * @param driverName the driver's name, whose opaque configurations are read
    * @return the resolver
    */
-  public static ConfigResolver resolver(String driverName) {
+  public static ConfigResolver<SharingConfig> resolver(String driverName) {
     return ConfigResolver.of(SCHEME, driverName,
-        List.of(GpuConfig.DEFAULT, new MigDeviceConfig(null).normalized()));
+        List.<SharingConfig>of(GpuConfig.DEFAULT, new MigDeviceConfig(null).normalized()));
   }
 }

@@ -5,10 +5,12 @@ import java.util.Optional;
 
 /**
  * A decoded configuration of this driver, of either API ({@value GpuConfigs#API_VERSION} or
- * NVIDIA's {@value GpuConfigs#NVIDIA_API_VERSION}): what prepare needs from it.
+ * NVIDIA's {@value GpuConfigs#NVIDIA_API_VERSION}): what prepare needs from it. The scheme's
+ * common type, so prepare gets it from a configuration group without a cast.
  */
 public sealed interface SharingConfig
-    permits GpuConfig, MigDeviceConfig, NvidiaGpuConfig, NvidiaMigDeviceConfig {
+    permits GpuConfig, MigDeviceConfig, NvidiaGpuConfig, NvidiaMigDeviceConfig,
+        NvidiaUnsupportedKinds.Unsupported {
 
   /**
    * How the configuration's devices are shared, from a normalized, valid configuration.

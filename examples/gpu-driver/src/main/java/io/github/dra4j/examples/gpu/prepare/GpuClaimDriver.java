@@ -56,7 +56,7 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
 
   private final DeviceCatalog catalog;
   private final GpuBackend backend;
-  private final ConfigResolver configs;
+  private final ConfigResolver<SharingConfig> configs;
   private final boolean deviceStatus;
   private final BiConsumer<Throwable, String> errors;
   private volatile PluginContext plugin;
@@ -122,9 +122,9 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
     Map<AllocatedDevice, ContainerEdits.Builder> edits = new LinkedHashMap<>();
     String uid = allocation.claim().uid();
     List<Plan> plans = new ArrayList<>();
-    for (ConfigGroup group : configs.resolve(claim)) { // an invalid config fails this claim
+    for (ConfigGroup<SharingConfig> group : configs.resolve(claim)) { // a bad one fails the claim
       // Empty: a configuration that leaves the devices as they are (NVIDIA's without sharing).
-      Optional<SharingSetting> setting = ((SharingConfig) group.config()).sharingSetting();
+      Optional<SharingSetting> setting = group.config().sharingSetting();
       Set<String> hardware = new LinkedHashSet<>();
       List<AllocatedDevice> mpsDevices = new ArrayList<>();
       for (AllocatedDevice allocated : group.devices()) {
@@ -172,9 +172,9 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
       }
       changing.prepared();
     }
-    PreparedClaim.Builder<GpuClaimState> prepared =
-        PreparedClaim.builder(new GpuClaimState(List.copyOf(configured)));
+    PreparedClaim.Builder<GpuClaimState> prepared = PreparedClaim.builder();
     edits.forEach((device, builder) -> prepared.device(device, builder.build()));
+    prepared.state(new GpuClaimState(List.copyOf(configured))); // what the hardware work did
     boolean admin = allocation.devices().stream().anyMatch(AllocatedDevice::adminAccess);
     prepared.claimEdits(ContainerEdits.builder()
         .env("DRA_ADMIN_ACCESS", Boolean.toString(admin)).build());

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -73,6 +76,30 @@ class GpuDriverMainTest {
 
     assertThat(line.execute("kubelet-plugin", "--num-devices", "eight")).isEqualTo(2);
     assertThat(err.toString()).contains("NUM_DEVICES=\"eight\"");
+  }
+
+  @Test
+  void aDirectoryThePodDoesNotHaveIsOneLineNamingItsSettingAndNothingIsWritten(
+      @TempDir Path root) throws Exception {
+    Path registrar = root.resolve("not-mounted/plugins_registry");
+    Path cdi = Files.createDirectories(root.resolve("cdi"));
+    StringWriter err = new StringWriter();
+    String[] args = {"kubelet-plugin", "--node-name", "node-1",
+        "--kubelet-registrar-directory-path", registrar.toString(),
+        "--kubelet-plugins-directory-path", Files.createDirectories(root.resolve("plugins"))
+            .toString(), "--cdi-root", cdi.toString(), "--healthcheck-port", "-1",
+        "--metrics-port", "-1"};
+    CommandLine line = GpuDriverMain.commandLine(args);
+    line.setErr(new PrintWriter(err));
+
+    assertThat(line.execute(args)).isEqualTo(1);
+    assertThat(err.toString().strip()).isEqualTo("gpu-driver kubelet-plugin: kubelet plugin"
+        + " registration directory " + registrar + " does not exist (set by"
+        + " KubeletPluginBuilder.registrarDirectory or KUBELET_REGISTRAR_DIRECTORY_PATH): mount"
+        + " it into the pod or change the setting");
+    try (Stream<Path> written = Files.list(cdi)) {
+      assertThat(written).as("no CDI spec written").isEmpty();
+    }
   }
 
   @Test
