@@ -97,11 +97,16 @@ public final class SliceInformer implements AutoCloseable {
       SharedIndexInformer<HasMetadata> informer =
           client.resources(version.resourceType()).withFields(fieldSelector).runnableInformer(0);
       informer.exceptionHandler((started, error) -> {
-        lastError.set(error);
+        Throwable previous = lastError.getAndSet(error);
         if (!started && isNotFound(error)) {
           return false;
         }
-        LOG.warn("ResourceSlice informer: {} (retrying)", error.toString());
+        // One line per new error, not one per retry: the same error again is for debugging.
+        if (previous == null || !error.toString().equals(previous.toString())) {
+          LOG.warn("ResourceSlice informer: {} (retrying)", error.toString());
+        } else {
+          LOG.debug("ResourceSlice informer: {} (retrying)", error.toString());
+        }
         return true;
       });
       informer.addIndexers(Map.of(POOL_INDEX, slice -> List.of(poolName(slice))));
@@ -122,6 +127,10 @@ public final class SliceInformer implements AutoCloseable {
         notFound = asClientException(cause);
         version = version.next();
         slices.useVersion(version);
+      } catch (InterruptedException e) {
+        // Cut short (the controller's owner is closing): the informer must not go on retrying.
+        informer.stop();
+        throw e;
       } catch (TimeoutException e) {
         informer.stop();
         Throwable cause = lastError.get();
