@@ -317,7 +317,8 @@ public final class ResourceSliceController implements AutoCloseable {
   }
 
   /**
-   * Stops the informer and the worker (waiting up to 10 s for a sync in progress). Published
+   * Stops the informer and the worker (a sync in progress is interrupted; waiting up to 10 s for
+   * it to end). Published
    * slices stay. Idempotent; may be called from the {@link ErrorHandler}, which runs on the
    * worker (the worker then ends when the handler returns).
    */
@@ -340,6 +341,8 @@ public final class ResourceSliceController implements AutoCloseable {
       return;
     }
     if (worker.isAlive()) {
+      // A sync in progress is cut short: its request stops waiting for the API server.
+      worker.interrupt();
       try {
         worker.join(STOP_WAIT.toMillis());
       } catch (InterruptedException e) {
