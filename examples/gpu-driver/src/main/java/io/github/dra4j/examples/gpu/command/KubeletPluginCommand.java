@@ -84,8 +84,10 @@ public final class KubeletPluginCommand implements Callable<Integer> {
             .claimStatus(settings.deviceStatus())
             .fatalErrorPolicy(FatalErrorPolicy.EXIT)).start()) {
       gpus.attach(running);
-      LOG.info("{} serves {} devices on node {}", settings.driverName(),
-          gpus.catalog().devices().size(), nodeName);
+      // Said once the API server holds the devices, not before: until then, and while publishing
+      // fails, the readiness probe answers NOT_SERVING and the plugin logs why.
+      running.whenPublished(() -> LOG.info("{} serves {} devices on node {}",
+          settings.driverName(), gpus.catalog().devices().size(), nodeName));
       running.awaitTermination();
     }
     LOG.info("{} stopped", settings.driverName());
