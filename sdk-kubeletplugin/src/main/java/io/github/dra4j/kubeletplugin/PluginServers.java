@@ -228,7 +228,9 @@ final class PluginServers implements AutoCloseable {
     try {
       claimCache.awaitFirstList(settings.apiServerTimeout());
     } catch (IllegalStateException e) {
-      throw new PluginStartException(e.getMessage() + " (option apiServerTimeout is "
+      throw new PluginStartException(e.getMessage() + " (API server "
+          + settings.kubeClient().masterUrl() + " from " + settings.kubeClient().origin()
+          + "; option apiServerTimeout is "
           + settings.apiServerTimeout() + ")", e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -94,8 +94,11 @@ final class SlicePublisher implements AutoCloseable {
             settings.driverName());
         return;
       }
-      throw new IllegalStateException(
-          "start ResourceSlice controller: " + e.getCause().getMessage(), e.getCause());
+      // One line that says which server, from which setting, and why: the causes' messages.
+      throw new IllegalStateException("start ResourceSlice controller: "
+          + e.getCause().getMessage() + " (API server " + settings.kubeClient().masterUrl()
+          + " from " + settings.kubeClient().origin() + "; option apiServerTimeout is "
+          + settings.apiServerTimeout() + ")", e.getCause());
     }
   }
 

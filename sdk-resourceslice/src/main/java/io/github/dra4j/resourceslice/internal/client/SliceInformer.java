@@ -92,7 +92,19 @@ public final class SliceInformer implements AutoCloseable {
       throws InterruptedException {
     SliceVersion version = slices.version();
     KubernetesClientException notFound = null;
+    long deadline = System.nanoTime() + timeout.toNanos();
     for (int attempt = 0; attempt < SliceVersion.values().length; attempt++) {
+      try {
+        FirstList.await(client, version, fieldSelector, deadline, timeout);
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
+          throw e;
+        }
+        notFound = e;
+        version = version.next();
+        slices.useVersion(version);
+        continue;
+      }
       AtomicReference<Throwable> lastError = new AtomicReference<>();
       SharedIndexInformer<HasMetadata> informer =
           client.resources(version.resourceType()).withFields(fieldSelector).runnableInformer(0);
@@ -112,7 +124,8 @@ public final class SliceInformer implements AutoCloseable {
       informer.addIndexers(Map.of(POOL_INDEX, slice -> List.of(poolName(slice))));
       informer.addEventHandler(new Converting(slices.conversion(), listener));
       try {
-        informer.start().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+        informer.start().toCompletableFuture().get(left, TimeUnit.MILLISECONDS);
         slices.useVersion(version);
         return new SliceInformer(informer, version, slices.conversion());
       } catch (ExecutionException e) {
@@ -136,7 +149,7 @@ public final class SliceInformer implements AutoCloseable {
         Throwable cause = lastError.get();
         throw new KubernetesClientException("list ResourceSlices at "
             + BoundedClient.slicesUrl(client, version) + ": no successful list within " + timeout
-            + (cause == null ? "" : ", last error: " + cause.getMessage()), cause);
+            + (cause == null ? "" : ", last error: " + FirstList.cause(cause)), cause);
       }
     }
     throw notFound;
