@@ -5,8 +5,13 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.net.ConnectException;
 import java.net.HttpURLConnection;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,8 +52,7 @@ final class FirstList {
     long pause = FIRST_PAUSE_MILLIS;
     while (true) {
       try {
-        client.resources(version.resourceType()).withFields(fieldSelector)
-            .list(new ListOptionsBuilder().withLimit(1L).build());
+        list(client, version, fieldSelector, deadline);
         if (last != null) {
           LOG.info("List of ResourceSlices at {} succeeded", url);
         }
@@ -57,15 +61,18 @@ final class FirstList {
         if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
           throw e;
         }
-        last = e;
-        String cause = cause(e);
-        if (!cause.equals(lastCause)) {
-          LOG.warn("Cannot list ResourceSlices at {}: {} (retrying until {} have passed)", url,
-              cause, timeout);
-        } else {
-          LOG.debug("Cannot list ResourceSlices at {}: {} (retrying)", url, cause);
+        // A list cut off by the deadline says less than the error before it.
+        if (!(e instanceof DeadlineReached) || last == null) {
+          last = e;
+          String cause = cause(e);
+          if (!cause.equals(lastCause)) {
+            LOG.warn("Cannot list ResourceSlices at {}: {} (retrying until {} have passed)", url,
+                cause, timeout);
+          } else {
+            LOG.debug("Cannot list ResourceSlices at {}: {} (retrying)", url, cause);
+          }
+          lastCause = cause;
         }
-        lastCause = cause;
       }
       long left = (deadline - System.nanoTime()) / 1_000_000;
       if (left <= 0) {
@@ -75,6 +82,43 @@ final class FirstList {
       }
       Thread.sleep(Math.min(pause, left));
       pause = Math.min(pause * 2, LONGEST_PAUSE_MILLIS);
+    }
+  }
+
+  /**
+   * One list, on a thread of its own, waited for no longer than the deadline: a server that
+   * never answers must not hold the start for the client's whole request timeout.
+   */
+  private static void list(KubernetesClient client, SliceVersion version,
+      Map<String, String> fieldSelector, long deadline) throws InterruptedException {
+    FutureTask<Object> request = new FutureTask<>(() -> client.resources(version.resourceType())
+        .withFields(fieldSelector).list(new ListOptionsBuilder().withLimit(1L).build()));
+    Thread thread = new Thread(request, "dra4j-resourceslice-list");
+    thread.setDaemon(true);
+    thread.start();
+    try {
+      request.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof KubernetesClientException k) {
+        throw k;
+      }
+      throw new KubernetesClientException(String.valueOf(e.getCause().getMessage()),
+          e.getCause());
+    } catch (TimeoutException e) {
+      request.cancel(true);
+      throw new DeadlineReached();
+    } catch (InterruptedException e) {
+      request.cancel(true);
+      throw e;
+    }
+  }
+
+  /** A list that got no answer before the deadline. */
+  private static final class DeadlineReached extends KubernetesClientException {
+    private static final long serialVersionUID = 1L;
+
+    DeadlineReached() {
+      super("no answer", new HttpTimeoutException("request timed out"));
     }
   }
 
