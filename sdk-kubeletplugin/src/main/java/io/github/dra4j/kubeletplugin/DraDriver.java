@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.kubeletplugin.internal.logging.ErrorLog;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import java.util.List;
 import java.util.Map;
@@ -100,13 +101,16 @@ public interface DraDriver {
    * RecoverableException}; everything else is fatal by convention, and a driver should shut down
    * (for example by closing the plugin and exiting) so that its pod gets restarted.
    *
-   * <p>The default logs the error.
+   * <p>The default logs the error at ERROR: an expected condition (an API server that cannot
+   * be reached or refuses a request, a pool it would refuse, an I/O error) in one line with the
+   * messages of its causes, anything else (a bug) with its stack trace. A pool that cannot be
+   * published is reported once when it starts failing, not at every retry.
    *
    * @param error what went wrong
    * @param message where it happened
    */
   default void handleError(Throwable error, String message) {
-    LoggerFactory.getLogger(DraDriver.class).error("{}", message, error);
+    ErrorLog.error(LoggerFactory.getLogger(DraDriver.class), error, message);
   }
 
   /**

@@ -73,9 +73,13 @@ final class EnvironmentOptions {
     }
     Config config = config(env);
     List<AutoCloseable> alsoClosed = new CopyOnWriteArrayList<>();
+    String origin = env.kubeconfig().map(path -> PluginEnvironment.KUBECONFIG + "=" + path)
+        .orElse(environment.containsKey("KUBERNETES_SERVICE_HOST")
+            ? "the pod's service account (KUBERNETES_SERVICE_HOST)"
+            : "fabric8's default configuration (~/.kube/config)");
     return DeferredClient.make(() -> client(config, env, alsoClosed::add),
         config.getMasterUrl() == null ? "(unknown)" : config.getMasterUrl(),
-        "dra4j-client-" + b.driverName, alsoClosed);
+        "dra4j-client-" + b.driverName, alsoClosed).from(origin);
   }
 
   /** The largest kubeconfig read: a hundred times one with embedded certificates. */

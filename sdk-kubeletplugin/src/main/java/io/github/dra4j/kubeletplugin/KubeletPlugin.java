@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -72,6 +73,15 @@ public final class KubeletPlugin implements AutoCloseable {
    * answers it, the empty name and the driver name with the plugin's status.
    */
   public static final String LIVENESS_SERVICE = "liveness";
+
+  /**
+   * The gRPC health service name a DaemonSet's readiness probe asks for ({@code grpc: {port:
+   * ..., service: readiness}}): SERVING while the plugin serves and every pool of the driver's
+   * devices is published; NOT_SERVING before the first successful sync and while publishing
+   * fails (see {@link KubeletPluginBuilder#readinessAwaitsSlices}). Liveness does not depend on
+   * it: an unpublished pool is not a reason to restart the pod.
+   */
+  public static final String READINESS_SERVICE = "readiness";
 
   private static final Logger LOG = LoggerFactory.getLogger(KubeletPlugin.class);
 
@@ -141,7 +151,8 @@ public final class KubeletPlugin implements AutoCloseable {
       throw e;
     }
     try {
-      plugin.servers = PluginServers.start(settings, plugin.events::report, plugin.claimStatus);
+      plugin.servers = PluginServers.start(settings, plugin.events::report, plugin.claimStatus,
+          plugin::isPublished);
       // The sockets are up: now make the API client, which nothing before needed.
       settings.kubeClient().begin();
     } catch (RuntimeException | Error e) {
@@ -312,6 +323,39 @@ public final class KubeletPlugin implements AutoCloseable {
    */
   public void publishResources(DriverResources resources) {
     slices.publish(resources);
+  }
+
+  /**
+   * Whether every pool of the driver's last {@link #publishResources} is published: what the
+   * readiness service ({@value #READINESS_SERVICE}) reports while the plugin serves.
+   *
+   * @return false before the first publish and its first successful sync, and while a pool's
+   *     syncs fail or the API server refuses it; always true with {@link
+   *     KubeletPluginBuilder#readinessAwaitsSlices} off
+   */
+  public boolean isPublished() {
+    return !settings.readinessAwaitsSlices() || slices.ready();
+  }
+
+  /**
+   * Runs an action once every pool of the driver's devices has been published the first time,
+   * for example the driver's line that it serves its devices: never log success before it
+   * happened. Runs at once on the caller's thread if that is done, otherwise once on the thread
+   * that sees it (keep it short). A publish that never succeeds never runs it.
+   *
+   * @param action what to run
+   */
+  public void whenPublished(Runnable action) {
+    slices.whenPublished(Objects.requireNonNull(action, "action"));
+  }
+
+  /**
+   * The node this plugin runs on, where it publishes its devices.
+   *
+   * @return the node name, empty when none was set
+   */
+  public String nodeName() {
+    return settings.nodeName();
   }
 
   /**

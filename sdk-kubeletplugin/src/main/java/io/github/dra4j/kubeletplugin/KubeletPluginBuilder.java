@@ -79,6 +79,8 @@ public final class KubeletPluginBuilder {
   Duration healthRefreshInterval = Duration.ofSeconds(10);
   Duration socketCheckInterval = Duration.ofSeconds(5);
   String reconcilePoolWithName = "";
+  boolean readinessAwaitsSlices = true;
+  boolean nodeEvents = true;
   Duration sliceSyncDelay;
   FatalErrorPolicy fatalErrorPolicy = FatalErrorPolicy.CLOSE;
   Duration apiServerTimeout = Duration.ofSeconds(60);
@@ -508,6 +510,36 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder reconcilePoolWithName(String poolName) {
     this.reconcilePoolWithName = Objects.requireNonNull(poolName, "reconcilePoolWithName");
+    return this;
+  }
+
+  /**
+   * Whether the readiness service of the {@link #livenessProbe health port} ({@value
+   * KubeletPlugin#READINESS_SERVICE}) waits for the driver's devices to be published: NOT_SERVING
+   * until every pool of the driver's first {@link KubeletPlugin#publishResources} has synced, and
+   * while any pool's syncs fail. Off, readiness is liveness, for a driver whose slices another
+   * component publishes. Default: on.
+   *
+   * @param on whether readiness waits for published slices
+   * @return this builder
+   */
+  public KubeletPluginBuilder readinessAwaitsSlices(boolean on) {
+    this.readinessAwaitsSlices = on;
+    return this;
+  }
+
+  /**
+   * Whether a change of publishing state is posted as an Event about this plugin's Node ({@code
+   * kubectl describe node}): {@code Warning ResourceSlicePublishFailed} naming the pool and the
+   * reason when a pool starts failing, {@code Normal ResourceSlicePublished} when it is published
+   * again; at most one Event per 10 s. Needs RBAC to create {@code events} in namespace {@code
+   * default} (see the README); without it each Event is logged as refused. Default: on.
+   *
+   * @param on whether to post Events
+   * @return this builder
+   */
+  public KubeletPluginBuilder nodeEvents(boolean on) {
+    this.nodeEvents = on;
     return this;
   }
 

@@ -41,6 +41,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,11 +70,13 @@ final class PluginServers implements AutoCloseable {
   private LivenessServer liveness;
   private PrometheusEndpoint metrics;
   private final ClaimStatusWriter claimStatus;
+  private final BooleanSupplier published;
   private CachedClaimSource claimCache;
 
   private PluginServers(PluginSettings settings, BiConsumer<Throwable, String> errors,
-      ClaimStatusWriter claimStatus) {
+      ClaimStatusWriter claimStatus, BooleanSupplier published) {
     this.settings = settings;
+    this.published = published;
     this.errors = errors;
     this.fatal = new FatalErrors(errors);
     this.claimStatus = claimStatus;
@@ -86,12 +89,13 @@ final class PluginServers implements AutoCloseable {
    * @param errors where background errors go (the driver's handler, on its own thread)
    * @param claimStatus clears a claim's device status after its unprepare; null when off
    *     (borrowed)
+   * @param published whether the driver's devices are published, for the readiness service
    * @return the running servers
    * @throws PluginStartException naming what could not start
    */
   static PluginServers start(PluginSettings settings, BiConsumer<Throwable, String> errors,
-      ClaimStatusWriter claimStatus) {
-    PluginServers servers = new PluginServers(settings, errors, claimStatus);
+      ClaimStatusWriter claimStatus, BooleanSupplier published) {
+    PluginServers servers = new PluginServers(settings, errors, claimStatus, published);
     try {
       servers.startServing();
       servers.awaitClaimCache();
@@ -155,7 +159,7 @@ final class PluginServers implements AutoCloseable {
     if (settings.livenessAddress() != null) {
       try {
         liveness = own(LivenessServer.start(settings.livenessAddress(), settings.driverName(),
-            this::isServing, loops, handlers, guard("liveness",
+            this::isServing, published, loops, handlers, guard("liveness",
                 "liveness probe on TCP " + hostAndPort(settings.livenessAddress()),
                 settings.livenessProbeLimits())));
       } catch (IOException e) {
@@ -224,7 +228,9 @@ final class PluginServers implements AutoCloseable {
     try {
       claimCache.awaitFirstList(settings.apiServerTimeout());
     } catch (IllegalStateException e) {
-      throw new PluginStartException(e.getMessage() + " (option apiServerTimeout is "
+      throw new PluginStartException(e.getMessage() + " (API server "
+          + settings.kubeClient().masterUrl() + " from " + settings.kubeClient().origin()
+          + "; option apiServerTimeout is "
           + settings.apiServerTimeout() + ")", e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -60,6 +60,8 @@ record PluginSettings(
     Duration socketCheckInterval,
     MetadataWriter metadata,
     String reconcilePoolWithName,
+    boolean readinessAwaitsSlices,
+    boolean nodeEvents,
     Duration sliceSyncDelay,
     FatalErrorPolicy fatalErrorPolicy,
     Duration apiServerTimeout,
@@ -151,7 +153,8 @@ record PluginSettings(
         b.maxClaimsPerCall, b.claimCache, b.claimStatus, b.closeOnShutdown,
         b.healthRefreshInterval,
         b.socketCheckInterval, metadataWriter(b, client, dataDirectory), b.reconcilePoolWithName,
-        b.sliceSyncDelay, b.fatalErrorPolicy, b.apiServerTimeout, b.shutdownGracePeriod,
+        b.readinessAwaitsSlices, b.nodeEvents, b.sliceSyncDelay, b.fatalErrorPolicy,
+        b.apiServerTimeout, b.shutdownGracePeriod,
         dataDirectory, b.cdiDirectory.normalize(), b.bootIdSource, b.draSocketLimits,
         b.registrationSocketLimits, b.livenessProbeLimits);
   }

@@ -169,7 +169,8 @@ class FatalErrorTest {
           .hasMessageStartingWith("claim cache: list ResourceClaims at http://127.0.0.1:"
               + closedPort + "/apis/resource.k8s.io/v1/resourceclaims: ")
           .hasMessageContaining("Connection refused")
-          .hasMessageEndingWith("(option apiServerTimeout is PT20S)")
+          .hasMessageEndingWith("(API server http://127.0.0.1:" + closedPort + "/ from the"
+              + " client given to kubeClient(); option apiServerTimeout is PT20S)")
           .hasMessageNotContaining("did not complete within");
     }
     assertThat(root.resolve("registry").resolve(DRIVER + "-reg.sock")).doesNotExist();

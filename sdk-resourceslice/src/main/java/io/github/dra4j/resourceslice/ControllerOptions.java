@@ -44,6 +44,7 @@ public final class ControllerOptions {
   private final ErrorHandler errorHandler;
   private final String reconcilePoolWithName;
   private final MeterRegistry meterRegistry;
+  private final PoolStatusListener poolStatusListener;
 
   private ControllerOptions(Builder b) {
     this.driverName = b.driverName;
@@ -57,6 +58,7 @@ public final class ControllerOptions {
     this.errorHandler = b.errorHandler;
     this.reconcilePoolWithName = b.reconcilePoolWithName;
     this.meterRegistry = b.meterRegistry;
+    this.poolStatusListener = b.poolStatusListener;
   }
 
   /**
@@ -171,6 +173,15 @@ public final class ControllerOptions {
     return meterRegistry;
   }
 
+  /**
+   * Returns who hears the outcome of every pool sync.
+   *
+   * @return the listener, or null when failures go to the {@link #errorHandler()}
+   */
+  public PoolStatusListener poolStatusListener() {
+    return poolStatusListener;
+  }
+
   /** Builds {@link ControllerOptions}. Not thread-safe. */
   public static final class Builder {
     private String driverName;
@@ -185,6 +196,7 @@ public final class ControllerOptions {
         (error, message) -> LOG.error("{}: {}", message, error.getMessage(), error);
     private String reconcilePoolWithName;
     private MeterRegistry meterRegistry;
+    private PoolStatusListener poolStatusListener;
 
     private Builder() {}
 
@@ -309,6 +321,19 @@ public final class ControllerOptions {
      */
     public Builder meterRegistry(MeterRegistry registry) {
       this.meterRegistry = registry;
+      return this;
+    }
+
+    /**
+     * Sets who hears the outcome of every pool sync: a pool's published slices and devices, or
+     * why it failed. Failed syncs and refused pools then go to the listener instead of the
+     * {@link #errorHandler error handler}.
+     *
+     * @param listener the listener, or null for none (the default)
+     * @return this builder
+     */
+    public Builder poolStatusListener(PoolStatusListener listener) {
+      this.poolStatusListener = listener;
       return this;
     }
 

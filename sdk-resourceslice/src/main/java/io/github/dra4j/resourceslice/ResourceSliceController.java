@@ -1,5 +1,6 @@
 package io.github.dra4j.resourceslice;
 
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -8,9 +9,11 @@ import io.github.dra4j.resourceslice.internal.client.SliceClient;
 import io.github.dra4j.resourceslice.internal.client.SliceInformer;
 import io.github.dra4j.resourceslice.internal.queue.PoolQueue;
 import io.github.dra4j.resourceslice.internal.queue.SyncRateLimiter;
+import io.github.dra4j.resourceslice.internal.sync.DesiredPool;
 import io.github.dra4j.resourceslice.internal.sync.DesiredState;
 import io.github.dra4j.resourceslice.internal.sync.NewSlices;
 import io.github.dra4j.resourceslice.internal.sync.PoolSync;
+import io.github.dra4j.resourceslice.internal.sync.PublishedMeters;
 import io.github.dra4j.resourceslice.internal.sync.SliceCache;
 import io.github.dra4j.resourceslice.internal.sync.SliceEvents;
 import io.github.dra4j.resourceslice.internal.sync.SyncMetrics;
@@ -59,6 +62,7 @@ public final class ResourceSliceController implements AutoCloseable {
   private final SliceCache cache;
   private final PoolQueue queue;
   private final SyncMetrics metrics;
+  private final PublishedMeters published;
   private final PoolSync sync;
   private final Thread worker;
   private final Object updateLock = new Object();
@@ -76,6 +80,7 @@ public final class ResourceSliceController implements AutoCloseable {
     this.cache = new SliceCache(options.mutationCacheTtl(), System::nanoTime);
     this.queue = new PoolQueue(new SyncRateLimiter(System::nanoTime), System::nanoTime);
     this.metrics = new SyncMetrics(options.meterRegistry(), options.driverName());
+    this.published = new PublishedMeters(options.meterRegistry(), options.driverName());
     this.sync = new PoolSync(new PoolSync.Setup(newSlices, client, slices, cache,
         this::report, metrics));
     this.worker = new Thread(this::work, "dra4j-resourceslice-" + options.driverName());
@@ -229,23 +234,77 @@ public final class ResourceSliceController implements AutoCloseable {
         return;
       }
       long started = System.nanoTime();
-      boolean success = false;
+      DesiredState state = desired;
+      RuntimeException failure = null;
       try {
-        if (sync.sync(pool, desired)) {
+        if (sync.sync(pool, state)) {
           queue.addAfter(pool, options.mutationCacheTtl());
         }
         queue.forget(pool);
-        success = true;
+      } catch (PoolValidationException e) {
+        // Left as it is until the next update, as the Go controller does.
+        failure = e;
+        queue.forget(pool);
+        if (options.poolStatusListener() == null) {
+          report(e, "pool validation failed");
+        }
       } catch (RuntimeException e) {
+        failure = e;
         if (!closed) {
-          report(e, "processing ResourceSlice objects");
+          if (options.poolStatusListener() == null) {
+            report(e, "processing ResourceSlice objects");
+          }
           queue.addRateLimited(pool);
         }
       } finally {
-        metrics.synced(Duration.ofNanos(System.nanoTime() - started), success);
+        metrics.synced(Duration.ofNanos(System.nanoTime() - started), failure == null);
         queue.done(pool);
       }
+      if (!closed) {
+        poolSynced(pool, state, failure);
+      }
     }
+  }
+
+  /** Records and announces a pool's state after a sync attempt. */
+  private void poolSynced(String pool, DesiredState state, RuntimeException failure) {
+    DesiredPool wanted = state.pools().get(pool);
+    int slices = 0;
+    int devices = 0;
+    if (failure == null) {
+      if (wanted != null) {
+        slices = wanted.slices().size();
+        devices = wanted.slices().stream().mapToInt(s -> s.devices().size()).sum();
+      }
+    } else {
+      for (ResourceSlice slice : cache.pool(pool)) {
+        slices++;
+        devices += slice.getSpec() == null || slice.getSpec().getDevices() == null
+            ? 0 : slice.getSpec().getDevices().size();
+      }
+    }
+    PoolStatus status = new PoolStatus(pool, wanted != null, slices, devices,
+        Optional.ofNullable(failure));
+    published.update(status);
+    PoolStatusListener listener = options.poolStatusListener();
+    if (listener != null) {
+      try {
+        listener.poolStatus(status);
+      } catch (RuntimeException e) {
+        LOG.error("ResourceSlice pool status listener failed on pool \"{}\"", pool, e);
+      }
+    }
+  }
+
+  /**
+   * The state of every pool after its last sync attempt: what the API server holds of it and why
+   * its last sync failed, if it did. A pool appears after its first sync attempt and disappears
+   * once it is removed from the desired resources and its slices are deleted.
+   *
+   * @return pool names to states, a copy
+   */
+  public Map<String, PoolStatus> poolStatuses() {
+    return published.statuses();
   }
 
   /** The driver's error handler, guarded: a handler that throws never breaks a sync. */
@@ -258,7 +317,8 @@ public final class ResourceSliceController implements AutoCloseable {
   }
 
   /**
-   * Stops the informer and the worker (waiting up to 10 s for a sync in progress). Published
+   * Stops the informer and the worker (a sync in progress is interrupted; waiting up to 10 s for
+   * it to end). Published
    * slices stay. Idempotent; may be called from the {@link ErrorHandler}, which runs on the
    * worker (the worker then ends when the handler returns).
    */
@@ -281,6 +341,8 @@ public final class ResourceSliceController implements AutoCloseable {
       return;
     }
     if (worker.isAlive()) {
+      // A sync in progress is cut short: its request stops waiting for the API server.
+      worker.interrupt();
       try {
         worker.join(STOP_WAIT.toMillis());
       } catch (InterruptedException e) {

@@ -98,7 +98,10 @@ public final class KubeletPluginCommand implements Callable<Integer> {
         .fatalErrorPolicy(FatalErrorPolicy.EXIT)) // a socket gone: close, exit 1, restart
         .start()) {
       running.publishResources(driver.resources());
-      LOG.info("{} serves {} devices on node {}", name, driver.devices().size(), nodeName);
+      // Said once the API server holds the devices, not before: until then, and while publishing
+      // fails, the readiness probe answers NOT_SERVING and the plugin logs why.
+      running.whenPublished(() -> LOG.info("{} serves {} devices on node {}", name,
+          driver.devices().size(), nodeName));
       running.awaitTermination(); // until SIGTERM closes the plugin
     }
     LOG.info("{} stopped", name);

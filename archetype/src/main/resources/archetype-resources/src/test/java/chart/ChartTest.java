@@ -19,6 +19,8 @@ import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRule;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.github.dra4j.resourceapi.ResourceApiRules;
 import ${package}.DeviceDriver;
@@ -78,6 +80,8 @@ class ChartTest {
     assertThat(plugin.getLivenessProbe().getGrpc().getService())
         .as("the overall health, which KubeletPluginProcessIT asks for").isNull();
     assertThat(plugin.getStartupProbe().getGrpc()).isEqualTo(plugin.getLivenessProbe().getGrpc());
+    assertThat(plugin.getReadinessProbe().getGrpc().getService())
+        .as("not ready until the devices are published").isEqualTo("readiness");
     assertThat(env.get("HEALTHCHECK_ADDRESS").getValueFrom().getFieldRef().getFieldPath())
         .as("the health port listens on the pod's own address, where the probes connect")
         .isEqualTo("status.podIP");
@@ -136,6 +140,13 @@ class ChartTest {
           .getTemplate().getSpec().getServiceAccountName());
       assertThat(subject.getNamespace()).isEqualTo(Helm.NAMESPACE);
     });
+    Role events = one(objects, Role.class);
+    assertThat(events.getMetadata().getNamespace()).as("where Events about Nodes live")
+        .isEqualTo("default");
+    assertThat(events.getRules()).extracting(rule -> rule.getResources() + " " + rule.getVerbs())
+        .containsExactly("[events] [create]");
+    assertThat(one(objects, RoleBinding.class).getSubjects()).singleElement()
+        .satisfies(subject -> assertThat(subject.getNamespace()).isEqualTo(Helm.NAMESPACE));
   }
 
   @Test

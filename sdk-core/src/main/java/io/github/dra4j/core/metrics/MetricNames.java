@@ -117,6 +117,25 @@ public final class MetricNames {
   public static final String SLICE_SYNCS = "dra4j.resourceslice.sync.duration";
 
   /**
+   * Gauge of the devices a driver's pool has in the API server's ResourceSlices, tag {@value
+   * #POOL}: after a successful sync the pool's desired devices, while syncs fail what is still
+   * published (0 for a pool never published). One series per pool the driver publishes.
+   */
+  public static final String SLICE_PUBLISHED_DEVICES = "dra4j.resourceslice.published.devices";
+
+  /** Gauge of the ResourceSlices a driver's pool has in the API server, tag {@value #POOL}. */
+  public static final String SLICE_PUBLISHED_SLICES = "dra4j.resourceslice.published.slices";
+
+  /**
+   * Gauge of whether a pool's last sync failed (1) or succeeded (0), tag {@value #POOL}: an alert
+   * on it finds a node whose devices the scheduler does not see.
+   */
+  public static final String SLICE_PUBLISH_FAILING = "dra4j.resourceslice.publish.failing";
+
+  /** Tag of the ResourceSlice gauges: the pool's name. */
+  public static final String POOL = "pool";
+
+  /**
    * Counter of checkpoint writes of the claim lifecycle (each is a file and a directory fsync),
    * so an operator can see the fsync load a driver puts on the node's disk.
    */
@@ -175,7 +194,8 @@ public final class MetricNames {
   /** Every meter name above, in the README's order. */
   public static final List<String> ALL = List.of(GRPC_OPERATIONS, GRPC_IN_FLIGHT, CLAIMS_PREPARED,
       CLAIMS_UNPREPARED, CLAIM_PREPARE_DURATION, CLAIM_UNPREPARE_DURATION, PLUGIN_ERRORS,
-      PLUGIN_CONNECTIONS, PLUGIN_REFUSALS, SLICE_WRITES, SLICE_SYNCS, CHECKPOINT_WRITES,
+      PLUGIN_CONNECTIONS, PLUGIN_REFUSALS, SLICE_WRITES, SLICE_SYNCS, SLICE_PUBLISHED_DEVICES,
+      SLICE_PUBLISHED_SLICES, SLICE_PUBLISH_FAILING, CHECKPOINT_WRITES,
       CHECKPOINT_CORRUPTIONS, PREPARED_CLAIMS, PREPARED_DEVICES, WEBHOOK_REVIEWS,
       WEBHOOK_CERTIFICATE_RELOADS);
 

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.lifecycle;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
+import io.github.dra4j.kubeletplugin.internal.logging.ErrorLog;
 import io.github.dra4j.kubeletplugin.PluginContext;
 import io.github.dra4j.resourceclaim.DriverAllocation;
 import java.util.Optional;
@@ -114,7 +115,7 @@ public interface ClaimDriver<S> {
    * @param message where it happened
    */
   default void handleError(Throwable error, String message) {
-    LoggerFactory.getLogger(ClaimDriver.class).error("{}", message, error);
+    ErrorLog.error(LoggerFactory.getLogger(ClaimDriver.class), error, message);
   }
 
   /**

@@ -40,6 +40,8 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
   /** Makes the client on its thread; started at most once, by whoever begins first. */
   private final Thread maker;
   private final AtomicBoolean begun = new AtomicBoolean();
+  /** Where the API server's URL came from, for messages; see {@link #origin()}. */
+  private volatile String origin = "the client given to kubeClient()";
 
   private DeferredClient(CompletableFuture<KubernetesClient> client, String masterUrl,
       List<? extends AutoCloseable> alsoClosed, Thread maker) {
@@ -162,6 +164,27 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
    */
   public String masterUrl() {
     return masterUrl;
+  }
+
+  /**
+   * Where the API server's URL came from, for messages that name it.
+   *
+   * @return for example {@code KUBECONFIG=/etc/kubeconfig}, or {@code the client given to
+   *     kubeClient()}
+   */
+  public String origin() {
+    return origin;
+  }
+
+  /**
+   * Says where the API server's URL came from.
+   *
+   * @param origin for example {@code KUBECONFIG=/etc/kubeconfig}
+   * @return this client
+   */
+  public DeferredClient from(String origin) {
+    this.origin = Objects.requireNonNull(origin, "origin");
+    return this;
   }
 
   /**

@@ -20,19 +20,24 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The standard {@code grpc.health.v1.Health} service on a TCP port, for a DaemonSet's gRPC
- * liveness probe.
+ * liveness and readiness probes.
  *
  * <p>{@code Check} answers SERVING only while the plugin's registration and DRA servers run on
  * their own, intact socket files; otherwise NOT_SERVING, so the kubelet restarts a driver pod whose
  * sockets were deleted. The overall status is under the empty service name, under {@code
- * liveness} (the name the reference drivers' probes ask for) and under the driver name; other
- * names get NOT_FOUND. {@code Watch} is not offered (UNIMPLEMENTED): probes use
+ * liveness} (the name the reference drivers' probes ask for) and under the driver name. Under
+ * {@code readiness} it answers SERVING only while the plugin serves and its devices are
+ * published, so a pod whose devices the scheduler cannot see is not ready; other names get
+ * NOT_FOUND. {@code Watch} is not offered (UNIMPLEMENTED): probes use
  * {@code Check}. Owned by one plugin, which closes it.
  */
 public final class LivenessServer implements AutoCloseable {
 
   /** What probes written for the reference drivers ask for. */
   private static final String LIVENESS = "liveness";
+
+  /** What a readiness probe asks for. */
+  private static final String READINESS = "readiness";
 
   private final Server server;
 
@@ -47,6 +52,7 @@ public final class LivenessServer implements AutoCloseable {
    * @param serviceName the name besides "" and "liveness" that reports the plugin's status (the
    *     driver name)
    * @param serving whether the plugin is serving right now
+   * @param ready whether the plugin is ready right now (checked only while it serves)
    * @param loops event loops (borrowed)
    * @param executor handler executor (borrowed)
    * @param guard the limits on connections and what they may hold
@@ -57,6 +63,7 @@ public final class LivenessServer implements AutoCloseable {
       InetSocketAddress address,
       String serviceName,
       BooleanSupplier serving,
+      BooleanSupplier ready,
       EpollEventLoops loops,
       Executor executor,
       ServerGuard guard)
@@ -68,7 +75,7 @@ public final class LivenessServer implements AutoCloseable {
             .executor(executor)
             .withChildOption(ChannelOption.SO_KEEPALIVE, null);
     guard.apply(builder, EpollServerSocketChannel::new);
-    Server server = builder.addService(new HealthCheck(serviceName, serving)).build().start();
+    Server server = builder.addService(new HealthCheck(serviceName, serving, ready)).build().start();
     return new LivenessServer(server);
   }
 
@@ -95,23 +102,27 @@ public final class LivenessServer implements AutoCloseable {
   private static final class HealthCheck extends HealthGrpc.HealthImplBase {
     private final String serviceName;
     private final BooleanSupplier serving;
+    private final BooleanSupplier ready;
 
-    HealthCheck(String serviceName, BooleanSupplier serving) {
+    HealthCheck(String serviceName, BooleanSupplier serving, BooleanSupplier ready) {
       this.serviceName = serviceName;
       this.serving = serving;
+      this.ready = ready;
     }
 
     @Override
     public void check(
         HealthCheckRequest request, StreamObserver<HealthCheckResponse> observer) {
       String asked = request.getService();
-      if (!asked.isEmpty() && !asked.equals(LIVENESS) && !asked.equals(serviceName)) {
+      boolean readiness = asked.equals(READINESS);
+      if (!asked.isEmpty() && !asked.equals(LIVENESS) && !asked.equals(serviceName)
+          && !readiness) {
         observer.onError(
             Status.NOT_FOUND.withDescription("unknown service \"" + asked + "\"").asException());
         return;
       }
-      ServingStatus status =
-          serving.getAsBoolean() ? ServingStatus.SERVING : ServingStatus.NOT_SERVING;
+      boolean up = serving.getAsBoolean() && (!readiness || ready.getAsBoolean());
+      ServingStatus status = up ? ServingStatus.SERVING : ServingStatus.NOT_SERVING;
       observer.onNext(HealthCheckResponse.newBuilder().setStatus(status).build());
       observer.onCompleted();
     }

@@ -92,22 +92,40 @@ public final class SliceInformer implements AutoCloseable {
       throws InterruptedException {
     SliceVersion version = slices.version();
     KubernetesClientException notFound = null;
+    long deadline = System.nanoTime() + timeout.toNanos();
     for (int attempt = 0; attempt < SliceVersion.values().length; attempt++) {
+      try {
+        FirstList.await(client, version, fieldSelector, deadline, timeout);
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
+          throw e;
+        }
+        notFound = e;
+        version = version.next();
+        slices.useVersion(version);
+        continue;
+      }
       AtomicReference<Throwable> lastError = new AtomicReference<>();
       SharedIndexInformer<HasMetadata> informer =
           client.resources(version.resourceType()).withFields(fieldSelector).runnableInformer(0);
       informer.exceptionHandler((started, error) -> {
-        lastError.set(error);
+        Throwable previous = lastError.getAndSet(error);
         if (!started && isNotFound(error)) {
           return false;
         }
-        LOG.warn("ResourceSlice informer: {} (retrying)", error.toString());
+        // One line per new error, not one per retry: the same error again is for debugging.
+        if (previous == null || !error.toString().equals(previous.toString())) {
+          LOG.warn("ResourceSlice informer: {} (retrying)", error.toString());
+        } else {
+          LOG.debug("ResourceSlice informer: {} (retrying)", error.toString());
+        }
         return true;
       });
       informer.addIndexers(Map.of(POOL_INDEX, slice -> List.of(poolName(slice))));
       informer.addEventHandler(new Converting(slices.conversion(), listener));
       try {
-        informer.start().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+        informer.start().toCompletableFuture().get(left, TimeUnit.MILLISECONDS);
         slices.useVersion(version);
         return new SliceInformer(informer, version, slices.conversion());
       } catch (ExecutionException e) {
@@ -122,12 +140,16 @@ public final class SliceInformer implements AutoCloseable {
         notFound = asClientException(cause);
         version = version.next();
         slices.useVersion(version);
+      } catch (InterruptedException e) {
+        // Cut short (the controller's owner is closing): the informer must not go on retrying.
+        informer.stop();
+        throw e;
       } catch (TimeoutException e) {
         informer.stop();
         Throwable cause = lastError.get();
         throw new KubernetesClientException("list ResourceSlices at "
             + BoundedClient.slicesUrl(client, version) + ": no successful list within " + timeout
-            + (cause == null ? "" : ", last error: " + cause.getMessage()), cause);
+            + (cause == null ? "" : ", last error: " + FirstList.cause(cause)), cause);
       }
     }
     throw notFound;

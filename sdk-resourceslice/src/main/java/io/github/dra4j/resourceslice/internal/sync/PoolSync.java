@@ -26,8 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One pool sync, as Go's {@code syncPool}: read the pool's slices from the cache, skip an invalid pool
- * (reported), delete everything of a pool no longer desired, otherwise plan with {@link PoolPlan}
+ * One pool sync, as Go's {@code syncPool}: read the pool's slices from the cache, refuse an invalid pool, delete everything of a pool no longer desired, otherwise plan with {@link PoolPlan}
  * and execute in the order delete obsolete, update changed, create missing. Every stored answer is
  * checked for dropped fields. Used by the controller's single worker thread only; not thread-safe.
  */
@@ -78,14 +77,14 @@ public final class PoolSync {
    * @param state the desired state (its slices take on what the server stored)
    * @return true if slices were created (the caller re-syncs after the mutation-cache TTL)
    * @throws SyncException if a read or write failed; the caller retries with backoff
+   * @throws PoolValidationException if the pool is invalid: it is left as it is until the next
+   *     update
    */
   public boolean sync(String poolName, DesiredState state) {
     List<ResourceSlice> current = setup.cache().pool(poolName);
     DesiredPool pool = state.pools().get(poolName);
     if (pool != null && !pool.violations().isEmpty()) {
-      setup.errorHandler().handle(new PoolValidationException(poolName, pool.violations()),
-          "pool validation failed");
-      return false;
+      throw new PoolValidationException(poolName, pool.violations());
     }
     if (pool == null) {
       if (!current.isEmpty()) {

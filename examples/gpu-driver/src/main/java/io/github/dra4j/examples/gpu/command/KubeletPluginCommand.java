@@ -1,5 +1,6 @@
 package io.github.dra4j.examples.gpu.command;
 
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.github.dra4j.examples.gpu.GpuDriver;
 import io.github.dra4j.examples.gpu.backend.GpuBackend;
 import io.github.dra4j.examples.gpu.backend.SimulatedBackend;
@@ -86,8 +87,10 @@ public final class KubeletPluginCommand implements Callable<Integer> {
             .jvmMetrics(true)
             .fatalErrorPolicy(FatalErrorPolicy.EXIT)).start()) {
       gpus.attach(running);
-      LOG.info("{} serves {} devices on node {}", settings.driverName(),
-          gpus.catalog().devices().size(), nodeName);
+      // Said once the API server holds the devices, not before: until then, and while publishing
+      // fails, the readiness probe answers NOT_SERVING and the plugin logs why.
+      running.whenPublished(() -> LOG.info("{} serves {} devices on node {}",
+          settings.driverName(), gpus.catalog().devices().size(), nodeName));
       running.awaitTermination();
     } catch (PluginStartException e) {
       // An expected condition (a directory not mounted, a bad setting): the message names the
@@ -110,9 +113,26 @@ public final class KubeletPluginCommand implements Callable<Integer> {
     try {
       return fromEnvironment(environment).call();
     } catch (Exception e) {
-      LOG.error("gpu-driver kubelet-plugin failed", e);
+      if (expected(e)) {
+        // An API server that cannot be reached, a socket or file that cannot be made: the message
+        // names the URL or path and the setting; a stack trace would only hide it.
+        LOG.error("gpu-driver kubelet-plugin failed: {}", e.getMessage());
+      } else {
+        LOG.error("gpu-driver kubelet-plugin failed", e);
+      }
       return 1;
     }
+  }
+
+  /** Whether a failure is a condition of the node or cluster rather than a bug. */
+  private static boolean expected(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof PluginStartException || t instanceof KubernetesClientException
+          || t instanceof java.io.IOException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Where bad settings are reported: picocli's error stream, or standard error without it. */

@@ -110,11 +110,12 @@ class ChartValuesTest {
 
     assertThat(defaults.kinds()).as("kinds rendered by default").containsExactlyInAnyOrder(
         "ClusterRole", "ClusterRoleBinding", "DaemonSet", "DeviceClass", "NetworkPolicy",
-        "Service", "ServiceAccount", "ValidatingAdmissionPolicy",
+        "Role", "RoleBinding", "Service", "ServiceAccount", "ValidatingAdmissionPolicy",
         "ValidatingAdmissionPolicyBinding");
     assertThat(custom.kinds()).as("kinds rendered with everything on").containsExactlyInAnyOrder(
         "Certificate", "ClusterRole", "ClusterRoleBinding", "DaemonSet", "Deployment",
-        "DeviceClass", "NetworkPolicy", "PodDisruptionBudget", "PrometheusRule", "Service",
+        "DeviceClass", "NetworkPolicy", "PodDisruptionBudget", "PrometheusRule", "Role",
+        "RoleBinding", "Service",
         "ServiceAccount", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding",
         "ValidatingWebhookConfiguration");
     for (Rendered rendered : List.of(defaults, custom)) {
@@ -129,6 +130,11 @@ class ChartValuesTest {
         if (CLUSTER_SCOPED.contains(object.getKind())) {
           assertThat(object.getMetadata().getNamespace()).as("namespace of cluster-scoped %s",
               what).isNull();
+        } else if (object.getKind().startsWith("Role")) {
+          // The one exception: creating Events about the Node, which live in default.
+          assertThat(object.getMetadata().getName()).endsWith("-events");
+          assertThat(object.getMetadata().getNamespace()).as("namespace of %s", what)
+              .isEqualTo("default");
         } else {
           assertThat(object.getMetadata().getNamespace()).as("namespace of %s", what)
               .isEqualTo("gpu-drivers");

@@ -87,7 +87,13 @@ class KubeletPluginChartTest {
 
     assertGrpcProbe(container.getStartupProbe(), "startupProbe", 51515, 1, 120, 10);
     assertGrpcProbe(container.getLivenessProbe(), "livenessProbe", 51515, 10, 3, 10);
-    assertThat(container.getReadinessProbe()).as("readinessProbe").isNull();
+    Probe readiness = container.getReadinessProbe();
+    assertThat(readiness).as("readinessProbe").isNotNull();
+    assertThat(readiness.getGrpc().getPort()).isEqualTo(51515);
+    // not ready until the devices are published, and while publishing fails
+    assertThat(readiness.getGrpc().getService()).isEqualTo(KubeletPlugin.READINESS_SERVICE);
+    assertThat(readiness.getPeriodSeconds()).isEqualTo(10);
+    assertThat(readiness.getFailureThreshold()).isEqualTo(1);
     assertThat(port(container, "healthcheck")).hasValueSatisfying(
         p -> assertThat(p.getContainerPort()).isEqualTo(51515));
     assertThat(port(container, "metrics")).hasValueSatisfying(

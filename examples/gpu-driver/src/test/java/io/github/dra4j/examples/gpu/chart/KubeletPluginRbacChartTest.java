@@ -2,7 +2,6 @@ package io.github.dra4j.examples.gpu.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
@@ -129,10 +128,16 @@ class KubeletPluginRbacChartTest {
         .isEqualTo(role.getMetadata().getName());
     assertThat(binding.getSubjects()).as("binding's subjects")
         .containsExactly(new Subject(null, "ServiceAccount", account, namespace));
-    List<HasMetadata> otherGrants = new ArrayList<>();
-    otherGrants.addAll(rendered.all(Role.class));
-    otherGrants.addAll(rendered.all(RoleBinding.class));
-    assertThat(otherGrants).as("no other Role or RoleBinding").isEmpty();
+    // Besides: Events about the Node, which live in namespace default (the README's Role).
+    Role events = rendered.one(Role.class);
+    assertThat(events.getMetadata().getNamespace()).isEqualTo("default");
+    assertThat(events.getRules()).containsExactly(new PolicyRuleBuilder().withApiGroups("")
+        .withResources("events").withVerbs("create").build());
+    RoleBinding eventsBinding = rendered.one(RoleBinding.class);
+    assertThat(eventsBinding.getMetadata().getNamespace()).isEqualTo("default");
+    assertThat(eventsBinding.getRoleRef().getName()).isEqualTo(events.getMetadata().getName());
+    assertThat(eventsBinding.getSubjects())
+        .containsExactly(new Subject(null, "ServiceAccount", account, namespace));
     return serviceAccount;
   }
 

@@ -259,7 +259,9 @@ class WebhookChartTest {
         .flatExtracting(ClusterRoleBinding::getSubjects)
         .as("no role is bound to the webhook's account")
         .noneMatch(s -> account.equals(s.getName()));
-    assertThat(rendered.all(RoleBinding.class)).isEmpty();
+    assertThat(rendered.all(RoleBinding.class)).flatExtracting(RoleBinding::getSubjects)
+        .as("no Role is bound to the webhook's account")
+        .noneMatch(s -> account.equals(s.getName()));
     return name;
   }
 

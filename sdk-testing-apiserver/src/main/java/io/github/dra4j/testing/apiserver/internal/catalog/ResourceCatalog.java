@@ -26,6 +26,10 @@ import tools.jackson.databind.JsonNode;
  *   <li>{@code pods}: {@code spec.nodeName}, {@code spec.restartPolicy}, {@code
  *       spec.schedulerName}, {@code spec.serviceAccountName}, {@code spec.hostNetwork}, {@code
  *       status.phase}, {@code status.podIP}, {@code status.nominatedNodeName};
+ *   <li>{@code events}: {@code involvedObject.kind}, {@code .namespace}, {@code .name}, {@code
+ *       .uid}, {@code .apiVersion}, {@code .resourceVersion}, {@code .fieldPath}, {@code reason},
+ *       {@code reportingComponent}, {@code source} (the source's component, else the reporting
+ *       component) and {@code type}, as {@code kubectl describe} asks for an object's Events;
  *   <li>{@code nodes}: {@code spec.unschedulable}; {@code namespaces}: {@code status.phase};
  *       {@code secrets}: {@code type}.
  * </ul>
@@ -69,7 +73,17 @@ public final class ResourceCatalog {
     add(map, "", "v1", "configmaps", "ConfigMap", true, Map.of());
     add(map, "", "v1", "services", "Service", true, Map.of());
     add(map, "", "v1", "serviceaccounts", "ServiceAccount", true, Map.of());
-    add(map, "", "v1", "events", "Event", true, Map.of());
+    Map<String, Function<JsonNode, String>> eventFields = new LinkedHashMap<>();
+    for (String field : List.of("kind", "namespace", "name", "uid", "apiVersion",
+        "resourceVersion", "fieldPath")) {
+      eventFields.put("involvedObject." + field, o -> text(o, "involvedObject", field));
+    }
+    eventFields.put("reason", o -> text(o, "reason"));
+    eventFields.put("reportingComponent", o -> text(o, "reportingComponent"));
+    eventFields.put("source", o -> text(o, "source", "component").isEmpty()
+        ? text(o, "reportingComponent") : text(o, "source", "component"));
+    eventFields.put("type", o -> text(o, "type"));
+    add(map, "", "v1", "events", "Event", true, eventFields);
     Map<String, Function<JsonNode, String>> sliceFields = new LinkedHashMap<>();
     sliceFields.put("spec.driver", o -> text(o, "spec", "driver"));
     sliceFields.put("spec.nodeName", o -> text(o, "spec", "nodeName"));

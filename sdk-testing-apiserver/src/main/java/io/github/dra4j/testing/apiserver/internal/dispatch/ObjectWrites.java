@@ -100,6 +100,9 @@ final class ObjectWrites {
     fieldValidation.dropUnknown(info, body);
     return warned(warnings, () -> {
       ObjectNode admitted = governed ? rules.create(info, body, warnings) : body;
+      if (EventRules.governs(info, behaviour)) {
+        EventRules.validate(admitted);
+      }
       String name = admitted.path("metadata").path("name").asString("");
       if (watches.exists(target.resource(), target.namespace(), name)) {
         throw ApiError.alreadyExists(target.resource(), name);
@@ -203,6 +206,9 @@ final class ObjectWrites {
     }
     fieldValidation.dropUnknown(info, body);
     boolean status = "status".equals(target.subresource());
+    if (EventRules.governs(info, behaviour)) {
+      EventRules.validate(body);
+    }
     RecordedRequest forwarded;
     if (rules.governs(info)) {
       body = rules.update(info, body, (ObjectNode) current, status, warnings);
