@@ -31,6 +31,12 @@ public final class ApiDeadline implements AutoCloseable {
   /** The most of a call's deadline kept back to send the answer in. */
   static final Duration MAX_MARGIN = Duration.ofSeconds(1);
 
+  /**
+   * The least kept back (unless that is over half the call's time): a twentieth of a short
+   * deadline, 100 ms of 2 s, is less than a loaded node needs to log, count and send an answer.
+   */
+  static final Duration MIN_MARGIN = Duration.ofMillis(250);
+
   private final Context context;
   private final long endNanos;
   private final long spanNanos;
@@ -50,8 +56,8 @@ public final class ApiDeadline implements AutoCloseable {
   }
 
   /**
-   * The deadline of the gRPC call running on this thread, less a twentieth of it (at most a
-   * second) to answer in; {@link #WITHOUT_CALL_DEADLINE} from now outside a call or for a call
+   * The deadline of the gRPC call running on this thread, less a twentieth of it (at least 250
+   * ms unless that is over half of it, at most a second) to answer in; {@link #WITHOUT_CALL_DEADLINE} from now outside a call or for a call
    * without a deadline.
    *
    * @return the deadline, to be closed by the caller
@@ -64,7 +70,9 @@ public final class ApiDeadline implements AutoCloseable {
           "the plugin's bound for a claim read");
     }
     long left = deadline.timeRemaining(TimeUnit.NANOSECONDS);
-    long margin = Math.min(MAX_MARGIN.toNanos(), Math.max(0, left) / 20);
+    long positive = Math.max(0, left);
+    long margin = Math.min(positive / 2,
+        Math.min(MAX_MARGIN.toNanos(), Math.max(MIN_MARGIN.toNanos(), positive / 20)));
     return new ApiDeadline(context, left - margin, "the time the kubelet gave the call");
   }
 
