@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
  * (8443), the certificate files re-read when cert-manager rotates them; runs until SIGTERM.
  */
 @Command(name = "webhook", mixinStandardHelpOptions = true,
+    versionProvider = DriverMain.Version.class,
     defaultValueProvider = EnvironmentDefaults.class,
     description = "Runs the admission webhook for the driver's configurations.")
 public final class WebhookCommand implements Callable<Integer> {
@@ -54,6 +55,7 @@ public final class WebhookCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    LOG.info("{} webhook starting", DriverMain.buildInfo());
     SettingsCheck check = new SettingsCheck();
     String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)
         .orElse(DeviceDriver.DEFAULT_NAME);

@@ -51,6 +51,16 @@ class LogFormatProcessTest {
     }
   }
 
+  /**
+   * The driver's command line without a logback file, so that sdk-logging sets logging up: here
+   * its main class on the test class path; {@code ShadedLogFormatIT} runs the image's jar, which
+   * must hold sdk-logging and logback.
+   */
+  List<String> driverCommand() {
+    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), GpuDriverMain.class.getName());
+  }
+
   /** Runs the plugin, prepares one claim, stops it with SIGTERM; returns its stderr lines. */
   private List<String> prepareOnce(String format, String[] claimUid) throws Exception {
     Path registry = Files.createDirectories(root.resolve("plugins_registry"));
@@ -60,10 +70,8 @@ class LogFormatProcessTest {
     KubernetesClient client = server.client();
     client.nodes().resource(new NodeBuilder().withNewMetadata().withName("node-1").endMetadata()
         .build()).create();
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), GpuDriverMain.class.getName(),
-        "kubelet-plugin"));
+    List<String> command = new ArrayList<>(driverCommand());
+    command.add("kubelet-plugin");
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().keySet().removeIf(name -> name.startsWith("GPU_")
         || name.startsWith("LOG_") || name.equals("NUM_DEVICES"));
