@@ -1,5 +1,6 @@
 package ${package}.command;
 
+import io.github.dra4j.core.version.BuildInfo;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Spec;
  * webhook's). Exit status 0, or 143 after SIGTERM; 1 when a command fails; 2 for bad settings.
  */
 @Command(name = "${artifactId}", mixinStandardHelpOptions = true,
+    versionProvider = DriverMain.Version.class,
     description = "The ${driverName} DRA driver.",
     subcommands = {KubeletPluginCommand.class, WebhookCommand.class})
 public final class DriverMain implements Callable<Integer> {
@@ -25,10 +27,7 @@ public final class DriverMain implements Callable<Integer> {
    * @param args the command line
    */
   public static void main(String[] args) {
-    // slf4j-simple logs to stderr, time-stamped; -D... on the command line wins.
-    defaultProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
-    defaultProperty("org.slf4j.simpleLogger.showDateTime", "true");
-    defaultProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+    // sdk-logging logs to stderr: LOG_LEVEL and LOG_FORMAT (text or json) from the environment.
     // The DaemonSet's command line, kubelet-plugin alone, takes its settings from the environment
     // and runs without picocli (see KubeletPluginCommand.run).
     int status = args.length == 1 && args[0].equals("kubelet-plugin")
@@ -69,9 +68,24 @@ public final class DriverMain implements Callable<Integer> {
     return message.toString();
   }
 
-  private static void defaultProperty(String name, String value) {
-    if (System.getProperty(name) == null) {
-      System.setProperty(name, value);
+  /**
+   * What this build of the driver is, for {@code --version} and the first line each command
+   * logs.
+   *
+   * @return the name, version, git commit and build time the build wrote
+   */
+  public static BuildInfo buildInfo() {
+    return BuildInfo.of(DriverMain.class.getClassLoader(), "${artifactId}", "${artifactId}");
+  }
+
+  /** {@code --version} of the driver and of each command: {@link #buildInfo()}'s line. */
+  public static final class Version implements CommandLine.IVersionProvider {
+    /** Created by picocli. */
+    public Version() {}
+
+    @Override
+    public String[] getVersion() {
+      return new String[] {buildInfo().describe()};
     }
   }
 

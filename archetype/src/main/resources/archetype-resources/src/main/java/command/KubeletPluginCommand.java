@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
  * devices, and runs until SIGTERM.
  */
 @Command(name = "kubelet-plugin", mixinStandardHelpOptions = true,
+    versionProvider = DriverMain.Version.class,
     defaultValueProvider = EnvironmentDefaults.class,
     description = "Runs the driver's kubelet plugin on this node.")
 public final class KubeletPluginCommand implements Callable<Integer> {
@@ -77,6 +78,7 @@ public final class KubeletPluginCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    LOG.info("{} kubelet-plugin starting", DriverMain.buildInfo());
     // Every malformed setting is named with its value, all in one message, before anything starts.
     SettingsCheck check = new SettingsCheck();
     String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)

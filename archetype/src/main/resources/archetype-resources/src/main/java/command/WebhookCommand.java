@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
  * a port taken) ends it with status 2 and one line naming the setting.
  */
 @Command(name = "webhook", mixinStandardHelpOptions = true,
+    versionProvider = DriverMain.Version.class,
     defaultValueProvider = EnvironmentDefaults.class,
     description = "Runs the admission webhook for the driver's configurations.")
 public final class WebhookCommand implements Callable<Integer> {
@@ -64,6 +65,7 @@ public final class WebhookCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    LOG.info("{} webhook starting", DriverMain.buildInfo());
     SettingsCheck check = new SettingsCheck();
     String name = check.valid("DRIVER_NAME", driverName, NameRules::driverName)
         .orElse(DeviceDriver.DEFAULT_NAME);

@@ -138,7 +138,25 @@ class KubeletPluginProcessIT {
           read(output)).isEqualTo(143);
       assertThat(read(output)).contains(DRIVER + " serves 2 devices on node " + node.nodeName(),
           DRIVER + " stopped");
+      // sdk-logging's klog-like text: the build's version first, one line per prepared claim
+      assertThat(read(output).lines().findFirst()).hasValueSatisfying(line -> assertThat(line)
+          .matches("I\\d{4} .*KubeletPluginCommand] \"${artifactId} ${version} \\(commit .*")
+          .endsWith(" kubelet-plugin starting\""));
+      assertThat(read(output)).contains("] \"Prepared claim\" claim=\"default/one:"
+          + claim.getMetadata().getUid() + "\"");
     }
+  }
+
+  @Test
+  void versionIsTheBuilds() throws Exception {
+    Process version = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-jar", JAR.toString(), "--version").redirectErrorStream(true).start();
+    String printed = new String(version.getInputStream().readAllBytes(),
+        java.nio.charset.StandardCharsets.UTF_8);
+
+    assertThat(version.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+    assertThat(version.exitValue()).as(printed).isZero();
+    assertThat(printed).startsWith("${artifactId} ${version} (commit ").contains(", built ");
   }
 
   @Test

@@ -50,8 +50,9 @@ public final class Demo {
    * @param args none
    */
   public static void main(String[] args) {
-    if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"); // the story only
+    if (System.getProperty("dra4j.logging.defaultLevel") == null) {
+      // the story only, unless LOG_LEVEL asks for more (sdk-logging reads both)
+      System.setProperty("dra4j.logging.defaultLevel", "error");
     }
     System.exit(new Demo(System.out).run());
   }

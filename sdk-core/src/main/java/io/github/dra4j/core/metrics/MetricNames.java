@@ -48,12 +48,14 @@ public final class MetricNames {
   public static final String GRPC_IN_FLIGHT = "dra4j.grpc.calls.in.flight";
 
   /**
-   * Counter of claims the kubelet asked a plugin to prepare, tag {@value #RESULT}: one per claim,
-   * where the gRPC timer counts calls and says OK for a call whose claims failed.
+   * Counter of claims the kubelet asked a plugin to prepare, tags {@value #RESULT} and {@value
+   * #REASON} ({@code none}, or why the claim failed, from a fixed set): one per claim, where the
+   * gRPC timer counts calls and says OK for a call whose claims failed.
    */
   public static final String CLAIMS_PREPARED = "dra4j.plugin.claims.prepared";
 
-  /** Counter of claims the kubelet asked a plugin to unprepare, tag {@value #RESULT}. */
+  /** Counter of claims the kubelet asked a plugin to unprepare, tags {@value #RESULT}, {@value
+   * #REASON}. */
   public static final String CLAIMS_UNPREPARED = "dra4j.plugin.claims.unprepared";
 
   /**
@@ -103,7 +105,8 @@ public final class MetricNames {
    * Tag of {@link #PLUGIN_REFUSALS}: {@code connections} (over {@code maxConnections}), {@code
    * handshake} (no HTTP/2 handshake in time), {@code pending_requests} (over {@code
    * maxPendingRequestBytes}), {@code health_streams} (too many device health streams) or {@code
-   * slow_reader} (a health stream that read nothing for too long, dropped).
+   * slow_reader} (a health stream that read nothing for too long, dropped); of {@link
+   * #CLAIMS_PREPARED} and {@link #CLAIMS_UNPREPARED}: why a claim failed, or {@code none}.
    */
   public static final String REASON = "reason";
 

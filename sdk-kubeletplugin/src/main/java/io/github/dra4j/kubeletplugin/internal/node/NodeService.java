@@ -16,7 +16,9 @@ import io.github.dra4j.kubeletplugin.UnprepareResult;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
 import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
+import io.github.dra4j.kubeletplugin.internal.observability.ClaimFailure;
 import io.github.dra4j.kubeletplugin.internal.observability.ClaimMeters;
+import io.github.dra4j.kubeletplugin.internal.observability.ClaimOutcomes;
 import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceclaim.config.ConfigException;
@@ -25,6 +27,7 @@ import io.grpc.StatusException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +36,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,7 +66,7 @@ public final class NodeService {
   private final int maxClaimsPerCall;
   private final MetadataStep metadata;
   private final Function<String, CallContext> contexts;
-  private final ClaimMeters meters;
+  private final ClaimOutcomes outcomes;
   private final Consumer<ClaimReference> unprepared;
 
   /**
@@ -90,7 +92,7 @@ public final class NodeService {
     this.maxClaimsPerCall = maxClaimsPerCall;
     this.metadata = new MetadataStep(metadata);
     this.contexts = contexts;
-    this.meters = meters;
+    this.outcomes = new ClaimOutcomes(meters);
     this.unprepared = unprepared;
   }
 
@@ -105,24 +107,32 @@ public final class NodeService {
    */
   public NodePrepareResourcesResponse prepare(NodePrepareResourcesRequest request)
       throws StatusException {
-    return counted(request.getClaimsCount(), meters::prepared, () -> prepareClaims(request),
-        NodePrepareResourcesResponse::getClaimsCount, response -> {
-          int failed = 0;
-          for (NodePrepareResourceResponse answer : response.getClaimsMap().values()) {
-            failed += answer.getError().isEmpty() ? 0 : 1;
-          }
-          return failed;
-        });
+    Map<String, ClaimFailure> failures = new HashMap<>();
+    long start = System.nanoTime();
+    NodePrepareResourcesResponse response;
+    try {
+      response = prepareClaims(request, failures);
+    } catch (StatusException | RuntimeException e) {
+      outcomes.prepareFailed(ClaimFailure.ofCall(e), request.getClaimsCount(),
+          System.nanoTime() - start);
+      throw e;
+    }
+    outcomes.prepared(request.getClaimsList(), response.getClaimsMap(), failures,
+        System.nanoTime() - start);
+    return response;
   }
 
-  private NodePrepareResourcesResponse prepareClaims(NodePrepareResourcesRequest request)
-      throws StatusException {
+  /** Prepares the claims, putting why each failed claim failed in {@code failures}. */
+  private NodePrepareResourcesResponse prepareClaims(NodePrepareResourcesRequest request,
+      Map<String, ClaimFailure> failures) throws StatusException {
     checkBatch(request.getClaimsCount());
     Map<String, NodePrepareResourceResponse> answers = new LinkedHashMap<>();
     Map<String, ClaimReference> known = new LinkedHashMap<>();
     List<ClaimReference> toRead = new ArrayList<>();
-    for (ClaimReference ref : acceptedReferences(request.getClaimsList(),
-        (uid, message) -> answers.put(uid, prepareError(message)), "prepare")) {
+    for (ClaimReference ref : acceptedReferences(request.getClaimsList(), (uid, message) -> {
+      answers.put(uid, prepareError(message));
+      failures.put(uid, ClaimFailure.INVALID_REQUEST);
+    }, "prepare")) {
       // Device metadata is written from the full claim, so then every claim is read.
       if (!metadata.enabled() && driver.isPrepared(ref)) {
         known.put(ref.uid(), ref);
@@ -153,6 +163,7 @@ public final class NodeService {
         } catch (ClaimResolver.ClaimProblem problem) {
           LOG.warn("Cannot prepare claim {}: {}", ref, LogText.text(problem.getMessage()));
           answers.put(ref.uid(), prepareError(problem.getMessage()));
+          failures.put(ref.uid(), ClaimFailure.CLAIM_UNAVAILABLE);
         }
       }
     }
@@ -160,10 +171,14 @@ public final class NodeService {
       Map<String, PrepareResult> results = prepareCall(accepted, fetched);
       accepted.forEach((uid, ref) -> {
         PrepareResult result = results.get(uid);
+        NodePrepareResourceResponse answer = PrepareAnswer.of(ref, result);
         if (result != null && result.isFailed()) {
           logFailure("prepare", ref, result.error(), result.cause());
+          failures.put(uid, ClaimFailure.ofCause(result.cause()));
+        } else if (!answer.getError().isEmpty()) {
+          logFailure("prepare", ref, answer.getError(), null); // no result, or bad devices
         }
-        answers.put(uid, PrepareAnswer.of(ref, result));
+        answers.put(uid, answer);
       });
     }
     return NodePrepareResourcesResponse.newBuilder().putAllClaims(answers).build();
@@ -200,24 +215,33 @@ public final class NodeService {
    */
   public NodeUnprepareResourcesResponse unprepare(NodeUnprepareResourcesRequest request)
       throws StatusException {
-    return counted(request.getClaimsCount(), meters::unprepared, () -> unprepareClaims(request),
-        NodeUnprepareResourcesResponse::getClaimsCount, response -> {
-          int failed = 0;
-          for (NodeUnprepareResourceResponse answer : response.getClaimsMap().values()) {
-            failed += answer.getError().isEmpty() ? 0 : 1;
-          }
-          return failed;
-        });
+    Map<String, ClaimFailure> failures = new HashMap<>();
+    long start = System.nanoTime();
+    NodeUnprepareResourcesResponse response;
+    try {
+      response = unprepareClaims(request, failures);
+    } catch (StatusException | RuntimeException e) {
+      outcomes.unprepareFailed(ClaimFailure.ofCall(e), request.getClaimsCount(),
+          System.nanoTime() - start);
+      throw e;
+    }
+    outcomes.unprepared(request.getClaimsList(), response.getClaimsMap(), failures,
+        System.nanoTime() - start);
+    return response;
   }
 
-  private NodeUnprepareResourcesResponse unprepareClaims(NodeUnprepareResourcesRequest request)
-      throws StatusException {
+  /** Unprepares the claims, putting why each failed claim failed in {@code failures}. */
+  private NodeUnprepareResourcesResponse unprepareClaims(NodeUnprepareResourcesRequest request,
+      Map<String, ClaimFailure> failures) throws StatusException {
     checkBatch(request.getClaimsCount());
     Map<String, NodeUnprepareResourceResponse> answers = new LinkedHashMap<>();
     Map<String, ClaimReference> accepted = new LinkedHashMap<>();
     for (ClaimReference ref :
         acceptedReferences(request.getClaimsList(),
-            (uid, message) -> answers.put(uid, unprepareError(message)), "unprepare")) {
+            (uid, message) -> {
+              answers.put(uid, unprepareError(message));
+              failures.put(uid, ClaimFailure.INVALID_REQUEST);
+            }, "unprepare")) {
       accepted.put(ref.uid(), ref);
     }
     if (!accepted.isEmpty()) {
@@ -227,12 +251,13 @@ public final class NodeService {
               contexts.apply("NodeUnprepareResources")), accepted));
       accepted.forEach((uid, ref) -> {
         UnprepareResult result = results.get(uid);
-        if (result != null && result.isFailed()) {
-          logFailure("unprepare", ref, result.error(), result.cause());
-        }
         String error = result == null
             ? "driver returned no result for claim " + ref.namespacedName()
             : result.isFailed() ? result.error() : "";
+        if (!error.isEmpty()) {
+          logFailure("unprepare", ref, error, result == null ? null : result.cause());
+          failures.put(uid, ClaimFailure.ofCause(result == null ? null : result.cause()));
+        }
         answers.put(uid, unprepareError(error));
         if (error.isEmpty()) {
           unprepared.accept(ref);
@@ -246,38 +271,6 @@ public final class NodeService {
   /** A call over the kubelet's claims whose failure fails them all. */
   private interface ClaimsCall<R> {
     R run() throws StatusException;
-  }
-
-  /**
-   * Runs a call and counts and times each claim's outcome: an empty error is a success. A driver
-   * answers a call's claims together, so each claim is timed with the call's duration, which is
-   * how long its pod waited.
-   */
-  private static <R> R counted(int claims, ClaimCounter counter, ClaimsCall<R> call,
-      ToIntFunction<R> answered, ToIntFunction<R> failures) throws StatusException {
-    long start = System.nanoTime();
-    R response;
-    try {
-      response = call.run();
-    } catch (StatusException | RuntimeException e) {
-      counter.count(false, claims, System.nanoTime() - start);
-      throw e;
-    }
-    long nanos = System.nanoTime() - start;
-    int answers = answered.applyAsInt(response);
-    int failed = failures.applyAsInt(response);
-    if (failed > 0) {
-      counter.count(false, failed, nanos);
-    }
-    if (answers > failed) {
-      counter.count(true, answers - failed, nanos);
-    }
-    return response;
-  }
-
-  /** {@link ClaimMeters#prepared} or {@link ClaimMeters#unprepared}. */
-  private interface ClaimCounter {
-    void count(boolean succeeded, int claims, long nanos);
   }
 
   /** Logs a claim the driver failed, with the driver's exception when it gave one. */

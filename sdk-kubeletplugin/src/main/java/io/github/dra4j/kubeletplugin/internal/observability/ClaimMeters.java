@@ -5,21 +5,24 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Per-claim outcomes and durations of the kubelet's calls: the gRPC timer says OK for a call whose
  * claims failed and counts a call of 32 claims once, these count and time each claim. {@value
- * MetricNames#CLAIMS_PREPARED} and {@value MetricNames#CLAIMS_UNPREPARED} count claims, {@value
- * MetricNames#CLAIM_PREPARE_DURATION} and {@value MetricNames#CLAIM_UNPREPARE_DURATION} time them,
- * all with tag {@value MetricNames#RESULT} and every series registered at zero. Thread-safe.
+ * MetricNames#CLAIMS_PREPARED} and {@value MetricNames#CLAIMS_UNPREPARED} count claims with tags
+ * {@value MetricNames#RESULT} and {@value MetricNames#REASON} ({@value ClaimFailure#NONE} for a
+ * success, a {@link ClaimFailure} for a failure); {@value MetricNames#CLAIM_PREPARE_DURATION} and
+ * {@value MetricNames#CLAIM_UNPREPARE_DURATION} time them with {@value MetricNames#RESULT} only,
+ * so the reasons do not multiply the histograms' buckets. Every series is registered at zero.
+ * Thread-safe.
  */
 public final class ClaimMeters {
 
-  private final Outcome prepared;
-  private final Outcome prepareFailed;
-  private final Outcome unprepared;
-  private final Outcome unprepareFailed;
+  private final Operation prepare;
+  private final Operation unprepare;
 
   /**
    * Registers the meters.
@@ -28,63 +31,78 @@ public final class ClaimMeters {
    * @param driverName tagged on every series
    */
   public ClaimMeters(MeterRegistry registry, String driverName) {
-    prepared = new Outcome(registry, MetricNames.CLAIMS_PREPARED,
-        MetricNames.CLAIM_PREPARE_DURATION, driverName, "success");
-    prepareFailed = new Outcome(registry, MetricNames.CLAIMS_PREPARED,
-        MetricNames.CLAIM_PREPARE_DURATION, driverName, "error");
-    unprepared = new Outcome(registry, MetricNames.CLAIMS_UNPREPARED,
-        MetricNames.CLAIM_UNPREPARE_DURATION, driverName, "success");
-    unprepareFailed = new Outcome(registry, MetricNames.CLAIMS_UNPREPARED,
-        MetricNames.CLAIM_UNPREPARE_DURATION, driverName, "error");
+    prepare = new Operation(registry, MetricNames.CLAIMS_PREPARED,
+        MetricNames.CLAIM_PREPARE_DURATION, driverName, "prepare");
+    unprepare = new Operation(registry, MetricNames.CLAIMS_UNPREPARED,
+        MetricNames.CLAIM_UNPREPARE_DURATION, driverName, "unprepare");
   }
 
   /**
    * Counts and times prepared claims.
    *
-   * @param succeeded whether they were prepared
+   * @param failure why they failed, or null if they were prepared
    * @param claims how many
    * @param nanos how long the kubelet waited for their answer
    */
-  public void prepared(boolean succeeded, int claims, long nanos) {
-    (succeeded ? prepared : prepareFailed).record(claims, nanos);
+  public void prepared(ClaimFailure failure, int claims, long nanos) {
+    prepare.record(failure, claims, nanos);
   }
 
   /**
    * Counts and times unprepared claims.
    *
-   * @param succeeded whether they were unprepared
+   * @param failure why they failed, or null if they were unprepared
    * @param claims how many
    * @param nanos how long the kubelet waited for their answer
    */
-  public void unprepared(boolean succeeded, int claims, long nanos) {
-    (succeeded ? unprepared : unprepareFailed).record(claims, nanos);
+  public void unprepared(ClaimFailure failure, int claims, long nanos) {
+    unprepare.record(failure, claims, nanos);
   }
 
-  /** The counter and the timer of one operation and result. */
-  private static final class Outcome {
-    private final Counter counter;
-    private final Timer timer;
+  /** The counters and timers of one operation. */
+  private static final class Operation {
+    private final Counter succeeded;
+    private final Map<ClaimFailure, Counter> failed = new EnumMap<>(ClaimFailure.class);
+    private final Timer successTimer;
+    private final Timer errorTimer;
 
-    Outcome(MeterRegistry registry, String counterName, String timerName, String driverName,
-        String result) {
-      // Each family its own HELP text: prepare and unprepare are told apart.
-      String call = counterName.equals(MetricNames.CLAIMS_PREPARED) ? "prepare" : "unprepare";
-      counter = Counter.builder(counterName)
-          .description("Claims the kubelet asked the plugin to " + call + ", by outcome")
+    // Each family its own HELP text: prepare and unprepare are told apart.
+    Operation(MeterRegistry registry, String counterName, String timerName, String driverName,
+        String call) {
+      succeeded = counter(registry, counterName, driverName, call, "success", ClaimFailure.NONE);
+      for (ClaimFailure failure : ClaimFailure.values()) {
+        failed.put(failure,
+            counter(registry, counterName, driverName, call, "error", failure.tag()));
+      }
+      successTimer = timer(registry, timerName, driverName, call, "success");
+      errorTimer = timer(registry, timerName, driverName, call, "error");
+    }
+
+    private static Counter counter(MeterRegistry registry, String name, String driverName,
+        String call, String result, String reason) {
+      return Counter.builder(name)
+          .description("Claims the kubelet asked the plugin to " + call + ", by outcome and"
+              + " reason")
           .tag(MetricNames.DRIVER_NAME, driverName)
           .tag(MetricNames.RESULT, result)
+          .tag(MetricNames.REASON, reason)
           .register(registry);
-      timer = Timer.builder(timerName)
-          .description("How long the kubelet waited for the answer of each claim to "
-              + call + ", by outcome")
+    }
+
+    private static Timer timer(MeterRegistry registry, String name, String driverName,
+        String call, String result) {
+      return Timer.builder(name)
+          .description("How long the kubelet waited for the answer of each claim to " + call
+              + ", by outcome")
           .tag(MetricNames.DRIVER_NAME, driverName)
           .tag(MetricNames.RESULT, result)
           .serviceLevelObjectives(MetricNames.CALL_DURATION_BUCKETS.toArray(Duration[]::new))
           .register(registry);
     }
 
-    void record(int claims, long nanos) {
-      counter.increment(claims);
+    void record(ClaimFailure failure, int claims, long nanos) {
+      (failure == null ? succeeded : failed.get(failure)).increment(claims);
+      Timer timer = failure == null ? successTimer : errorTimer;
       for (int i = 0; i < claims; i++) {
         timer.record(nanos, TimeUnit.NANOSECONDS);
       }

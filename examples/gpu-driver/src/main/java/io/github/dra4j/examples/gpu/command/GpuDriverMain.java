@@ -41,12 +41,12 @@ public final class GpuDriverMain implements Callable<Integer> {
    * @param args the command line
    */
   public static void main(String[] args) {
-    // The jar logs through slf4j-simple to stderr: time-stamped INFO for the driver's commands,
-    // errors only for the demo, whose own output tells the story. -D... on the command line wins.
-    boolean demo = args.length > 0 && args[0].equals("demo");
-    defaultProperty("org.slf4j.simpleLogger.defaultLogLevel", demo ? "error" : "info");
-    defaultProperty("org.slf4j.simpleLogger.showDateTime", "true");
-    defaultProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+    // The jar logs through sdk-logging to stderr, LOG_LEVEL and LOG_FORMAT from the environment:
+    // INFO for the driver's commands unless LOG_LEVEL says otherwise, errors only for the demo,
+    // whose own output tells the story. -D... on the command line wins.
+    if (args.length > 0 && args[0].equals("demo")) {
+      defaultProperty("dra4j.logging.defaultLevel", "error");
+    }
     int status = Arrays.equals(args, ENVIRONMENT_ONLY)
         ? KubeletPluginCommand.run(System.getenv())
         : commandLine(args).execute(args);

@@ -214,6 +214,10 @@ class ChartValuesTest {
       monitoring.serviceMonitor.interval=thirty | /monitoring/serviceMonitor/interval | 'thirty' does not match pattern
       monitoring.prometheusRule.disabledAlerts={Dra4jGpuTypo} | /monitoring/prometheusRule/disabledAlerts/0 | value must be one of
       monitoring.prometheusRule.slowPrepareSeconds=60 | /monitoring/prometheusRule/slowPrepareSeconds | maximum: got 60, want 45
+      logging.format=yaml                      | /logging/format               | 'text', 'json'
+      logging.level=verbose                    | /logging/level                | oneOf
+      logging.level=11                         | /logging/level                | oneOf
+      logging.colour=true                      | /logging                      | 'colour' not allowed
       """)
   void schemaRefusesBadValuesNamingTheField(String set, String path, String reason) {
     Helm helm = Helm.require();

@@ -70,6 +70,8 @@ class KubeletPluginChartTest {
     env.put("NAMESPACE", "fieldRef:metadata.namespace");
     env.put("POD_UID", "fieldRef:metadata.uid");
     env.put("DRIVER_NAME", "gpu.example.com");
+    env.put("LOG_LEVEL", "info");
+    env.put("LOG_FORMAT", "text");
     env.put("KUBELET_REGISTRAR_DIRECTORY_PATH", REGISTRAR);
     env.put("KUBELET_PLUGINS_DIRECTORY_PATH", PLUGINS);
     env.put("CDI_ROOT", "/var/run/cdi");
@@ -131,6 +133,9 @@ class KubeletPluginChartTest {
     String values = """
         fullnameOverride: acme-gpu
         driverName: gpu.acme.io
+        logging:
+          level: 4
+          format: json
         image:
           repository: registry.acme.io/gpu-driver
           tag: "1.2.3"
@@ -162,8 +167,8 @@ class KubeletPluginChartTest {
           kubeApiBurst: 40
           jvmOptions: "-Xmx100m"
           extraEnv:
-            - name: LOG_LEVEL
-              value: debug
+            - name: HTTPS_PROXY
+              value: http://proxy.acme.io:3128
           extraVolumes:
             - name: health
               hostPath:
@@ -235,6 +240,8 @@ class KubeletPluginChartTest {
     env.put("NAMESPACE", "fieldRef:metadata.namespace");
     env.put("POD_UID", "fieldRef:metadata.uid");
     env.put("DRIVER_NAME", "gpu.acme.io");
+    env.put("LOG_LEVEL", "4");
+    env.put("LOG_FORMAT", "json");
     env.put("KUBELET_REGISTRAR_DIRECTORY_PATH", REGISTRAR);
     env.put("KUBELET_PLUGINS_DIRECTORY_PATH", PLUGINS);
     env.put("CDI_ROOT", "/etc/cdi");
@@ -260,7 +267,7 @@ class KubeletPluginChartTest {
     env.put("MPS_STOP_TIMEOUT_SECONDS", "10");
     env.put("JAVA_TOOL_OPTIONS", "-Xmx100m");
     env.put("MALLOC_ARENA_MAX", "2");
-    env.put("LOG_LEVEL", "debug");
+    env.put("HTTPS_PROXY", "http://proxy.acme.io:3128");
     assertThat(env(container)).as("the plugin's environment").isEqualTo(env);
 
     assertGrpcProbe(container.getStartupProbe(), "startupProbe", 50505, 2, 60, 5);

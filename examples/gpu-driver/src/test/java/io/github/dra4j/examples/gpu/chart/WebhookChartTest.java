@@ -138,6 +138,7 @@ class WebhookChartTest {
     Container container = rendered.one(Deployment.class).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     assertThat(env(container)).containsEntry("DRIVER_NAME", "gpu.example.com")
+        .containsEntry("LOG_LEVEL", "info").containsEntry("LOG_FORMAT", "text")
         .containsEntry("WEBHOOK_PORT", "8443")
         .containsEntry("JAVA_TOOL_OPTIONS", (String) ChartFiles.value("webhook.jvmOptions"));
   }
@@ -148,6 +149,7 @@ class WebhookChartTest {
         "--set", "webhook.enabled=true",
         "--set", "driverName=gpu.acme.io",
         "--set", "fullnameOverride=acme",
+        "--set", "logging.level=debug", "--set", "logging.format=json",
         "--set", "webhook.failurePolicy=Ignore",
         "--set", "webhook.timeoutSeconds=5",
         "--set", "webhook.servicePort=9443",
@@ -169,7 +171,8 @@ class WebhookChartTest {
     Deployment deployment = rendered.one(Deployment.class);
     assertThat(deployment.getSpec().getReplicas()).isEqualTo(3);
     assertThat(env(deployment.getSpec().getTemplate().getSpec().getContainers().get(0)))
-        .containsEntry("DRIVER_NAME", "gpu.acme.io").containsEntry("WEBHOOK_PORT", "10443");
+        .containsEntry("DRIVER_NAME", "gpu.acme.io").containsEntry("WEBHOOK_PORT", "10443")
+        .containsEntry("LOG_LEVEL", "debug").containsEntry("LOG_FORMAT", "json");
   }
 
   /**
