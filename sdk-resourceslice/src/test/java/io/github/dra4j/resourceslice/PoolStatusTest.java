@@ -64,7 +64,7 @@ class PoolStatusTest {
       fixture.awaitPool("node-1", List.of(List.of("gpu-0")));
       await().atMost(ControllerFixture.TIMEOUT).until(() -> statuses.size() >= 4
           && statuses.get(statuses.size() - 1).published());
-      assertThat(statuses.subList(0, 3)).allSatisfy(s -> {
+      assertThat(List.copyOf(statuses).subList(0, 3)).allSatisfy(s -> {
         assertThat(s.published()).isFalse();
         assertThat(s.error()).get().asString().contains("create resource slice");
       });
