@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
+import io.github.dra4j.kubeletplugin.internal.health.HealthGauges;
 import io.github.dra4j.kubeletplugin.internal.lifecycle.DirectoryChecks;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
 import io.github.dra4j.kubeletplugin.internal.status.ClaimStatusWriter;
@@ -96,6 +97,17 @@ public final class KubeletPlugin implements AutoCloseable {
   /** Writes claim device status; null when off. */
   private final ClaimStatusWriter claimStatus;
   private final SlicePublisher slices;
+  /** The devices' health; null when the driver reports none. */
+  private final DeviceHealthBoard healthBoard;
+  /** The health gauge of every reported device; null when the driver reports none. */
+  private final HealthGauges healthGauges;
+  /**
+   * Resources the driver published through its {@link PluginContext} before the plugin served,
+   * published once it does; guarded by itself, as is {@code serving}.
+   */
+  private final Object contextPublish = new Object();
+  private DriverResources publishWhenServing;
+  private boolean serving;
   private PluginServers servers;
   private Thread shutdownHook;
   private volatile boolean driverStarted;
@@ -123,7 +135,13 @@ public final class KubeletPlugin implements AutoCloseable {
     // plugin can neither read claims nor publish, which the fatal-error policy then handles.
     settings.kubeClient().whenFailed(error -> events.report(error,
         "make the API client for " + settings.kubeClient().masterUrl()));
-    this.slices = new SlicePublisher(settings, events::report);
+    this.healthBoard = settings.health() ? new DeviceHealthBoard() : null;
+    this.healthGauges = healthBoard == null ? null
+        : new HealthGauges(settings.meterRegistry(), settings.driverName());
+    if (healthBoard != null) {
+      healthBoard.watchChanges(snapshot -> healthGauges.update(healthBoard.snapshot()));
+    }
+    this.slices = new SlicePublisher(settings, events::report, healthBoard);
     this.claimStatus = settings.claimStatus()
         ? new ClaimStatusWriter(settings.driverName(), settings.kubeClient(),
             settings.apiServerTimeout(), events::report)
@@ -152,9 +170,10 @@ public final class KubeletPlugin implements AutoCloseable {
     }
     try {
       plugin.servers = PluginServers.start(settings, plugin.events::report, plugin.claimStatus,
-          plugin::isPublished);
+          plugin::isPublished, plugin.healthBoard);
       // The sockets are up: now make the API client, which nothing before needed.
       settings.kubeClient().begin();
+      plugin.publishDeferred();
     } catch (RuntimeException | Error e) {
       plugin.stopDriver();
       plugin.closeClaimStatus();
@@ -191,7 +210,8 @@ public final class KubeletPlugin implements AutoCloseable {
     PluginContext context = new PluginContext(settings.driverName(), settings.nodeName(),
         settings.pluginDataDirectory(), settings.cdiDirectory(), settings.bootIdSource(),
         settings.kubeClient(),
-        settings.meterRegistry(), events::report, claimStatus);
+        settings.meterRegistry(), events::report, claimStatus, healthBoard,
+        this::publishFromContext);
     try {
       settings.driver().start(context);
     } catch (InterruptedException e) {
@@ -202,6 +222,47 @@ public final class KubeletPlugin implements AutoCloseable {
           "start driver " + settings.driverName() + ": " + e.getMessage(), e);
     }
     driverStarted = true;
+  }
+
+  /**
+   * {@link PluginContext#publishResources}: before the plugin serves (from {@link
+   * DraDriver#start}, when the API client does not exist yet) the resources are kept for {@link
+   * #publishDeferred}; afterwards they are published at once.
+   */
+  private void publishFromContext(DriverResources resources) {
+    synchronized (contextPublish) {
+      if (!serving) {
+        publishWhenServing = resources;
+        return;
+      }
+    }
+    slices.publish(resources);
+  }
+
+  /**
+   * The plugin serves: what the driver published from its start goes out now, on a thread of its
+   * own so that the start does not wait for the API server; a publish that cannot start is
+   * reported as a background error.
+   */
+  private void publishDeferred() {
+    DriverResources resources;
+    synchronized (contextPublish) {
+      serving = true;
+      resources = publishWhenServing;
+      publishWhenServing = null;
+    }
+    if (resources == null) {
+      return;
+    }
+    Thread thread = new Thread(() -> {
+      try {
+        slices.publish(resources);
+      } catch (IllegalStateException e) {
+        events.report(e, "publish the resources the driver gave at start");
+      }
+    }, "dra4j-publish-" + settings.driverName());
+    thread.setDaemon(true);
+    thread.start();
   }
 
   /** {@link DraDriver#stop} once nothing serves any more; a throwing driver is only logged. */
@@ -284,13 +345,7 @@ public final class KubeletPlugin implements AutoCloseable {
    *     DraDriver#reportsDeviceHealth()} is false)
    */
   public DeviceHealthReporter deviceHealth() {
-    DeviceHealthBoard healthBoard = servers.healthBoard();
-    if (healthBoard == null) {
-      throw new IllegalStateException(
-          "driver " + settings.driverName() + " does not report device health; return true from"
-              + " DraDriver.reportsDeviceHealth() to enable the health service");
-    }
-    return healthBoard;
+    return PluginContext.healthOrFail(healthBoard, settings.driverName());
   }
 
   /**
@@ -502,6 +557,9 @@ public final class KubeletPlugin implements AutoCloseable {
     stopDriver();
     closeClaimStatus();
     slices.close();
+    if (healthGauges != null) {
+      healthGauges.close();
+    }
     if (settings.ownsKubeClient()) {
       settings.kubeClient().close();
     }
