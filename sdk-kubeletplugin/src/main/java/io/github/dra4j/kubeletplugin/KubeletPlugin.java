@@ -101,13 +101,8 @@ public final class KubeletPlugin implements AutoCloseable {
   private final DeviceHealthBoard healthBoard;
   /** The health gauge of every reported device; null when the driver reports none. */
   private final HealthGauges healthGauges;
-  /**
-   * Resources the driver published through its {@link PluginContext} before the plugin served,
-   * published once it does; guarded by itself, as is {@code serving}.
-   */
-  private final Object contextPublish = new Object();
-  private DriverResources publishWhenServing;
-  private boolean serving;
+  /** What the driver publishes through its {@link PluginContext}. */
+  private final ContextPublisher contextPublisher;
   private PluginServers servers;
   private Thread shutdownHook;
   private volatile boolean driverStarted;
@@ -142,6 +137,7 @@ public final class KubeletPlugin implements AutoCloseable {
       healthBoard.watchChanges(snapshot -> healthGauges.update(healthBoard.snapshot()));
     }
     this.slices = new SlicePublisher(settings, events::report, healthBoard);
+    this.contextPublisher = new ContextPublisher(settings.driverName(), slices, events::report);
     this.claimStatus = settings.claimStatus()
         ? new ClaimStatusWriter(settings.driverName(), settings.kubeClient(),
             settings.apiServerTimeout(), events::report)
@@ -173,7 +169,7 @@ public final class KubeletPlugin implements AutoCloseable {
           plugin::isPublished, plugin.healthBoard);
       // The sockets are up: now make the API client, which nothing before needed.
       settings.kubeClient().begin();
-      plugin.publishDeferred();
+      plugin.contextPublisher.serving();
     } catch (RuntimeException | Error e) {
       plugin.stopDriver();
       plugin.closeClaimStatus();
@@ -211,7 +207,7 @@ public final class KubeletPlugin implements AutoCloseable {
         settings.pluginDataDirectory(), settings.cdiDirectory(), settings.bootIdSource(),
         settings.kubeClient(),
         settings.meterRegistry(), events::report, claimStatus, healthBoard,
-        this::publishFromContext);
+        contextPublisher::publish);
     try {
       settings.driver().start(context);
     } catch (InterruptedException e) {
@@ -222,47 +218,6 @@ public final class KubeletPlugin implements AutoCloseable {
           "start driver " + settings.driverName() + ": " + e.getMessage(), e);
     }
     driverStarted = true;
-  }
-
-  /**
-   * {@link PluginContext#publishResources}: before the plugin serves (from {@link
-   * DraDriver#start}, when the API client does not exist yet) the resources are kept for {@link
-   * #publishDeferred}; afterwards they are published at once.
-   */
-  private void publishFromContext(DriverResources resources) {
-    synchronized (contextPublish) {
-      if (!serving) {
-        publishWhenServing = resources;
-        return;
-      }
-    }
-    slices.publish(resources);
-  }
-
-  /**
-   * The plugin serves: what the driver published from its start goes out now, on a thread of its
-   * own so that the start does not wait for the API server; a publish that cannot start is
-   * reported as a background error.
-   */
-  private void publishDeferred() {
-    DriverResources resources;
-    synchronized (contextPublish) {
-      serving = true;
-      resources = publishWhenServing;
-      publishWhenServing = null;
-    }
-    if (resources == null) {
-      return;
-    }
-    Thread thread = new Thread(() -> {
-      try {
-        slices.publish(resources);
-      } catch (IllegalStateException e) {
-        events.report(e, "publish the resources the driver gave at start");
-      }
-    }, "dra4j-publish-" + settings.driverName());
-    thread.setDaemon(true);
-    thread.start();
   }
 
   /** {@link DraDriver#stop} once nothing serves any more; a throwing driver is only logged. */
