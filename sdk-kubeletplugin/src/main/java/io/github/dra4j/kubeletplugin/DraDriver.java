@@ -124,4 +124,16 @@ public interface DraDriver {
   default boolean reportsDeviceHealth() {
     return false;
   }
+
+  /**
+   * The taints this driver's devices get from their reported health, unless {@link
+   * KubeletPluginBuilder#healthTaints} says otherwise; see {@link HealthTaints}. Only for a driver
+   * that {@link #reportsDeviceHealth() reports device health}.
+   *
+   * @return the policy, for example {@code HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE)};
+   *     null (the default) for no health taints
+   */
+  default HealthTaints healthTaints() {
+    return null;
+  }
 }

@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
+import io.github.dra4j.kubeletplugin.internal.health.HealthGauges;
 import io.github.dra4j.kubeletplugin.internal.lifecycle.DirectoryChecks;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
 import io.github.dra4j.kubeletplugin.internal.status.ClaimStatusWriter;
@@ -96,6 +97,12 @@ public final class KubeletPlugin implements AutoCloseable {
   /** Writes claim device status; null when off. */
   private final ClaimStatusWriter claimStatus;
   private final SlicePublisher slices;
+  /** The devices' health; null when the driver reports none. */
+  private final DeviceHealthBoard healthBoard;
+  /** The health gauge of every reported device; null when the driver reports none. */
+  private final HealthGauges healthGauges;
+  /** What the driver publishes through its {@link PluginContext}. */
+  private final ContextPublisher contextPublisher;
   private PluginServers servers;
   private Thread shutdownHook;
   private volatile boolean driverStarted;
@@ -123,7 +130,14 @@ public final class KubeletPlugin implements AutoCloseable {
     // plugin can neither read claims nor publish, which the fatal-error policy then handles.
     settings.kubeClient().whenFailed(error -> events.report(error,
         "make the API client for " + settings.kubeClient().masterUrl()));
-    this.slices = new SlicePublisher(settings, events::report);
+    this.healthBoard = settings.health() ? new DeviceHealthBoard() : null;
+    this.healthGauges = healthBoard == null ? null
+        : new HealthGauges(settings.meterRegistry(), settings.driverName());
+    if (healthBoard != null) {
+      healthBoard.watchChanges(snapshot -> healthGauges.update(healthBoard.snapshot()));
+    }
+    this.slices = new SlicePublisher(settings, events::report, healthBoard);
+    this.contextPublisher = new ContextPublisher(settings.driverName(), slices, events::report);
     this.claimStatus = settings.claimStatus()
         ? new ClaimStatusWriter(settings.driverName(), settings.kubeClient(),
             settings.apiServerTimeout(), events::report)
@@ -152,9 +166,10 @@ public final class KubeletPlugin implements AutoCloseable {
     }
     try {
       plugin.servers = PluginServers.start(settings, plugin.events::report, plugin.claimStatus,
-          plugin::isPublished);
+          plugin::isPublished, plugin.healthBoard);
       // The sockets are up: now make the API client, which nothing before needed.
       settings.kubeClient().begin();
+      plugin.contextPublisher.serving();
     } catch (RuntimeException | Error e) {
       plugin.stopDriver();
       plugin.closeClaimStatus();
@@ -191,7 +206,8 @@ public final class KubeletPlugin implements AutoCloseable {
     PluginContext context = new PluginContext(settings.driverName(), settings.nodeName(),
         settings.pluginDataDirectory(), settings.cdiDirectory(), settings.bootIdSource(),
         settings.kubeClient(),
-        settings.meterRegistry(), events::report, claimStatus);
+        settings.meterRegistry(), events::report, claimStatus, healthBoard,
+        contextPublisher::publish);
     try {
       settings.driver().start(context);
     } catch (InterruptedException e) {
@@ -284,13 +300,7 @@ public final class KubeletPlugin implements AutoCloseable {
    *     DraDriver#reportsDeviceHealth()} is false)
    */
   public DeviceHealthReporter deviceHealth() {
-    DeviceHealthBoard healthBoard = servers.healthBoard();
-    if (healthBoard == null) {
-      throw new IllegalStateException(
-          "driver " + settings.driverName() + " does not report device health; return true from"
-              + " DraDriver.reportsDeviceHealth() to enable the health service");
-    }
-    return healthBoard;
+    return PluginContext.healthOrFail(healthBoard, settings.driverName());
   }
 
   /**
@@ -502,6 +512,9 @@ public final class KubeletPlugin implements AutoCloseable {
     stopDriver();
     closeClaimStatus();
     slices.close();
+    if (healthGauges != null) {
+      healthGauges.close();
+    }
     if (settings.ownsKubeClient()) {
       settings.kubeClient().close();
     }

@@ -82,6 +82,8 @@ public final class KubeletPluginBuilder {
   boolean readinessAwaitsSlices = true;
   boolean nodeEvents = true;
   Duration sliceSyncDelay;
+  HealthTaints healthTaints;
+  Duration healthTaintDelay = Duration.ofSeconds(1);
   FatalErrorPolicy fatalErrorPolicy = FatalErrorPolicy.CLOSE;
   Duration apiServerTimeout = Duration.ofSeconds(60);
   Duration shutdownGracePeriod = Duration.ofSeconds(10);
@@ -552,6 +554,40 @@ public final class KubeletPluginBuilder {
    */
   public KubeletPluginBuilder sliceSyncDelay(Duration delay) {
     this.sliceSyncDelay = OptionChecks.positive(delay, "sliceSyncDelay");
+    return this;
+  }
+
+  /**
+   * Makes a device's reported health taint it in the published ResourceSlices: an unhealthy
+   * device gets the taints of the policy, for example {@code
+   * healthTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE))} for the taint {@code
+   * <driver name>/unhealthy=Unhealthy:NoSchedule}, and loses them when it is healthy again. The
+   * plugin keeps the driver's last {@link KubeletPlugin#publishResources} and publishes it again
+   * with the taints whenever health changes (changes within {@link #healthTaintDelay} go out as
+   * one publish); taints the driver set on its devices itself stay. Needs a driver that reports
+   * device health ({@link DraDriver#reportsDeviceHealth()}). A pool whose slices may get taints is
+   * best built with {@code Pool.Builder.devicesMayBeTainted(true)}, so that tainting a device
+   * rewrites one slice. Default: the driver's own {@link DraDriver#healthTaints()} (none unless
+   * it says so).
+   *
+   * @param taints the policy; null for the driver's own
+   * @return this builder
+   */
+  public KubeletPluginBuilder healthTaints(HealthTaints taints) {
+    this.healthTaints = taints;
+    return this;
+  }
+
+  /**
+   * How long health taints wait after a change of health before the devices are published
+   * again, so that a burst of changes is one publish (default 1 s). The kubelet's health stream
+   * does not wait.
+   *
+   * @param delay zero or positive
+   * @return this builder
+   */
+  public KubeletPluginBuilder healthTaintDelay(Duration delay) {
+    this.healthTaintDelay = OptionChecks.nonNegative(delay, "healthTaintDelay");
     return this;
   }
 

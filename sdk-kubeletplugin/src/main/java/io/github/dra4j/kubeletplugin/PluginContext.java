@@ -1,15 +1,19 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.resourceslice.DriverResources;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * What a starting plugin tells its driver ({@link DraDriver#start}): the settings the driver's
  * own files and threads depend on, resolved once by the plugin's builder, and where to report
- * errors that happen in the driver's background work.
+ * errors that happen in the driver's background work, its devices' health and their
+ * publishing: what a {@link io.github.dra4j.kubeletplugin.lifecycle.ClaimDriver} needs without the
+ * {@link KubeletPlugin} itself.
  *
  * <p>Immutable; the client and the registry are the plugin's (borrowed from the driver's {@code
  * main}) and stay open while the plugin runs.
@@ -25,10 +29,13 @@ public final class PluginContext {
   private final MeterRegistry meterRegistry;
   private final BiConsumer<Throwable, String> errors;
   private final ClaimStatusReporter claimStatus;
+  private final DeviceHealthReporter deviceHealth;
+  private final Consumer<DriverResources> publisher;
 
   PluginContext(String driverName, String nodeName, Path pluginDataDirectory, Path cdiDirectory,
       Path bootIdSource, Supplier<KubernetesClient> kubeClient, MeterRegistry meterRegistry,
-      BiConsumer<Throwable, String> errors, ClaimStatusReporter claimStatus) {
+      BiConsumer<Throwable, String> errors, ClaimStatusReporter claimStatus,
+      DeviceHealthReporter deviceHealth, Consumer<DriverResources> publisher) {
     this.driverName = driverName;
     this.nodeName = nodeName;
     this.pluginDataDirectory = pluginDataDirectory;
@@ -38,6 +45,45 @@ public final class PluginContext {
     this.meterRegistry = meterRegistry;
     this.errors = errors;
     this.claimStatus = claimStatus;
+    this.deviceHealth = deviceHealth;
+    this.publisher = publisher;
+  }
+
+  /**
+   * Where the driver pushes its devices' health, as {@link KubeletPlugin#deviceHealth()}: the same
+   * reporter, usable from {@link DraDriver#start} on. With {@link KubeletPluginBuilder#healthTaints
+   * health taints} a change also taints or untaints the device in the published slices.
+   *
+   * @return the reporter
+   * @throws IllegalStateException if the driver does not report device health ({@link
+   *     DraDriver#reportsDeviceHealth()} is false)
+   */
+  public DeviceHealthReporter deviceHealth() {
+    return healthOrFail(deviceHealth, driverName);
+  }
+
+  static DeviceHealthReporter healthOrFail(DeviceHealthReporter reporter, String driverName) {
+    if (reporter == null) {
+      throw new IllegalStateException("driver " + driverName + " does not report device health;"
+          + " return true from DraDriver.reportsDeviceHealth() (ClaimDriver.reportsDeviceHealth()"
+          + " with ClaimLifecycle) to enable the health service");
+    }
+    return reporter;
+  }
+
+  /**
+   * Publishes the driver's devices as ResourceSlices, as {@link KubeletPlugin#publishResources}.
+   * Called from {@link DraDriver#start}, before the plugin serves and has its API client, it
+   * returns at once and the resources are published as soon as the plugin serves (a publish that
+   * cannot start is then reported as a background error); called later, it is {@link
+   * KubeletPlugin#publishResources} itself, which waits for the first publish's controller to
+   * start.
+   *
+   * @param resources every pool the driver publishes
+   * @throws IllegalStateException as {@link KubeletPlugin#publishResources} (after the start)
+   */
+  public void publishResources(DriverResources resources) {
+    publisher.accept(resources);
   }
 
   /**

@@ -63,7 +63,8 @@ final class PluginServers implements AutoCloseable {
   private final FatalErrors fatal;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
   private volatile boolean closed;
-  private DeviceHealthBoard healthBoard;
+  /** The plugin's health board (borrowed); null when the driver reports no health. */
+  private final DeviceHealthBoard healthBoard;
   private RegistrationService registration;
   private UnixSocketServer draServer;
   private UnixSocketServer registrationServer;
@@ -74,8 +75,9 @@ final class PluginServers implements AutoCloseable {
   private CachedClaimSource claimCache;
 
   private PluginServers(PluginSettings settings, BiConsumer<Throwable, String> errors,
-      ClaimStatusWriter claimStatus, BooleanSupplier published) {
+      ClaimStatusWriter claimStatus, BooleanSupplier published, DeviceHealthBoard healthBoard) {
     this.settings = settings;
+    this.healthBoard = healthBoard;
     this.published = published;
     this.errors = errors;
     this.fatal = new FatalErrors(errors);
@@ -90,12 +92,15 @@ final class PluginServers implements AutoCloseable {
    * @param claimStatus clears a claim's device status after its unprepare; null when off
    *     (borrowed)
    * @param published whether the driver's devices are published, for the readiness service
+   * @param healthBoard the device health the health service streams; null when the driver
+   *     reports none (borrowed)
    * @return the running servers
    * @throws PluginStartException naming what could not start
    */
   static PluginServers start(PluginSettings settings, BiConsumer<Throwable, String> errors,
-      ClaimStatusWriter claimStatus, BooleanSupplier published) {
-    PluginServers servers = new PluginServers(settings, errors, claimStatus, published);
+      ClaimStatusWriter claimStatus, BooleanSupplier published, DeviceHealthBoard healthBoard) {
+    PluginServers servers =
+        new PluginServers(settings, errors, claimStatus, published, healthBoard);
     try {
       servers.startServing();
       servers.awaitClaimCache();
@@ -136,8 +141,7 @@ final class PluginServers implements AutoCloseable {
         new SocketProbe(loops.group(), Duration.ofSeconds(1)), fatal);
     List<SocketWatch.Watched> watched = new ArrayList<>();
 
-    if (settings.health()) {
-      healthBoard = new DeviceHealthBoard();
+    if (healthBoard != null) {
       long refresh = settings.healthRefreshInterval().toMillis();
       timers.scheduleAtFixedRate(healthBoard::republish, refresh, refresh, TimeUnit.MILLISECONDS);
     }
@@ -284,10 +288,6 @@ final class PluginServers implements AutoCloseable {
 
   RegistrationService registration() {
     return registration;
-  }
-
-  DeviceHealthBoard healthBoard() {
-    return healthBoard;
   }
 
   PrometheusEndpoint metrics() {

@@ -71,7 +71,9 @@ record PluginSettings(
     Path bootIdSource,
     ServerLimits draSocketLimits,
     ServerLimits registrationSocketLimits,
-    ServerLimits livenessProbeLimits) {
+    ServerLimits livenessProbeLimits,
+    HealthTaints healthTaints,
+    Duration healthTaintDelay) {
 
   private static MetadataWriter metadataWriter(KubeletPluginBuilder b, DeferredClient client,
       Path dataDirectory) {
@@ -142,6 +144,12 @@ record PluginSettings(
     if (services.isEmpty()) {
       throw new PluginStartException("no supported DRA gRPC API is implemented and enabled");
     }
+    HealthTaints healthTaints = b.healthTaints != null ? b.healthTaints : b.driver.healthTaints();
+    if (healthTaints != null && !health) {
+      throw new PluginStartException("health taints need a driver that reports device health:"
+          + " return true from DraDriver.reportsDeviceHealth() (ClaimDriver.reportsDeviceHealth()"
+          + " with ClaimLifecycle), or set no KubeletPluginBuilder.healthTaints");
+    }
     Registries registries = Registries.of(b.meterRegistry, b.metricsAddress != null);
     return new PluginSettings(
         b.driver, b.driverName, client, ownsKubeClient, b.nodeName, b.nodeUid,
@@ -156,7 +164,7 @@ record PluginSettings(
         b.readinessAwaitsSlices, b.nodeEvents, b.sliceSyncDelay, b.fatalErrorPolicy,
         b.apiServerTimeout, b.shutdownGracePeriod,
         dataDirectory, b.cdiDirectory.normalize(), b.bootIdSource, b.draSocketLimits,
-        b.registrationSocketLimits, b.livenessProbeLimits);
+        b.registrationSocketLimits, b.livenessProbeLimits, healthTaints, b.healthTaintDelay);
   }
 
   /**

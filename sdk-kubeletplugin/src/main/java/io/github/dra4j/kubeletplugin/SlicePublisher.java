@@ -1,5 +1,8 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
+import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
+import io.github.dra4j.kubeletplugin.internal.health.HealthTaintMerge;
 import io.github.dra4j.kubeletplugin.internal.publish.NodeEvents;
 import io.github.dra4j.kubeletplugin.internal.publish.PublishingState;
 import io.github.dra4j.resourceslice.ControllerOptions;
@@ -8,9 +11,16 @@ import io.github.dra4j.resourceslice.Owner;
 import io.github.dra4j.resourceslice.ResourceSliceController;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +36,13 @@ import org.slf4j.LoggerFactory;
  * {@link #close()} never waits for a start in progress: it interrupts the start, which stops
  * waiting for the API server, and the caller returns. Owned by one plugin; thread-safe (guarded
  * by {@code lock}, never held while waiting for the API server).
+ *
+ * <p>With {@link PluginSettings#healthTaints() health taints} on, the publisher owns the driver's
+ * last published resources and adds the taints the devices' health asks for before handing them
+ * to the controller: on every publish of the driver, and after a change of health (the board
+ * tells it), once per {@link PluginSettings#healthTaintDelay() delay} however many changes came,
+ * on a timer thread of its own. Both run under {@code lock}, so a publish of the driver and a
+ * health change never overtake each other.
  */
 final class SlicePublisher implements AutoCloseable {
 
@@ -43,13 +60,32 @@ final class SlicePublisher implements AutoCloseable {
   /** The start in progress, and the thread running it; null otherwise. */
   private CompletableFuture<ResourceSliceController> starting;
   private Thread starter;
-  /** What the driver last asked for while the controller was starting. */
+  /** What the driver last asked for while the controller was starting (with health taints). */
   private DriverResources latest;
   private boolean closed;
+  /** The health board; null unless health taints are on. */
+  private final DeviceHealthBoard health;
+  /** What the driver last published, without health taints; null before its first publish. */
+  private DriverResources driverResources;
+  /** The health taints of the last hand-over to the controller. */
+  private Map<String, Map<String, List<DeviceTaint>>> lastTaints = Map.of();
+  /** Runs the coalesced publish after health changes; null unless health taints are on. */
+  private final ScheduledExecutorService healthTimer;
+  private final AtomicBoolean healthPublishPending = new AtomicBoolean();
 
-  SlicePublisher(PluginSettings settings, BiConsumer<Throwable, String> errors) {
+  SlicePublisher(PluginSettings settings, BiConsumer<Throwable, String> errors,
+      DeviceHealthBoard board) {
     this.settings = settings;
     this.errors = errors;
+    this.health = settings.healthTaints() != null ? board : null;
+    this.healthTimer = health == null ? null : Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "dra4j-health-taints-" + settings.driverName());
+      thread.setDaemon(true);
+      return thread;
+    });
+    if (health != null) {
+      health.watchChanges(snapshot -> healthChanged());
+    }
     this.events = settings.nodeEvents() && !settings.nodeName().isEmpty()
         ? new NodeEvents(settings.kubeClient(), settings.driverName(), settings.nodeName(),
             settings.nodeUid(), EVENT_INTERVAL, Clock.systemUTC())
@@ -68,17 +104,19 @@ final class SlicePublisher implements AutoCloseable {
         throw new IllegalStateException("no NodeName was set to publish resources");
       }
       state.publishing(resources == null ? Set.of() : resources.pools().keySet());
+      driverResources = resources;
+      DriverResources wanted = withHealthTaints(resources);
       if (controller != null) {
-        controller.update(resources);
+        controller.update(wanted);
         return;
       }
-      latest = resources;
+      latest = wanted;
       if (starting != null) {
         return; // the start in progress publishes the latest resources
       }
       started = new CompletableFuture<>();
       starting = started;
-      starter = new Thread(() -> start(resources, started),
+      starter = new Thread(() -> start(wanted, started),
           "dra4j-resourceslice-start-" + settings.driverName());
       starter.setDaemon(true);
       starter.start();
@@ -158,6 +196,55 @@ final class SlicePublisher implements AutoCloseable {
     done.complete(made);
   }
 
+  /** The driver's resources with health taints; the caller holds {@code lock}. */
+  private DriverResources withHealthTaints(DriverResources resources) {
+    if (health == null) {
+      return resources;
+    }
+    lastTaints = HealthTaintMerge.taints(settings.driverName(), health.snapshot(),
+        settings.healthTaints());
+    return HealthTaintMerge.merge(resources, lastTaints);
+  }
+
+  /** A device's health changed: one publish after the delay, for all changes until then. */
+  private void healthChanged() {
+    if (!healthPublishPending.compareAndSet(false, true)) {
+      return; // the publish already scheduled sees this change too
+    }
+    try {
+      healthTimer.schedule(this::publishHealth, settings.healthTaintDelay().toMillis(),
+          TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException closing) {
+      healthPublishPending.set(false);
+    }
+  }
+
+  /** Publishes the driver's last resources again with the current health taints. */
+  private void publishHealth() {
+    healthPublishPending.set(false); // a change from now on schedules the next publish
+    try {
+      synchronized (lock) {
+        if (closed || driverResources == null) {
+          return; // nothing to taint yet: the driver's first publish adds the taints
+        }
+        Map<String, Map<String, List<DeviceTaint>>> before = lastTaints;
+        DriverResources wanted = withHealthTaints(driverResources);
+        if (lastTaints.equals(before)) {
+          return;
+        }
+        LOG.debug("Publishing the devices of driver {} again for their health",
+            settings.driverName());
+        if (controller != null) {
+          controller.update(wanted);
+        } else if (starting != null) {
+          latest = wanted;
+        }
+      }
+    } catch (RuntimeException e) { // a policy of the driver's that throws
+      errors.accept(new RecoverableException(e), "add health taints to the published devices");
+    }
+  }
+
   /** Whether every pool the driver asked for is published; false before its first publish. */
   boolean ready() {
     return state.ready();
@@ -194,6 +281,9 @@ final class SlicePublisher implements AutoCloseable {
     }
     if (running != null) {
       running.close();
+    }
+    if (healthTimer != null) {
+      healthTimer.shutdownNow();
     }
     if (events != null) {
       events.close();

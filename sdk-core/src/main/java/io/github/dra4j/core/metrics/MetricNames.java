@@ -110,6 +110,20 @@ public final class MetricNames {
    */
   public static final String REASON = "reason";
 
+  /**
+   * Gauge of each device's health as the driver last reported it, tags {@value #POOL}, {@value
+   * #DEVICE} and {@value #STATE}: one series per device and state, 1 for the device's current
+   * state and 0 for the others (a state set). Only devices the driver reports; a device it stops
+   * reporting loses its series.
+   */
+  public static final String DEVICE_HEALTH = "dra4j.plugin.device.health";
+
+  /** Tag of {@link #DEVICE_HEALTH}: the device's name in its pool. */
+  public static final String DEVICE = "device";
+
+  /** Tag of {@link #DEVICE_HEALTH}: {@code healthy}, {@code unhealthy} or {@code unknown}. */
+  public static final String STATE = "state";
+
   /** Counter of ResourceSlice writes the API server accepted, tag {@value #OPERATION}. */
   public static final String SLICE_WRITES = "dra4j.resourceslice.writes";
 
@@ -197,7 +211,7 @@ public final class MetricNames {
   /** Every meter name above, in the README's order. */
   public static final List<String> ALL = List.of(GRPC_OPERATIONS, GRPC_IN_FLIGHT, CLAIMS_PREPARED,
       CLAIMS_UNPREPARED, CLAIM_PREPARE_DURATION, CLAIM_UNPREPARE_DURATION, PLUGIN_ERRORS,
-      PLUGIN_CONNECTIONS, PLUGIN_REFUSALS, SLICE_WRITES, SLICE_SYNCS, SLICE_PUBLISHED_DEVICES,
+      PLUGIN_CONNECTIONS, PLUGIN_REFUSALS, DEVICE_HEALTH, SLICE_WRITES, SLICE_SYNCS, SLICE_PUBLISHED_DEVICES,
       SLICE_PUBLISHED_SLICES, SLICE_PUBLISH_FAILING, CHECKPOINT_WRITES,
       CHECKPOINT_CORRUPTIONS, PREPARED_CLAIMS, PREPARED_DEVICES, WEBHOOK_REVIEWS,
       WEBHOOK_CERTIFICATE_RELOADS);

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin.lifecycle;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
+import io.github.dra4j.kubeletplugin.HealthTaints;
 import io.github.dra4j.kubeletplugin.internal.logging.ErrorLog;
 import io.github.dra4j.kubeletplugin.PluginContext;
 import io.github.dra4j.resourceclaim.DriverAllocation;
@@ -125,5 +126,15 @@ public interface ClaimDriver<S> {
    */
   default boolean reportsDeviceHealth() {
     return false;
+  }
+
+  /**
+   * The taints this driver's devices get from their reported health; see {@link
+   * io.github.dra4j.kubeletplugin.DraDriver#healthTaints()}.
+   *
+   * @return null (the default) for none
+   */
+  default HealthTaints healthTaints() {
+    return null;
   }
 }

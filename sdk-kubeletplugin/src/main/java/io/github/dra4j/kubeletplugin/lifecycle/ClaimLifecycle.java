@@ -10,6 +10,7 @@ import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.core.option.OptionChecks;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
+import io.github.dra4j.kubeletplugin.HealthTaints;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubeletplugin.PluginContext;
 import io.github.dra4j.kubeletplugin.PrepareResult;
@@ -325,6 +326,11 @@ public final class ClaimLifecycle<S> implements DraDriver {
   @Override
   public boolean reportsDeviceHealth() {
     return driver.reportsDeviceHealth();
+  }
+
+  @Override
+  public HealthTaints healthTaints() {
+    return driver.healthTaints();
   }
 
   /**

@@ -54,7 +54,7 @@ public final class GpuDriver implements AutoCloseable {
     this.catalog = catalog;
     this.health = new DeviceHealthTracker(driverName, catalog, Clock.systemUTC());
     GpuClaimDriver claims = new GpuClaimDriver(driverName, catalog, backend, deviceStatus,
-        (error, message) -> LOG.error("{}", message, error));
+        (error, message) -> LOG.error("{}", message, error), health);
     this.lifecycle = ClaimLifecycle.builder(claims, GpuClaimState.class)
         .cdiKind(Kind.of("k8s." + driverName, CDI_CLASS))
         .commonDevice("common", common)
@@ -129,21 +129,25 @@ public final class GpuDriver implements AutoCloseable {
     backend.health().start(this::healthChanged);
   }
 
+  /**
+   * The new conditions go to the kubelet's health stream; the plugin publishes the devices again
+   * with their taints ({@link DeviceHealthTracker} is the lifecycle's health taints).
+   */
   private void healthChanged(List<GpuCondition> conditions) {
     try {
       if (health.update(conditions)) {
         LOG.info("GPU health changed: {}", conditions.isEmpty() ? "all healthy" : conditions);
-        publish();
+        plugin.deviceHealth().replaceAll(health.health());
       }
     } catch (RuntimeException e) {
-      LOG.error("Cannot publish the devices' health", new RecoverableException(e));
+      LOG.error("Cannot report the devices' health", new RecoverableException(e));
     }
   }
 
   private void publish() {
     KubeletPlugin running = plugin;
     running.deviceHealth().replaceAll(health.health());
-    running.publishResources(catalog.resources(health.taints()));
+    running.publishResources(catalog.resources());
   }
 
   /** Stops following health and releases the backend; the plugin is the caller's to close. */

@@ -235,6 +235,40 @@ class GpuDriverTest {
         assertThat(h.state()).isEqualTo(HealthState.HEALTHY));
   }
 
+  @Test
+  void anInformationalConditionIsATaintWithoutEffectAndTheHealthGaugeFollows() throws Exception {
+    start(2, DeviceLayout.WHOLE_GPUS);
+    node.awaitDevices(DRIVER, 2);
+    Files.writeString(healthFile, "{\"gpu-0\": {\"key\": \"ecc\", \"value\": \"corrected\","
+        + " \"blocking\": false}, \"gpu-1\": \"unhealthy\"}");
+
+    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+      assertThat(device("gpu-0").getTaints()).singleElement().satisfies(taint -> {
+        assertThat(taint.getKey()).isEqualTo(DRIVER + "/ecc");
+        assertThat(taint.getValue()).isEqualTo("corrected");
+        assertThat(taint.getEffect()).isEqualTo("None");
+      });
+      assertThat(device("gpu-1").getTaints()).singleElement().satisfies(taint -> {
+        assertThat(taint.getKey()).isEqualTo(DRIVER + "/unhealthy");
+        assertThat(taint.getEffect()).isEqualTo("NoSchedule");
+      });
+    });
+    assertThat(healthGauge("gpu-0", "healthy")).as("an informational condition").isEqualTo(1);
+    assertThat(healthGauge("gpu-1", "unhealthy")).isEqualTo(1);
+
+    Files.delete(healthFile);
+    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+      assertThat(device("gpu-0").getTaints()).isNullOrEmpty();
+      assertThat(device("gpu-1").getTaints()).isNullOrEmpty();
+    });
+    assertThat(healthGauge("gpu-1", "healthy")).isEqualTo(1);
+  }
+
+  private double healthGauge(String device, String state) {
+    return plugin.meterRegistry().get("dra4j.plugin.device.health").tag("device", device)
+        .tag("state", state).gauge().value();
+  }
+
   private Device device(String name) {
     return node.slices().stream().flatMap(s -> s.getSpec().getDevices().stream())
         .filter(d -> d.getName().equals(name)).findFirst().orElseThrow();

@@ -14,11 +14,14 @@ import java.util.function.Consumer;
  *
  * <p>Owned by one plugin. The map is guarded by this object's monitor; listeners are called
  * outside the lock with an immutable snapshot, so a slow stream cannot block a reporting driver.
+ * Besides the streams ({@link #subscribe}), the plugin's own followers of changes ({@link
+ * #watchChanges}: health taints, gauges) hear of each report, but not of the periodic refresh.
  */
 public final class DeviceHealthBoard implements DeviceHealthReporter {
 
   private final Map<String, DeviceHealth> devices = new TreeMap<>();
   private final List<Consumer<List<DeviceHealth>>> listeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<List<DeviceHealth>>> changeListeners = new CopyOnWriteArrayList<>();
 
   @Override
   public void report(Collection<DeviceHealth> changed) {
@@ -74,9 +77,20 @@ public final class DeviceHealthBoard implements DeviceHealthReporter {
     return () -> listeners.remove(listener);
   }
 
+  /**
+   * Follows the driver's reports: the listener gets the snapshot after every report, replacement
+   * and removal, on the reporting thread (keep it short), but not the periodic refresh; it is not
+   * a stream and not counted in {@link #subscriberCount()}.
+   *
+   * @param listener called with every snapshot a report made
+   */
+  public void watchChanges(Consumer<List<DeviceHealth>> listener) {
+    changeListeners.add(listener);
+  }
+
   /** Sends the current snapshot to every subscriber again, to refresh the kubelet's timeout. */
   public void republish() {
-    publish(snapshot());
+    refresh(snapshot());
   }
 
   /**
@@ -89,6 +103,13 @@ public final class DeviceHealthBoard implements DeviceHealthReporter {
   }
 
   private void publish(List<DeviceHealth> snapshot) {
+    for (Consumer<List<DeviceHealth>> listener : changeListeners) {
+      listener.accept(snapshot);
+    }
+    refresh(snapshot);
+  }
+
+  private void refresh(List<DeviceHealth> snapshot) {
     for (Consumer<List<DeviceHealth>> listener : listeners) { // a snapshot: copy-on-write
       listener.accept(snapshot);
     }

@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacityBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCounterConsumptionBuilder;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import io.github.dra4j.core.quantity.QuantityValue;
 import io.github.dra4j.examples.gpu.discovery.Gpu;
 import io.github.dra4j.examples.gpu.discovery.MigDevice;
@@ -29,7 +28,7 @@ import java.util.OptionalInt;
 
 /**
  * The devices of this node as the driver offers them: built once from the discovered GPUs and the
- * {@link DeviceLayout}, then published again with each change of the devices' taints. One pool,
+ * {@link DeviceLayout}, published once (the plugin adds the taints of the devices' health). One pool,
  * named after the node; counter sets in their own slice. Immutable; thread-safe.
  *
  * <p>Attributes (in the driver's domain unless qualified): {@code type}, {@code uuid}, {@code
@@ -146,16 +145,16 @@ public final class DeviceCatalog {
   }
 
   /**
-   * The pool to publish, with each device's taints.
+   * The pool to publish, without taints: the plugin adds the taints of the devices' health
+   * ({@link io.github.dra4j.examples.gpu.health.DeviceHealthTracker}).
    *
-   * @param taints taints by device name; devices not in the map have none
    * @return one pool named after the node
    */
-  public DriverResources resources(Map<String, List<DeviceTaint>> taints) {
+  public DriverResources resources() {
     List<Device> published = new ArrayList<>();
     List<CounterSet> counterSets = new ArrayList<>();
     for (GpuDevice device : devices.values()) {
-      published.add(toDevice(device, taints.getOrDefault(device.name(), List.of())));
+      published.add(toDevice(device));
     }
     if (layout.partitions() > 0) {
       for (Gpu gpu : gpus) {
@@ -176,7 +175,7 @@ public final class DeviceCatalog {
     return DriverResources.of(poolName, pool.build());
   }
 
-  private Device toDevice(GpuDevice device, List<DeviceTaint> taints) {
+  private Device toDevice(GpuDevice device) {
     Gpu gpu = device.gpu();
     DeviceBuilder builder = new DeviceBuilder().withName(device.name())
         .withAttributes(attributes(device));
@@ -199,9 +198,6 @@ public final class DeviceCatalog {
     }
     if (layout.allowMultipleAllocations()) {
       builder.withAllowMultipleAllocations(true);
-    }
-    if (!taints.isEmpty()) {
-      builder.withTaints(taints);
     }
     return builder.build();
   }

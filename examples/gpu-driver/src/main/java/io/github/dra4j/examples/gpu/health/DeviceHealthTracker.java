@@ -6,28 +6,29 @@ import io.github.dra4j.examples.gpu.devices.DeviceCatalog;
 import io.github.dra4j.examples.gpu.devices.GpuDevice;
 import io.github.dra4j.kubeletplugin.DeviceHealth;
 import io.github.dra4j.kubeletplugin.HealthState;
+import io.github.dra4j.kubeletplugin.HealthTaints;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
- * Turns a health source's conditions into what the driver publishes: device taints in the
- * ResourceSlice (key {@code <driver>/<condition key>}, effect {@code NoSchedule} for a blocking
- * condition, {@code None} otherwise) and the health the kubelet streams ({@code Unhealthy} while
- * a blocking condition lasts). A condition applies to every device of its GPU. A taint keeps the
- * time it was first seen, so publishing again changes nothing while the conditions stay; a
- * condition that goes away takes its taint with it. Thread-safe (guarded by its monitor); owned
- * by the driver.
+ * Turns a health source's conditions into the health the kubelet streams ({@code Unhealthy}
+ * while a blocking condition lasts) and, as the plugin's {@link HealthTaints}, into device taints
+ * in the ResourceSlice (key {@code <driver>/<condition key>}, effect {@code NoSchedule} for a
+ * blocking condition, {@code None} otherwise): the SDK publishes the devices again with them
+ * whenever the reported health changes. A condition applies to every device of its GPU. A taint
+ * keeps the time it was first seen, so publishing again changes nothing while the conditions
+ * stay; a condition that goes away takes its taint with it. Thread-safe (guarded by its monitor);
+ * owned by the driver.
  */
-public final class DeviceHealthTracker {
+public final class DeviceHealthTracker implements HealthTaints {
 
   private final String driverName;
   private final DeviceCatalog catalog;
@@ -65,29 +66,31 @@ public final class DeviceHealthTracker {
   }
 
   /**
-   * The taints of the devices that have any, for {@link DeviceCatalog#resources}.
+   * The taints of one device, from the conditions of its GPU; the plugin calls this for every
+   * device the driver reports health for.
    *
-   * @return taints by device name
+   * @param driverName the plugin's driver name (the tracker's own is the same)
+   * @param health the device's last reported health
+   * @return its taints; empty for a device of a GPU without conditions, or not in the catalog
    */
-  public synchronized Map<String, List<DeviceTaint>> taints() {
-    Map<String, List<DeviceTaint>> taints = new LinkedHashMap<>();
-    for (GpuDevice device : catalog.devices().values()) {
-      List<DeviceTaint> own = new ArrayList<>();
-      for (GpuCondition condition : conditionsOf(device)) {
-        DeviceTaintBuilder taint = new DeviceTaintBuilder()
-            .withKey(driverName + "/" + condition.key())
-            .withEffect(condition.blocking() ? "NoSchedule" : "None")
-            .withTimeAdded(DateTimeFormatter.ISO_INSTANT.format(firstSeen.get(condition)));
-        if (!condition.value().isEmpty()) {
-          taint.withValue(condition.value());
-        }
-        own.add(taint.build());
-      }
-      if (!own.isEmpty()) {
-        taints.put(device.name(), own);
-      }
+  @Override
+  public synchronized List<DeviceTaint> taints(String driverName, DeviceHealth health) {
+    GpuDevice device = catalog.devices().get(health.deviceName());
+    if (device == null || !health.poolName().equals(catalog.poolName())) {
+      return List.of();
     }
-    return taints;
+    List<DeviceTaint> own = new ArrayList<>();
+    for (GpuCondition condition : conditionsOf(device)) {
+      DeviceTaintBuilder taint = new DeviceTaintBuilder()
+          .withKey(this.driverName + "/" + condition.key())
+          .withEffect(condition.blocking() ? "NoSchedule" : "None")
+          .withTimeAdded(DateTimeFormatter.ISO_INSTANT.format(firstSeen.get(condition)));
+      if (!condition.value().isEmpty()) {
+        taint.withValue(condition.value());
+      }
+      own.add(taint.build());
+    }
+    return own;
   }
 
   /**

@@ -13,6 +13,7 @@ import io.github.dra4j.examples.gpu.devices.GpuDevice;
 import io.github.dra4j.examples.gpu.mps.MpsGroup;
 import io.github.dra4j.examples.gpu.sharing.SharingSetting;
 import io.github.dra4j.kubeletplugin.CallContext;
+import io.github.dra4j.kubeletplugin.HealthTaints;
 import io.github.dra4j.kubeletplugin.PluginContext;
 import io.github.dra4j.kubeletplugin.lifecycle.ClaimDriver;
 import io.github.dra4j.kubeletplugin.lifecycle.PreparedClaim;
@@ -59,6 +60,7 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
   private final ConfigResolver<SharingConfig> configs;
   private final boolean deviceStatus;
   private final BiConsumer<Throwable, String> errors;
+  private final HealthTaints healthTaints;
   private volatile PluginContext plugin;
   private volatile HardwareChanges changes;
 
@@ -70,14 +72,16 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
    * @param backend the GPUs' backend, for device nodes and sharing commands
    * @param deviceStatus whether to report device status in claims
    * @param errors where background errors go (the plugin's error handling)
+   * @param healthTaints the taints the devices' health puts on them in the published slices
    */
   public GpuClaimDriver(String driverName, DeviceCatalog catalog, GpuBackend backend,
-      boolean deviceStatus, BiConsumer<Throwable, String> errors) {
+      boolean deviceStatus, BiConsumer<Throwable, String> errors, HealthTaints healthTaints) {
     this.catalog = catalog;
     this.backend = backend;
     this.configs = GpuConfigs.resolver(driverName);
     this.deviceStatus = deviceStatus;
     this.errors = errors;
+    this.healthTaints = healthTaints;
   }
 
   /**
@@ -250,5 +254,10 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
   @Override
   public boolean reportsDeviceHealth() {
     return true;
+  }
+
+  @Override
+  public HealthTaints healthTaints() {
+    return healthTaints;
   }
 }
