@@ -34,7 +34,8 @@ class KubeletPluginPrometheusRuleChartTest {
   private static final List<String> ALERTS = List.of("Dra4jGpuClaimPrepareFailures",
       "Dra4jGpuClaimUnprepareFailures", "Dra4jGpuClaimPrepareSlow",
       "Dra4jGpuResourceSlicesNotPublished", "Dra4jGpuPluginErrors",
-      "Dra4jGpuCheckpointCorrupted", "Dra4jGpuPluginRefusingConnections", "Dra4jGpuPluginDown");
+      "Dra4jGpuCheckpointCorrupted", "Dra4jGpuPluginRefusingConnections",
+      "Dra4jGpuDeviceUnhealthy", "Dra4jGpuPluginDown");
 
   @TempDir
   Path dir;
@@ -97,7 +98,7 @@ class KubeletPluginPrometheusRuleChartTest {
     assertThat(rules).extracting(r -> r.get("alert")).containsExactly(
         "Dra4jGpuClaimPrepareFailures", "Dra4jGpuClaimUnprepareFailures",
         "Dra4jGpuClaimPrepareSlow", "Dra4jGpuResourceSlicesNotPublished",
-        "Dra4jGpuCheckpointCorrupted");
+        "Dra4jGpuCheckpointCorrupted", "Dra4jGpuDeviceUnhealthy");
     assertThat(rules.get(2).get("expr").toString()).endsWith("> 2.5");
   }
 
