@@ -144,7 +144,7 @@ class ApiRequestsTest {
         try (ApiDeadline deadline = ApiDeadline.ofCurrentCall()) {
           return requests.get(requests.url(MAP), ConfigMap.class, deadline);
         }
-      })).hasMessageContaining("no answer from the API server within 0.9")
+      })).hasMessageContaining("no answer from the API server within 0.7") // 1 s less 250 ms
           .hasMessageEndingWith(" s (the time the kubelet gave the call)");
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
 
