@@ -159,6 +159,26 @@ class ClaimOutcomeLogTest extends PluginTestBase {
             "invalid_config", "timeout", "cancelled", "driver_error", "internal");
   }
 
+  @Test
+  void aDriverThatThrowsOnAWholeCallIsOneErrorLineWithTheClaimAndTheStackTrace() {
+    String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "bug", DRIVER))
+        .getMetadata().getUid();
+    RecordingDriver driver = new RecordingDriver(DRIVER).answering(claim -> {
+      throw new IllegalStateException("driver bug");
+    });
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).start()) {
+      log.list.clear();
+      assertThatThrownBy(() -> kubelet.prepare(plugin.draSocket(), claim("default", "bug", uid)))
+          .hasMessageContaining("driver bug");
+
+      List<ILoggingEvent> errors = log.list.stream().filter(e -> e.getLevel() == Level.ERROR)
+          .collect(Collectors.toList());
+      assertThat(errors).as("ERROR lines of one failed call").hasSize(1);
+      assertThat(errors.get(0).getMDCPropertyMap().get("claim")).isEqualTo("default/bug:" + uid);
+      assertThat(errors.get(0).getThrowableProxy().getMessage()).isEqualTo("driver bug");
+    }
+  }
+
   private static double failed(SimpleMeterRegistry registry, String reason) {
     Counter counter = registry.get("dra4j.plugin.claims.prepared")
         .tags("driver_name", DRIVER, "result", "error", "reason", reason).counter();

@@ -15,6 +15,7 @@ import io.github.dra4j.kubeletplugin.PrepareResult;
 import io.github.dra4j.kubeletplugin.UnprepareResult;
 import io.github.dra4j.kubeletplugin.internal.claims.ClaimSource;
 import io.github.dra4j.kubeletplugin.internal.logging.LogText;
+import io.github.dra4j.kubeletplugin.internal.logging.LoggedFailure;
 import io.github.dra4j.kubeletplugin.internal.metadata.MetadataWriter;
 import io.github.dra4j.kubeletplugin.internal.observability.ClaimFailure;
 import io.github.dra4j.kubeletplugin.internal.observability.ClaimMeters;
@@ -335,9 +336,12 @@ public final class NodeService {
       Thread.currentThread().interrupt();
       throw Status.CANCELLED.withDescription(operation + ": interrupted").asException();
     } catch (Exception e) {
-      LOG.error("{} failed for {}", operation, claims, e);
-      throw Status.UNKNOWN.withDescription(operation + ": " + e.getMessage()).withCause(e)
-          .asException();
+      // The try's MDC is closed before a catch runs: the line names the claims again.
+      try (MDC.MDCCloseable again = MDC.putCloseable(MDC_CLAIM, claims)) {
+        LOG.error("{} failed for {}", operation, claims, e);
+      }
+      throw Status.UNKNOWN.withDescription(operation + ": " + e.getMessage())
+          .withCause(new LoggedFailure(e)).asException();
     }
   }
 

@@ -5,6 +5,7 @@ import io.github.dra4j.kubelet.wire.internal.GoCodeNames;
 import io.github.dra4j.kubeletplugin.internal.grpc.CallOffload;
 import io.github.dra4j.kubeletplugin.internal.grpc.MessageText;
 import io.github.dra4j.kubeletplugin.internal.logging.LogText;
+import io.github.dra4j.kubeletplugin.internal.logging.LoggedFailure;
 import io.github.dra4j.kubeletplugin.internal.server.Refusals;
 import io.grpc.Context;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
@@ -263,6 +264,10 @@ public final class CallObserver implements ServerInterceptor {
       } else if (halfClosed && !requestReceived) {
         LOG.info("{} refused: the client half-closed the call without sending a request ({} {})",
             streaming ? "stream" : "request", status.getCode(), status.getDescription());
+      } else if (LoggedFailure.isLogged(status.getCause())) {
+        // Logged at ERROR, with the claims and the stack trace, where it happened.
+        LOG.debug("{} failed: {} {}", streaming ? "handling stream" : "handling request",
+            status.getCode(), LogText.text(status.getDescription()));
       } else {
         LOG.error("{} failed: {} {}", streaming ? "handling stream" : "handling request",
             status.getCode(), LogText.text(status.getDescription()), status.getCause());
