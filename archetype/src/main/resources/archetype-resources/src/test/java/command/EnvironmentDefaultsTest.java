@@ -49,17 +49,28 @@ class EnvironmentDefaultsTest {
 
   @Test
   void malformedSettingsStopTheCommandNamingEveryOne() {
-    CommandLine line = DriverMain.commandLine();
-    StringWriter err = new StringWriter();
-    line.setErr(new PrintWriter(err, true));
+    // The driver name is the command's own setting, checked first; the server's settings are the
+    // SDK's, all named in one line.
+    StringWriter nameErr = new StringWriter();
+    CommandLine nameLine = DriverMain.commandLine();
+    nameLine.setErr(new PrintWriter(nameErr, true));
+    assertThat(nameLine.execute("webhook", "--driver-name", "Not_A_Name")).isEqualTo(2);
+    assertThat(nameErr.toString()).contains("DRIVER_NAME=\"Not_A_Name\"");
 
-    int status = line.execute("webhook", "--driver-name", "Not_A_Name", "--webhook-port",
-        "https");
+    StringWriter serverErr = new StringWriter();
+    CommandLine serverLine = DriverMain.commandLine();
+    serverLine.setErr(new PrintWriter(serverErr, true));
+    assertThat(serverLine.execute("webhook", "--webhook-port", "https", "--metrics-port", "x"))
+        .isEqualTo(2);
+    assertThat(serverErr.toString()).contains(
+        "WEBHOOK_PORT=\"https\": want a port from 0 to 65535", "METRICS_PORT=\"x\"");
 
-    assertThat(status).isEqualTo(2);
-    assertThat(err.toString()).contains("DRIVER_NAME=\"Not_A_Name\"",
-        "WEBHOOK_PORT=\"https\": want a port from 0 to 65535",
-        "TLS_CERT_FILE is required: the server's certificate chain, PEM (--tls-cert-file)");
+    StringWriter tlsErr = new StringWriter();
+    CommandLine tlsLine = DriverMain.commandLine();
+    tlsLine.setErr(new PrintWriter(tlsErr, true));
+    assertThat(tlsLine.execute("webhook")).isEqualTo(2);
+    assertThat(tlsErr.toString()).contains("TLS_CERT_FILE is required",
+        "TLS_PRIVATE_KEY_FILE is required");
   }
 
   @Test
