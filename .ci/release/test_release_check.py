@@ -159,6 +159,12 @@ class JarCompareTest(unittest.TestCase):
         second = self.jar("b.jar", [("p", b"version=1.0", when), ("c", b"code", when)])
         self.assertEqual([], compare_jars(first, second, ((b"1.0-SNAPSHOT", b"1.0"),)))
 
+    def test_a_version_that_is_text_not_the_project_version_is_left_as_it_is(self) -> None:
+        when = (2026, 1, 1, 0, 0, 0)
+        first = self.jar("a.jar", [("Doc.java", b"// e.g. 1.0-SNAPSHOT", when)])
+        second = self.jar("b.jar", [("Doc.java", b"// e.g. 1.0-SNAPSHOT", when)])
+        self.assertEqual([], compare_jars(first, second, ((b"1.0-SNAPSHOT", b"1.0"),)))
+
     def test_an_entry_time_from_the_clock_is_a_difference(self) -> None:
         first = self.jar("a.jar", [("c", b"code", (2026, 1, 1, 0, 0, 0))])
         second = self.jar("b.jar", [("c", b"code", (2026, 1, 1, 0, 0, 2))])
