@@ -161,8 +161,8 @@ class JarCompareTest(unittest.TestCase):
 
     def test_a_version_that_is_text_not_the_project_version_is_left_as_it_is(self) -> None:
         when = (2026, 1, 1, 0, 0, 0)
-        first = self.jar("a.jar", [("Doc.java", b"// e.g. 1.0-SNAPSHOT", when)])
-        second = self.jar("b.jar", [("Doc.java", b"// e.g. 1.0-SNAPSHOT", when)])
+        first = self.jar("a.jar", [("Doc.html", b"<title>1.0-SNAPSHOT</title> e.g. 1.0-SNAPSHOT", when)])
+        second = self.jar("b.jar", [("Doc.html", b"<title>1.0</title> e.g. 1.0-SNAPSHOT", when)])
         self.assertEqual([], compare_jars(first, second, ((b"1.0-SNAPSHOT", b"1.0"),)))
 
     def test_an_entry_time_from_the_clock_is_a_difference(self) -> None:
