@@ -3,7 +3,7 @@
 1. A throwaway GPG key in a temporary GNUPGHOME (deleted at the end, its agent stopped).
 2. A clone of this checkout's HEAD in a temporary directory, set to the release version (the
    current one without -SNAPSHOT), built with the release profile: ./mvnw -Prelease deploy,
-   tests skipped (the first build ran them), the unpublished modules left out of the reactor,
+   tests not even compiled (the first build ran them), the unpublished modules left out of the reactor,
    nothing installed into ~/.m2 and nothing uploaded. Maven runs online: the Central plugin
    will not run offline (it sends nothing, but may download the plugins it needs).
 3. Every artifact of the bundle, central-bundle.zip in target/central-publishing of the first
@@ -65,7 +65,7 @@ def build_bundle(checkout: Path, work: Path, gnupg_home: Path, key: str) -> Path
     snapshot = current_version(clone)
     release = snapshot.removesuffix("-SNAPSHOT")
     set_version(clone, release)
-    command = ["./mvnw", "-B", "-Prelease", "deploy", "-DskipTests", "-Dinvoker.skip=true",
+    command = ["./mvnw", "-B", "-Prelease", "deploy", "-Dmaven.test.skip=true", "-Dinvoker.skip=true",
                "-Darchetype.test.skip=true", "-Dmaven.install.skip=true", f"-Dgpg.keyname={key}",
                "-pl", ",".join("!" + m for m in UNPUBLISHED_MODULES)]
     print(f"release check: building the bundle of {head[:12]} at {release} in {clone}", flush=True)
