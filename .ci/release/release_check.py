@@ -3,8 +3,8 @@
 1. A throwaway GPG key in a temporary GNUPGHOME (deleted at the end, its agent stopped).
 2. A clone of this checkout's HEAD in a temporary directory, set to the release version (the
    current one without -SNAPSHOT), built with the release profile: ./mvnw -Prelease deploy,
-   tests not even compiled (the first build ran them), the unpublished modules left out of the reactor,
-   nothing installed into ~/.m2 and nothing uploaded. Maven runs online: the Central plugin
+   tests not even compiled (the first build ran them), the unpublished modules left out of the
+   reactor, nothing installed into ~/.m2 and nothing uploaded. Maven runs online: the Central plugin
    will not run offline (it sends nothing, but may download the plugins it needs).
 3. Every artifact of the bundle, central-bundle.zip in target/central-publishing of the first
    module (sdk-dependencies), against Central's rules (bundle_rules.py).
