@@ -52,6 +52,9 @@ public final class ApiFaultLog {
   private final Map<Fault, Integer> started = new EnumMap<>(Fault.class);
   private final List<Long> hangMillis = new ArrayList<>();
 
+  /** Creates an empty log. */
+  public ApiFaultLog() {}
+
   /** One call: its outcome ({@code ok}, {@code claim error}, or a gRPC code) and duration. */
   private record Outcome(String result, long nanos) {}
 

@@ -53,7 +53,11 @@ public final class WebhookAttackBenchmark {
 
   private WebhookAttackBenchmark() {}
 
-  /** A memory limit given as a quantity, read as the GPU driver reads its MPS limit. */
+  /**
+   * A memory limit given as a quantity, read as the GPU driver reads its MPS limit.
+   *
+   * @param memory the limit, a Kubernetes quantity such as {@code 8Gi}
+   */
   public record LimitConfig(String memory) implements DeviceConfig<LimitConfig> {
     @Override
     public List<ConfigProblem> validate() {

@@ -52,7 +52,13 @@ public final class WebhookBenchmark {
 
   private WebhookBenchmark() {}
 
-  /** The benchmark's configuration type: a sharing strategy and that strategy's settings. */
+  /**
+   * The benchmark's configuration type: a sharing strategy and that strategy's settings.
+   *
+   * @param strategy {@code TimeSlicing} (the default) or {@code SpacePartitioning}
+   * @param interval the time slice of {@code TimeSlicing}, 0 to 3 (0 when not given)
+   * @param partitions the number of partitions of {@code SpacePartitioning}, at least 1
+   */
   public record SharingConfig(String strategy, Integer interval, Integer partitions)
       implements DeviceConfig<SharingConfig> {
     @Override

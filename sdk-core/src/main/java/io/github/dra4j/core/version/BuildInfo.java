@@ -14,12 +14,15 @@ import java.util.Properties;
  *
  * <p>A value the build could not know is {@value #UNKNOWN}: the commit when the sources are not a
  * git checkout (a source archive, a container build without {@code .git}), or everything when the
- * classes run without the resource (straight from an IDE's output, say).
+ * classes run without the resource (straight from an IDE's output, say). dra4j's builds are
+ * reproducible, so the build time is the pom's {@code project.build.outputTimestamp}, the time
+ * of the release (or of the last one, between releases), never the clock's.
  *
  * @param name the program's name, e.g. {@code dra4j}
  * @param version the version its build had, e.g. {@code 0.1.0-SNAPSHOT}
  * @param commit the full git commit the sources were at, or {@value #UNKNOWN}
- * @param time when it was built, ISO-8601 in UTC, or {@value #UNKNOWN}
+ * @param time its build time, ISO-8601 in UTC (the build's output timestamp), or
+ *     {@value #UNKNOWN}
  */
 public record BuildInfo(String name, String version, String commit, String time) {
 

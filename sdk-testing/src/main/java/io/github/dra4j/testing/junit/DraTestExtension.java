@@ -26,6 +26,9 @@ public final class DraTestExtension
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(DraTestExtension.class);
 
+  /** Creates the extension; JUnit does, for the test classes annotated with {@link DraTest}. */
+  public DraTestExtension() {}
+
   /** What one test runs on. */
   private record Running(SimulatedNode node, DraDriver driver, KubeletPlugin plugin) {}
 

@@ -45,6 +45,9 @@ public interface DriverUnderTest {
 
   /** Marker for "no driver": the test starts its own. */
   final class None implements DriverUnderTest {
+    /** Creates the marker; the extension compares the class and never makes one. */
+    public None() {}
+
     @Override
     public String driverName() {
       throw new UnsupportedOperationException("no driver under test");

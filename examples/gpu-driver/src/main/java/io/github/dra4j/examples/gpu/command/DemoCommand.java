@@ -21,6 +21,9 @@ public final class DemoCommand implements Callable<Integer> {
   @Spec
   private CommandSpec spec;
 
+  /** Creates the command; picocli fills in its spec. */
+  public DemoCommand() {}
+
   @Override
   public Integer call() {
     try {

@@ -35,6 +35,9 @@ public final class GpuDriverMain implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** Creates the top command; picocli fills in its spec. */
+  public GpuDriverMain() {}
+
   /**
    * Runs a command and exits with its status.
    *

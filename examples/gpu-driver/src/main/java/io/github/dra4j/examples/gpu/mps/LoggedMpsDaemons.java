@@ -16,6 +16,9 @@ public final class LoggedMpsDaemons implements MpsDaemons {
 
   private static final Logger LOG = LoggerFactory.getLogger(LoggedMpsDaemons.class);
 
+  /** Creates the stand-in; it keeps no state. */
+  public LoggedMpsDaemons() {}
+
   @Override
   public Optional<DaemonProcess> start(MpsGroup group, Path pluginDataDirectory,
       Launched launched) throws IOException {

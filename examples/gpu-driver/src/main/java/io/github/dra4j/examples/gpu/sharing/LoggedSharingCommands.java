@@ -17,6 +17,9 @@ public final class LoggedSharingCommands implements SharingCommands {
 
   private final MpsDaemons mps = new LoggedMpsDaemons();
 
+  /** Creates the stand-in with its own logging MPS daemons. */
+  public LoggedSharingCommands() {}
+
   @Override
   public void apply(SharingSetting setting, List<String> gpuUuids) {
     LOG.info("Simulated GPUs {}: sharing set to {}", gpuUuids, setting);
