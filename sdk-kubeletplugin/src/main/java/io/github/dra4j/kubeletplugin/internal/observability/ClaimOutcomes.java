@@ -12,6 +12,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -51,28 +53,16 @@ public final class ClaimOutcomes {
    */
   public void prepared(List<Claim> requested, Map<String, NodePrepareResourceResponse> answers,
       Map<String, ClaimFailure> failures, long nanos) {
-    Map<String, Claim> byUid = byUid(requested);
-    Map<ClaimFailure, Integer> failed = new EnumMap<>(ClaimFailure.class);
-    int succeeded = 0;
-    for (Map.Entry<String, NodePrepareResourceResponse> answer : answers.entrySet()) {
-      if (!answer.getValue().getError().isEmpty()) {
-        failed.merge(failures.getOrDefault(answer.getKey(), ClaimFailure.DRIVER_ERROR), 1,
-            Integer::sum);
-        continue;
-      }
-      succeeded++;
-      if (LOG.isInfoEnabled()) {
-        List<String> devices = new ArrayList<>();
-        Set<String> cdiDevices = new LinkedHashSet<>();
-        for (Device device : answer.getValue().getDevicesList()) {
-          devices.add(device.getPoolName() + "/" + device.getDeviceName());
-          cdiDevices.addAll(device.getCdiDeviceIdsList());
-        }
-        log("Prepared claim", reference(byUid, answer.getKey()), nanos, devices,
-            List.copyOf(cdiDevices));
-      }
-    }
-    count(meters::prepared, succeeded, failed, nanos);
+    walk(requested, answers, failures, nanos, NodePrepareResourceResponse::getError,
+        meters::prepared, (claim, answer) -> {
+          List<String> devices = new ArrayList<>();
+          Set<String> cdiDevices = new LinkedHashSet<>();
+          for (Device device : answer.getDevicesList()) {
+            devices.add(device.getPoolName() + "/" + device.getDeviceName());
+            cdiDevices.addAll(device.getCdiDeviceIdsList());
+          }
+          log("Prepared claim", claim, nanos, devices, List.copyOf(cdiDevices));
+        });
   }
 
   /**
@@ -86,21 +76,32 @@ public final class ClaimOutcomes {
   public void unprepared(List<Claim> requested,
       Map<String, NodeUnprepareResourceResponse> answers, Map<String, ClaimFailure> failures,
       long nanos) {
+    walk(requested, answers, failures, nanos, NodeUnprepareResourceResponse::getError,
+        meters::unprepared, (claim, answer) -> log("Unprepared claim", claim, nanos, null, null));
+  }
+
+  /**
+   * Counts each claim's answer, failed (by its reason, a driver error unless said) or not, and
+   * hands each successful one to {@code logSuccess} when INFO is on.
+   */
+  private static <A> void walk(List<Claim> requested, Map<String, A> answers,
+      Map<String, ClaimFailure> failures, long nanos, Function<A, String> error,
+      Counting counting, BiConsumer<ClaimReference, A> logSuccess) {
     Map<String, Claim> byUid = byUid(requested);
     Map<ClaimFailure, Integer> failed = new EnumMap<>(ClaimFailure.class);
     int succeeded = 0;
-    for (Map.Entry<String, NodeUnprepareResourceResponse> answer : answers.entrySet()) {
-      if (!answer.getValue().getError().isEmpty()) {
+    for (Map.Entry<String, A> answer : answers.entrySet()) {
+      if (!error.apply(answer.getValue()).isEmpty()) {
         failed.merge(failures.getOrDefault(answer.getKey(), ClaimFailure.DRIVER_ERROR), 1,
             Integer::sum);
         continue;
       }
       succeeded++;
       if (LOG.isInfoEnabled()) {
-        log("Unprepared claim", reference(byUid, answer.getKey()), nanos, null, null);
+        logSuccess.accept(reference(byUid, answer.getKey()), answer.getValue());
       }
     }
-    count(meters::unprepared, succeeded, failed, nanos);
+    count(counting, succeeded, failed, nanos);
   }
 
   /**
