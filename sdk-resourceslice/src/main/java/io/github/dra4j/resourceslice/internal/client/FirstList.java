@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The first list of ResourceSlices at start, before any informer runs: one small list ({@code
- * limit=1}), retried with backoff (0.5 s doubling to 8 s) until a deadline. An informer would
+ * limit=1}, {@code resourceVersion=0} so that the API server answers from its watch cache, not
+ * from etcd: a DaemonSet rollout makes one per node), retried with backoff (0.5 s doubling to 8 s) until a deadline. An informer would
  * retry by itself, but its client logs every failed attempt with a stack trace; here an API server
  * that cannot be reached is one WARN line naming its URL and the cause, and another only when the
  * cause changes. Stateless.
@@ -92,7 +93,7 @@ final class FirstList {
   private static void list(KubernetesClient client, SliceVersion version,
       Map<String, String> fieldSelector, long deadline) throws InterruptedException {
     FutureTask<Object> request = new FutureTask<>(() -> client.resources(version.resourceType())
-        .withFields(fieldSelector).list(new ListOptionsBuilder().withLimit(1L).build()));
+        .withFields(fieldSelector).list(new ListOptionsBuilder().withLimit(1L).withResourceVersion("0").build()));
     Thread thread = new Thread(request, "dra4j-resourceslice-list");
     thread.setDaemon(true);
     thread.start();
