@@ -21,6 +21,9 @@ public final class DriverMain implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** Creates the top command; picocli fills in its spec. */
+  public DriverMain() {}
+
   /**
    * Runs a command and exits with its status.
    *

@@ -53,6 +53,9 @@ public final class KubeletPluginCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** Creates the command; picocli sets its options from the command line and the environment. */
+  public KubeletPluginCommand() {}
+
   /**
    * Runs the command with every setting from the environment, without picocli: how the DaemonSet
    * runs it ({@code args: ["kubelet-plugin"]}). Each flag defaults to its variable anyway, and

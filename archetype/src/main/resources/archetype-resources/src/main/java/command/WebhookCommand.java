@@ -63,6 +63,9 @@ public final class WebhookCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** Creates the command; picocli sets its options from the command line and the environment. */
+  public WebhookCommand() {}
+
   @Override
   public Integer call() throws Exception {
     LOG.info("{} webhook starting", DriverMain.buildInfo());
