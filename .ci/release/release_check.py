@@ -9,7 +9,7 @@
 3. Every artifact of the bundle, central-bundle.zip in target/central-publishing of the first
    module (sdk-dependencies), against Central's rules (bundle_rules.py).
 4. Reproducibility: the clone's jars against the jars of the first build in this checkout (the
-   README's ./mvnw -B verify, run before), equal apart from the version (jar_compare.py).
+   README's ./mvnw -B verify -Pbenchmarks, run before), equal apart from the version (jar_compare.py).
 Exits 1 naming each artifact and broken rule, 0 when all holds.
 """
 
@@ -97,7 +97,7 @@ def compare_with_first_build(checkout: Path, clone: Path, bundle: Path) -> list[
     replacements = ((snapshot.encode(), release.encode()),) if snapshot != release else ()
     for first, second, label in pairs:
         if first is None:
-            problems.append(f"{label}: not in the first build here (run ./mvnw -B verify first)")
+            problems.append(f"{label}: not in the first build here (run ./mvnw -B verify -Pbenchmarks first)")
             continue
         if not second.is_file():
             problems.append(f"{label}: the release build made no {second.name}")

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * own node name, directories and API client) go through the same events against ONE API server,
  * and each event's measured total is checked against the model's prediction.
  *
- * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.clusterscale.ClusterScaleBenchmark
  * -Dexec.args="--nodes 20"} (options: {@value ScaleSettings#USAGE}). Prints Markdown. Takes
  * about two minutes with the defaults on two cores. Exits with status 1 when the model does not

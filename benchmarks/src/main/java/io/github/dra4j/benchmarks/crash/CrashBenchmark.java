@@ -12,7 +12,7 @@ import java.nio.file.Path;
  * found (lost, doubled, leftovers: all must be 0). CI runs a shorter version, with short hangs
  * only, in {@code CrashSafetyTest}.
  *
- * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.crash.CrashBenchmark} (optional arguments: cycles,
  * default 1000; seed, default the time).
  */

@@ -40,7 +40,7 @@ import java.util.function.Supplier;
  * resident memory before, at its peak and after, the plugin's own count of what it refused (its
  * metrics), whether a new connection and the liveness probe are answered after the attack, and
  * any OutOfMemoryError in the driver's log. Run after {@code ./mvnw -B -q install -DskipTests}:
- * {@code ./mvnw -B -q -pl benchmarks exec:java
+ * {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.faults.HostileClientsBenchmark}, with {@code
  * java.bin} for another JVM (the chart's options are for a JDK 25; on an older one the options it
  * does not know are ignored), {@code jvm.options} and {@code gpu.driver.jar} as {@code

@@ -49,7 +49,7 @@ import java.util.stream.Collectors;
  * memory, heap, metaspace, direct memory (NMT) and threads of the driver after its runs.
  *
  * <p>Run (from the repository, with go-floor built by {@code ../shared/tools/go-floor/setup.sh}):
- * {@code ./mvnw -B -q -pl benchmarks exec:java
+ * {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.floor.FloorComparisonBenchmark
  * -Dgo.bench=/tmp/go-floor/bench -Dgo.floor=/tmp/go-floor/floor}; the other options are those of
  * {@link ComparisonSettings} ({@code calls}, {@code rounds}, {@code driver.jvm.options}, {@code

@@ -46,7 +46,7 @@ import java.util.stream.Collectors;
  * java.bin}, or Maven's own JVM). Its class-data archive is used with {@code -Dcds=true}; the
  * first start then serves 50 prepare/unprepare cycles, as a pod serves claims before an upgrade
  * or restart replaces it, and writes the archive as it exits; the others map it. Run: {@code JAVA_HOME=<JDK 25>
- * ./mvnw -B -q -pl benchmarks exec:java
+ * ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.gpudriver.GpuDriverBenchmark -Dcds=true} (system
  * properties {@code jvm.options} to try other options, {@code java.bin} for another JVM, {@code
  * cycles}, default 1000, {@code aot} to use a JDK 25 AOT cache instead of the class-data archive,

@@ -51,7 +51,7 @@ import java.util.function.ToDoubleFunction;
  * those meters into no-ops. The two alternate over several rounds and the medians are printed,
  * so a drift of the machine does not read as a difference.
  *
- * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.kubeletplugin.PrepareBenchmark} (optional argument:
  * calls per scenario, default 10000).
  */

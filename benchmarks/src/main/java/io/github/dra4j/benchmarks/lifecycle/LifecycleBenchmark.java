@@ -54,7 +54,7 @@ import java.util.stream.Stream;
  * issue's targets are printed next to the figures; they apply to the p50 of each call on ext4: 1
  * claim under 3 ms, 32 claims under 10 ms.
  *
- * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.lifecycle.LifecycleBenchmark}. System properties:
  * {@code warmup} (rounds before measuring, default 300), {@code rounds} (measured rounds of every
  * batch size), {@code rounds.1} and {@code rounds.32} (per batch size; defaults 2000 and 300),

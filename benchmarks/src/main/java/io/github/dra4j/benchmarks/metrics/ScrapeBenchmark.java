@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
  * its number of samples. A scrape every 15 to 60 s is what Prometheus does, so the figure that
  * matters is the latency and the cost of one scrape, not the rate.
  *
- * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.metrics.ScrapeBenchmark} (optional argument:
  * scrapes per scenario, default 2000).
  */

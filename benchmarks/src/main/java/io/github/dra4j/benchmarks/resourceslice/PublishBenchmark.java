@@ -29,7 +29,7 @@ import java.util.function.BooleanSupplier;
  * writes after one device changed. Targets: converged under 10 s with writes equal to the number of
  * slices, 0 writes on an unchanged restart, 1 write on a one-device change.
  *
- * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.resourceslice.PublishBenchmark}.
  */
 public final class PublishBenchmark {

@@ -34,7 +34,7 @@ import javax.net.ssl.SSLContext;
  * over one keep-alive connection. The figures include the JVM's own start-up and footprint, so
  * compare them between builds, not with a figure taken elsewhere.
  *
- * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.webhook.ServerFootprint} (optional argument: the
  * number of starts per server, default 5). Linux only (it reads {@code /proc}).
  */

@@ -44,7 +44,7 @@ import javax.net.ssl.SSLSocket;
  * quantity of a million digits, 4 at once; and, against the metrics endpoint, 1,000 connections
  * that each send one byte.
  *
- * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.webhook.WebhookAttackBenchmark}. Linux only.
  */
 public final class WebhookAttackBenchmark {

@@ -40,7 +40,7 @@ import javax.net.ssl.SSLSocket;
  * the machine's cores, so the figures are a floor of what a webhook pod gets. The issue's target
  * is printed beside them: at least 5,000 reviews/s with p99 under 5 ms.
  *
- * <p>Run: {@code ./mvnw -B -q -pl benchmarks exec:java
+ * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.webhook.WebhookBenchmark}. System properties:
  * {@code connections} (default {@code 1,4,8}), {@code warmup.seconds} (default 5), {@code
  * seconds} (measured, default 10).

@@ -129,7 +129,7 @@ public final class Demo {
         + (Files.exists(plugin.registrationSocket()) ? "NOT removed" : "removed")
         + "); the kubelet logged " + calls + " calls to it");
     out.println();
-    out.println("Done. Run ./mvnw -B verify for the test suite; see README.md to write your own"
+    out.println("Done. Run ./mvnw -B verify -Pbenchmarks for the test suite; see README.md to write your own"
         + " driver.");
     return 0;
   }
