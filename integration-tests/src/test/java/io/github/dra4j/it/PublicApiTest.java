@@ -8,7 +8,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Type;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,23 +28,6 @@ import org.junit.jupiter.api.Test;
  */
 class PublicApiTest {
 
-  /** One class of each module, to find its compiled classes. */
-  private static final List<Class<?>> MODULES = List.of(
-      io.github.dra4j.core.name.NameRules.class,
-      io.github.dra4j.resourceclaim.ClaimReference.class,
-      io.github.dra4j.cdi.spec.CdiSpec.class,
-      io.github.dra4j.webhook.AdmissionReviewHandler.class,
-      io.github.dra4j.metrics.PrometheusEndpoint.class,
-      io.github.dra4j.picocli.PluginOptions.class,
-      io.github.dra4j.cel.DeviceSelectorEnvironment.class,
-      io.github.dra4j.structured.StructuredAllocator.class,
-      io.github.dra4j.testing.apiserver.InMemoryApiServer.class,
-      io.github.dra4j.resourceslice.ResourceSliceController.class,
-      io.github.dra4j.kubelet.wire.ServiceNames.class,
-      io.github.dra4j.testing.kubelet.FakeKubelet.class,
-      io.github.dra4j.kubeletplugin.KubeletPlugin.class,
-      io.github.dra4j.testing.node.SimulatedNode.class);
-
   /** Internal packages one module may use of another: both ends of the kubelet protocol. */
   private static final Map<String, Set<String>> SHARED_INTERNALS = Map.of(
       "io.github.dra4j.kubelet.wire.internal",
@@ -56,13 +38,13 @@ class PublicApiTest {
   @Test
   void publicTypesNameNoInternalType() throws Exception {
     List<String> leaks = new ArrayList<>();
-    for (Class<?> anchor : MODULES) {
-      for (String name : classNames(anchor)) {
+    for (Class<?> anchor : SdkClasses.MODULES) {
+      for (String name : SdkClasses.classNames(anchor)) {
         if (name.contains(".internal.") || name.endsWith("package-info")) {
           continue;
         }
         Class<?> type = Class.forName(name, false, anchor.getClassLoader());
-        if (isVisible(type.getModifiers()) && isVisibleType(type)) {
+        if (SdkClasses.isVisible(type.getModifiers()) && SdkClasses.isVisibleType(type)) {
           leaks.addAll(internalTypesIn(type));
         }
       }
@@ -104,19 +86,6 @@ class PublicApiTest {
     assertThat(violations).isEmpty();
   }
 
-  private static boolean isVisible(int modifiers) {
-    return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers);
-  }
-
-  private static boolean isVisibleType(Class<?> type) {
-    for (Class<?> t = type; t != null; t = t.getEnclosingClass()) {
-      if (!isVisible(t.getModifiers())) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   private static List<String> internalTypesIn(Class<?> type) {
     List<String> found = new ArrayList<>();
     check(found, type, "extends", type.getGenericSuperclass());
@@ -124,19 +93,19 @@ class PublicApiTest {
       check(found, type, "implements", implemented);
     }
     for (Field field : type.getDeclaredFields()) {
-      if (isVisible(field.getModifiers())) {
+      if (SdkClasses.isVisible(field.getModifiers())) {
         check(found, type, "field " + field.getName(), field.getGenericType());
       }
     }
     for (Constructor<?> constructor : type.getDeclaredConstructors()) {
-      if (isVisible(constructor.getModifiers())) {
+      if (SdkClasses.isVisible(constructor.getModifiers())) {
         for (Type parameter : constructor.getGenericParameterTypes()) {
           check(found, type, "constructor", parameter);
         }
       }
     }
     for (Method method : type.getDeclaredMethods()) {
-      if (!isVisible(method.getModifiers()) || method.isSynthetic()) {
+      if (!SdkClasses.isVisible(method.getModifiers()) || method.isSynthetic()) {
         continue;
       }
       check(found, type, method.getName() + " returns", method.getGenericReturnType());
@@ -154,24 +123,6 @@ class PublicApiTest {
     if (type != null && type.getTypeName().contains(".internal.")) {
       found.add(owner.getName() + " " + where + " " + type.getTypeName());
     }
-  }
-
-  private static Set<String> classNames(Class<?> anchor) throws IOException, URISyntaxException {
-    Path location = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
-    Set<String> names = new TreeSet<>();
-    if (Files.isDirectory(location)) {
-      try (Stream<Path> files = Files.walk(location)) {
-        files.filter(f -> f.toString().endsWith(".class")).forEach(f -> names.add(
-            location.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "")));
-      }
-    } else {
-      try (java.util.jar.JarFile jar = new java.util.jar.JarFile(location.toFile())) {
-        jar.stream().map(java.util.jar.JarEntry::getName).filter(n -> n.endsWith(".class"))
-            .filter(n -> !n.startsWith("META-INF/"))
-            .forEach(n -> names.add(n.replace('/', '.').replaceAll("\\.class$", "")));
-      }
-    }
-    return names;
   }
 
   private static Set<String> ownPackages(Path sourceRoot) throws IOException {

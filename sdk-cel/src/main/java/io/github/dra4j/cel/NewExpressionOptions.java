@@ -1,5 +1,6 @@
 package io.github.dra4j.cel;
 
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.Objects;
 
 /**
@@ -31,7 +32,9 @@ import java.util.Objects;
 public record NewExpressionOptions(
     KubernetesVersion serverVersion,
     KubernetesVersion compatibilityVersion,
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
     boolean consumableCapacity,
+    @KubernetesAlpha(feature = "DRAListTypeAttributes", since = "1.36")
     boolean listTypeAttributes) {
 
   /** The oldest API server release modelled, 1.31: the first whose selectors see {@code device}. */
@@ -181,6 +184,7 @@ public record NewExpressionOptions(
      * @return this builder
      * @throws IllegalArgumentException if {@code on} is true and the server is older than 1.34
      */
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
     public Builder consumableCapacity(boolean on) {
       checkGate(serverVersion, on, "consumableCapacity", "DRAConsumableCapacity",
           CONSUMABLE_CAPACITY_GATE);
@@ -196,6 +200,7 @@ public record NewExpressionOptions(
      * @return this builder
      * @throws IllegalArgumentException if {@code on} is true and the server is older than 1.36
      */
+    @KubernetesAlpha(feature = "DRAListTypeAttributes", since = "1.36")
     public Builder listTypeAttributes(boolean on) {
       checkGate(serverVersion, on, "listTypeAttributes", "DRAListTypeAttributes",
           LIST_TYPE_ATTRIBUTES_GATE);

@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -16,6 +17,7 @@ import java.util.Objects;
  * @param message optional detail for people (null or empty for none); the kubelet keeps at most
  *     1024 characters
  */
+@KubernetesAlpha(feature = "ResourceHealthStatus", since = "1.34")
 public record DeviceHealth(
     String poolName,
     String deviceName,

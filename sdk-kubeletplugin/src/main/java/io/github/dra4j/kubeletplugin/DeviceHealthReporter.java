@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.Collection;
 import java.util.List;
 
@@ -8,6 +9,7 @@ import java.util.List;
  * complete snapshots to the kubelet: at once when the kubelet connects, on every change, and
  * periodically so devices do not time out to "unknown". Thread-safe.
  */
+@KubernetesAlpha(feature = "ResourceHealthStatus", since = "1.34")
 public interface DeviceHealthReporter {
 
   /**

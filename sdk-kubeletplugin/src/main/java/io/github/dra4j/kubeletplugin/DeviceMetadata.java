@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
 import io.fabric8.kubernetes.api.model.resource.v1.NetworkDeviceData;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.Map;
 
 /**
@@ -11,6 +12,7 @@ import java.util.Map;
  * @param attributes device attributes keyed by qualified name, in the resource API's form
  * @param networkData network details of a network device, or null
  */
+@KubernetesAlpha(feature = "KEP-5304", since = "1.36")
 public record DeviceMetadata(Map<String, DeviceAttribute> attributes, NetworkDeviceData networkData) {
 
   /**

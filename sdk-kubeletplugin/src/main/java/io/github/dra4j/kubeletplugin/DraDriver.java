@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import io.github.dra4j.kubeletplugin.internal.logging.ErrorLog;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import java.util.List;
@@ -121,6 +122,7 @@ public interface DraDriver {
    *
    * @return false by default
    */
+  @KubernetesAlpha(feature = "ResourceHealthStatus", since = "1.34")
   default boolean reportsDeviceHealth() {
     return false;
   }
@@ -133,6 +135,7 @@ public interface DraDriver {
    * @return the policy, for example {@code HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE)};
    *     null (the default) for no health taints
    */
+  @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
   default HealthTaints healthTaints() {
     return null;
   }

@@ -3,6 +3,7 @@ package io.github.dra4j.kubeletplugin;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintBuilder;
 import io.github.dra4j.core.name.NameRules;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -25,6 +26,7 @@ import java.util.Objects;
  * device and publish: it must be fast and thread-safe, and must not publish resources itself.
  */
 @FunctionalInterface
+@KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
 public interface HealthTaints {
 
   /** The name part of the default taint key, {@code <driver name>/unhealthy}. */

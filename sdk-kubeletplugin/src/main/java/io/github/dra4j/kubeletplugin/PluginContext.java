@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
@@ -58,6 +59,7 @@ public final class PluginContext {
    * @throws IllegalStateException if the driver does not report device health ({@link
    *     DraDriver#reportsDeviceHealth()} is false)
    */
+  @KubernetesAlpha(feature = "ResourceHealthStatus", since = "1.34")
   public DeviceHealthReporter deviceHealth() {
     return healthOrFail(deviceHealth, driverName);
   }

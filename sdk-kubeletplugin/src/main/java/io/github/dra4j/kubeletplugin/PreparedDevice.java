@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.github.dra4j.cdi.name.QualifiedDeviceName;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -27,8 +28,9 @@ public record PreparedDevice(
     String poolName,
     String deviceName,
     List<String> cdiDeviceIds,
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
     String shareId,
-    DeviceMetadata metadata) {
+    @KubernetesAlpha(feature = "KEP-5304", since = "1.36") DeviceMetadata metadata) {
 
   /**
    * Copies lists and rejects nulls (other than {@code shareId} and {@code metadata}).
@@ -130,6 +132,7 @@ public record PreparedDevice(
      * @param id the share ID
      * @return this builder
      */
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
     public Builder shareId(String id) {
       this.shareId = id;
       return this;
@@ -141,6 +144,7 @@ public record PreparedDevice(
      * @param metadata attributes and network data
      * @return this builder
      */
+    @KubernetesAlpha(feature = "KEP-5304", since = "1.36")
     public Builder metadata(DeviceMetadata metadata) {
       this.metadata = metadata;
       return this;

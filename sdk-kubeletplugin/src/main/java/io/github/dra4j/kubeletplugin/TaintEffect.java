@@ -1,9 +1,12 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.core.stability.KubernetesAlpha;
+
 /**
  * The effect of a device taint in a ResourceSlice ({@code spec.devices[].taints[].effect}): what
  * the scheduler and the eviction controller do with a device that has it.
  */
+@KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
 public enum TaintEffect {
   /** New claims do not get the device unless they tolerate the taint; allocated ones keep it. */
   NO_SCHEDULE("NoSchedule"),

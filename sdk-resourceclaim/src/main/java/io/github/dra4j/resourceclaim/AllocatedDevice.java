@@ -1,5 +1,6 @@
 package io.github.dra4j.resourceclaim;
 
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,12 @@ import java.util.TreeMap;
  *     conditions, alpha in Kubernetes 1.34); empty for most devices
  */
 public record AllocatedDevice(RequestReference request, String pool, String device,
-    String shareId, boolean adminAccess, Map<String, String> consumedCapacity,
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
+    String shareId,
+    boolean adminAccess,
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
+    Map<String, String> consumedCapacity,
+    @KubernetesAlpha(feature = "DRADeviceBindingConditions", since = "1.34", beta = "1.36")
     List<String> bindingConditions) {
 
   /**
@@ -73,6 +79,7 @@ public record AllocatedDevice(RequestReference request, String pool, String devi
    *
    * @return the share ID of a shared allocation, empty otherwise
    */
+  @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
   public Optional<String> share() {
     return Optional.ofNullable(shareId);
   }

@@ -3,6 +3,7 @@ package io.github.dra4j.resourceslice;
 import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import io.github.dra4j.resourceslice.internal.split.SliceSplitter;
 import java.util.ArrayList;
 import java.util.List;
@@ -153,6 +154,7 @@ public record Pool(NodeSelector nodeSelector, boolean allNodes, long generation,
      * @param counterSets the counter sets
      * @return this builder
      */
+    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
     public Builder sharedCounters(List<CounterSet> counterSets) {
       flat = true;
       flatCounterSets.addAll(counterSets);
@@ -180,6 +182,7 @@ public record Pool(NodeSelector nodeSelector, boolean allNodes, long generation,
      * @param mayBeTainted true if devices can be tainted at runtime (e.g. on health changes)
      * @return this builder
      */
+    @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
     public Builder devicesMayBeTainted(boolean mayBeTainted) {
       flat = true;
       this.devicesMayBeTainted = mayBeTainted;

@@ -2,6 +2,7 @@ package io.github.dra4j.resourceslice;
 
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,7 +21,11 @@ import java.util.List;
  *     the field unset (which differs from false, as in Kubernetes)
  */
 public record Slice(
-    List<Device> devices, List<CounterSet> sharedCounters, Boolean perDeviceNodeSelection) {
+    List<Device> devices,
+    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
+    List<CounterSet> sharedCounters,
+    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
+    Boolean perDeviceNodeSelection) {
 
   /**
    * Copies the lists; null lists become empty, null elements are rejected.
@@ -93,6 +98,7 @@ public record Slice(
      * @param counterSets the counter sets
      * @return this builder
      */
+    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
     public Builder sharedCounters(List<CounterSet> counterSets) {
       sharedCounters.addAll(counterSets);
       return this;
@@ -104,6 +110,7 @@ public record Slice(
      * @param counterSet the counter set
      * @return this builder
      */
+    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
     public Builder addSharedCounter(CounterSet counterSet) {
       sharedCounters.add(counterSet);
       return this;

@@ -1,5 +1,6 @@
 package io.github.dra4j.structured;
 
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -116,6 +117,7 @@ public record AllocationExplanation(
     /** The shared counters it consumes are used up by allocated devices. */
     COUNTERS_EXHAUSTED,
     /** It has a NoSchedule or NoExecute taint the request does not tolerate. */
+    @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
     TAINT_NOT_TOLERATED,
     /** Consumable capacity: a capacity is missing, not allowed by its policy, or used up. */
     CAPACITY_INSUFFICIENT,

@@ -1,5 +1,7 @@
 package io.github.dra4j.structured;
 
+import io.github.dra4j.core.stability.KubernetesAlpha;
+
 /**
  * The DRA features the allocator honours, mirroring the Kubernetes allocator flags and the
  * feature gates behind them; the one place each gate is set for the allocator, its selectors
@@ -25,10 +27,15 @@ package io.github.dra4j.structured;
 public record AllocatorFeatures(
     boolean adminAccess,
     boolean prioritizedList,
+    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
     boolean partitionableDevices,
+    @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
     boolean deviceTaints,
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
     boolean consumableCapacity,
+    @KubernetesAlpha(feature = "DRADeviceBindingConditions", since = "1.34", beta = "1.36")
     boolean deviceBindingAndStatus,
+    @KubernetesAlpha(feature = "DRAListTypeAttributes", since = "1.36")
     boolean listTypeAttributes) {
 
   /**
@@ -77,6 +84,7 @@ public record AllocatorFeatures(
    *     false ignores slices that use them and never picks a device that consumes counters
    * @return a new value equal to this one except for {@code partitionableDevices}
    */
+  @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
   public AllocatorFeatures withPartitionableDevices(boolean on) {
     return new AllocatorFeatures(adminAccess, prioritizedList, on, deviceTaints,
         consumableCapacity, deviceBindingAndStatus, listTypeAttributes);
@@ -89,6 +97,7 @@ public record AllocatorFeatures(
    *     false ignores taints
    * @return a new value equal to this one except for {@code deviceTaints}
    */
+  @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
   public AllocatorFeatures withDeviceTaints(boolean on) {
     return new AllocatorFeatures(adminAccess, prioritizedList, partitionableDevices, on,
         consumableCapacity, deviceBindingAndStatus, listTypeAttributes);
@@ -101,6 +110,7 @@ public record AllocatorFeatures(
    *     multiple allocations; false makes a request with capacity requests fail the attempt
    * @return a new value equal to this one except for {@code consumableCapacity}
    */
+  @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
   public AllocatorFeatures withConsumableCapacity(boolean on) {
     return new AllocatorFeatures(adminAccess, prioritizedList, partitionableDevices, deviceTaints,
         on, deviceBindingAndStatus, listTypeAttributes);
@@ -113,6 +123,7 @@ public record AllocatorFeatures(
    *     conditions into the result; false skips such devices
    * @return a new value equal to this one except for {@code deviceBindingAndStatus}
    */
+  @KubernetesAlpha(feature = "DRADeviceBindingConditions", since = "1.34", beta = "1.36")
   public AllocatorFeatures withDeviceBindingAndStatus(boolean on) {
     return new AllocatorFeatures(adminAccess, prioritizedList, partitionableDevices, deviceTaints,
         consumableCapacity, on, listTypeAttributes);
@@ -130,6 +141,7 @@ public record AllocatorFeatures(
    *     (which aborts the attempt), and constraints see no value in it
    * @return a new value equal to this one except for {@code listTypeAttributes}
    */
+  @KubernetesAlpha(feature = "DRAListTypeAttributes", since = "1.36")
   public AllocatorFeatures withListTypeAttributes(boolean on) {
     return new AllocatorFeatures(adminAccess, prioritizedList, partitionableDevices, deviceTaints,
         consumableCapacity, deviceBindingAndStatus, on);

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatusBuilder;
 import io.github.dra4j.cel.DeviceSelectorEnvironment;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -278,6 +279,7 @@ public final class StructuredAllocator {
      * @return this builder
      * @throws NullPointerException if {@code shareIds} is null
      */
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
     public Builder shareIds(Supplier<String> shareIds) {
       this.shareIds = Objects.requireNonNull(shareIds, "shareIds");
       return this;
