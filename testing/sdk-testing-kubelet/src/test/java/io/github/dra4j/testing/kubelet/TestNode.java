@@ -5,9 +5,8 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.github.dra4j.kubeletplugin.KubeletPlugin;
-import io.github.dra4j.kubeletplugin.KubeletPluginBuilder;
 import io.github.dra4j.resourceclaim.ClaimReference;
+import io.github.dra4j.testing.apiserver.ApiVerb;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,13 +20,15 @@ import java.util.function.UnaryOperator;
 
 /**
  * A simulated node for one test: an in-memory API server, a registry and a plugin data directory
- * under the test's temporary directory, and helpers to start a fake kubelet and real plugins.
- * Closes everything it started, newest first.
+ * under the test's temporary directory, and helpers to start a fake kubelet and to store claims
+ * and slices. Plugins are started by the tests (hand-made ones here; sdk-testing's tests start
+ * SDK plugins) and handed to {@link #own}. Closes everything it owns, newest first.
  */
 final class TestNode implements AutoCloseable {
 
   static final String DRIVER = "gpu.example.com";
   static final String NODE = "node-1";
+  static final String OTHER_DRIVER = "other.example.com";
 
   final InMemoryApiServer api = InMemoryApiServer.builder().build().start();
   final Path registry;
@@ -59,21 +60,6 @@ final class TestNode implements AutoCloseable {
 
   FakeKubelet kubelet() {
     return kubelet(b -> b);
-  }
-
-  /** A plugin builder for the test driver in this node's directories. */
-  KubeletPluginBuilder plugin(TestDriver driver) {
-    return KubeletPlugin.builder(driver)
-        .driverName(DRIVER)
-        .kubeClient(client())
-        .nodeName(NODE)
-        .registrarDirectory(registry)
-        .pluginDataDirectory(data)
-        .closeOnShutdown(false);
-  }
-
-  KubeletPlugin start(KubeletPluginBuilder builder) {
-    return own(builder.start());
   }
 
   <T extends AutoCloseable> T own(T resource) {
@@ -110,6 +96,23 @@ final class TestNode implements AutoCloseable {
         .endSpec()
         .build();
     client().resource(slice).create();
+  }
+
+  /**
+   * Stores four slices: {@code a} of {@link #DRIVER} on this node, {@code b} of {@link
+   * #OTHER_DRIVER} on this node, {@code c} of {@link #DRIVER} on {@code node-2}, {@code d} of
+   * {@link #DRIVER} on all nodes.
+   */
+  void sampleSlices() {
+    slice("a", DRIVER, NODE);
+    slice("b", OTHER_DRIVER, NODE);
+    slice("c", DRIVER, "node-2");
+    slice("d", DRIVER, null);
+  }
+
+  /** How many DeleteCollection requests for ResourceSlices the API server has received. */
+  long sliceDeleteCollections() {
+    return api.countRequests(r -> r.is(ApiVerb.DELETE_COLLECTION, "resourceslices"));
   }
 
   /** Names of all stored slices, sorted. */

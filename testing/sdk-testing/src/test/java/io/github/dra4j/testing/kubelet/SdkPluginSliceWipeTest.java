@@ -7,51 +7,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.resourceclaim.ClaimReference;
-import io.github.dra4j.testing.apiserver.ApiVerb;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** When the kubelet deletes ResourceSlices: at (re)start, and after a driver became unusable. */
-class SliceWipeTest extends NodeTest {
-
-  private static final String OTHER = "other.example.com";
-
-  /** a: ours here; b: another driver here; c: ours on another node; d: ours on all nodes. */
-  private void slices() {
-    node.slice("a", DRIVER, NODE);
-    node.slice("b", OTHER, NODE);
-    node.slice("c", DRIVER, "node-2");
-    node.slice("d", DRIVER, null);
-  }
-
-  private long deleteCollections() {
-    return node.api.countRequests(r -> r.is(ApiVerb.DELETE_COLLECTION, "resourceslices"));
-  }
-
-  @Test
-  void startWipesAllSlicesOfTheNodeUnlessTurnedOff() {
-    slices();
-    node.kubelet(b -> b.wipeOnStart(false)).close();
-    assertThat(node.sliceNames()).containsExactly("a", "b", "c", "d");
-
-    FakeKubelet kubelet = node.kubelet();
-
-    assertThat(node.sliceNames()).containsExactly("c", "d");
-    assertThat(kubelet.wipes()).singleElement().satisfies(wipe -> {
-      assertThat(wipe.reason()).isEqualTo(SliceWipe.Reason.KUBELET_START);
-      assertThat(wipe.driver()).isNull();
-      assertThat(wipe.fieldSelector()).isEqualTo("spec.nodeName=node-1");
-      assertThat(wipe.isSuccess()).isTrue();
-    });
-    assertThat(deleteCollections()).isEqualTo(1);
-  }
+/**
+ * When the kubelet deletes the ResourceSlices of SDK plugins: at its restart, and after the last
+ * instance of a driver stopped.
+ */
+class SdkPluginSliceWipeTest extends SdkPluginNodeTest {
 
   @Test
   void restartWipesTheNodeAndRegistersThePluginsAgain() {
     FakeKubelet kubelet = node.kubelet();
-    KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER)));
+    KubeletPlugin plugin = startPlugin(plugin(new TestDriver(DRIVER)));
     kubelet.awaitRegistered(plugin.registrationSocket(), LONG);
-    slices();
+    node.sampleSlices();
 
     kubelet.restart();
 
@@ -68,10 +38,10 @@ class SliceWipeTest extends NodeTest {
   @Test
   void slicesOfADriverGoAfterTheDelayWithoutAnInstance() {
     FakeKubelet kubelet = node.kubelet(b -> b.wipingDelay(Duration.ofMillis(300)));
-    KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER)));
+    KubeletPlugin plugin = startPlugin(plugin(new TestDriver(DRIVER)));
     kubelet.awaitRegistered(plugin.registrationSocket(), LONG);
-    slices();
-    long before = deleteCollections();
+    node.sampleSlices();
+    long before = node.sliceDeleteCollections();
 
     plugin.close();
 
@@ -85,7 +55,7 @@ class SliceWipeTest extends NodeTest {
       assertThat(wipe.fieldSelector())
           .isEqualTo("spec.nodeName=node-1,spec.driver=gpu.example.com");
     });
-    assertThat(deleteCollections()).isEqualTo(before + 1);
+    assertThat(node.sliceDeleteCollections()).isEqualTo(before + 1);
     assertThat(kubelet.pendingWipes()).isEmpty();
   }
 
@@ -93,13 +63,13 @@ class SliceWipeTest extends NodeTest {
   void anInstanceBackInTimeCancelsTheWipe() {
     Duration delay = Duration.ofSeconds(5);
     FakeKubelet kubelet = node.kubelet(b -> b.wipingDelay(delay));
-    KubeletPlugin first = node.start(node.plugin(new TestDriver(DRIVER)));
+    KubeletPlugin first = startPlugin(plugin(new TestDriver(DRIVER)));
     kubelet.awaitRegistered(first.registrationSocket(), LONG);
-    slices();
+    node.sampleSlices();
 
     first.close();
     Poll.until(LONG, () -> assertThat(kubelet.pendingWipes()).containsExactly(DRIVER));
-    KubeletPlugin second = node.start(node.plugin(new TestDriver(DRIVER)));
+    KubeletPlugin second = startPlugin(plugin(new TestDriver(DRIVER)));
     kubelet.awaitRegistered(second.registrationSocket(), LONG);
 
     assertThat(kubelet.pendingWipes()).isEmpty();
@@ -111,10 +81,10 @@ class SliceWipeTest extends NodeTest {
 
   @Test
   void withoutAClientNothingIsWiped() {
-    slices();
+    node.sampleSlices();
     FakeKubelet kubelet = node.own(FakeKubelet.builder().registryDirectory(node.registry)
         .nodeName(NODE).wipingDelay(Duration.ofMillis(100)).start());
-    KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER)));
+    KubeletPlugin plugin = startPlugin(plugin(new TestDriver(DRIVER)));
     kubelet.awaitRegistered(plugin.registrationSocket(), LONG);
 
     kubelet.restart();

@@ -12,12 +12,12 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Discovery and registration of real SDK plugins. */
-class RegistrationTest extends NodeTest {
+/** Discovery and registration of SDK plugins by the fake kubelet. */
+class SdkPluginRegistrationTest extends SdkPluginNodeTest {
 
   @Test
   void pluginThatWasThereFirstIsRegisteredAndNotified() {
-    KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER)));
+    KubeletPlugin plugin = startPlugin(plugin(new TestDriver(DRIVER)));
     FakeKubelet kubelet = node.kubelet();
 
     RegisteredPlugin registered = kubelet.awaitRegistered(plugin.registrationSocket(), LONG);
@@ -56,7 +56,7 @@ class RegistrationTest extends NodeTest {
     FakeKubelet kubelet = node.kubelet();
     Path subdirectory = Files.createDirectories(node.registry.resolve("nested").resolve("deeper"));
 
-    KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER))
+    KubeletPlugin plugin = startPlugin(plugin(new TestDriver(DRIVER))
         .registrarDirectory(subdirectory));
 
     assertThat(kubelet.awaitRegistered(plugin.registrationSocket(), LONG).registrationSocket())
@@ -69,7 +69,7 @@ class RegistrationTest extends NodeTest {
     RawPlugin hidden = node.own(RawPlugin.serve(node.registry.resolve(".hidden.sock"),
         RawPlugin.info("hidden.example.com", null, "v1.DRAPlugin")));
     FakeKubelet kubelet = node.kubelet();
-    KubeletPlugin plugin = node.start(node.plugin(new TestDriver(DRIVER)));
+    KubeletPlugin plugin = startPlugin(plugin(new TestDriver(DRIVER)));
 
     kubelet.awaitRegistered(plugin.registrationSocket(), LONG);
 
@@ -85,7 +85,7 @@ class RegistrationTest extends NodeTest {
   @Test
   void removedSocketDeregistersAndARecreatedOneRegistersAgain() {
     FakeKubelet kubelet = node.kubelet(b -> b.wipingDelay(Duration.ofMinutes(10)));
-    KubeletPlugin first = node.start(node.plugin(new TestDriver(DRIVER)));
+    KubeletPlugin first = startPlugin(plugin(new TestDriver(DRIVER)));
     kubelet.awaitRegistered(first.registrationSocket(), LONG);
 
     first.close();
@@ -93,7 +93,7 @@ class RegistrationTest extends NodeTest {
     assertThat(kubelet.plugins(DRIVER)).isEmpty();
     assertThat(kubelet.chosenPlugin(DRIVER)).isEmpty();
 
-    KubeletPlugin second = node.start(node.plugin(new TestDriver(DRIVER)));
+    KubeletPlugin second = startPlugin(plugin(new TestDriver(DRIVER)));
     RegisteredPlugin again = kubelet.awaitRegistered(second.registrationSocket(), LONG);
 
     assertThat(again.registrationSocket()).isEqualTo(first.registrationSocket());
@@ -101,42 +101,5 @@ class RegistrationTest extends NodeTest {
         .contains(new RegistrationStatus(true, "")));
     List<CallRecord> getInfo = kubelet.calls().entries(KubeletMethod.GET_INFO);
     assertThat(getInfo).hasSize(2).allMatch(CallRecord::isSuccess);
-  }
-
-  @Test
-  void deletingASubdirectoryDeregistersTheSocketsInItAndARecreatedOneIsWatched()
-      throws Exception {
-    FakeKubelet kubelet = node.kubelet();
-    Path subdirectory = Files.createDirectories(node.registry.resolve("sub"));
-    Path socket = subdirectory.resolve("raw.sock");
-    node.own(RawPlugin.serve(socket, RawPlugin.info("raw.example.com", null, "v1.DRAPlugin")));
-    kubelet.awaitRegistered(socket, LONG);
-
-    Files.delete(socket); // the server keeps running; only the file is gone
-    Files.delete(subdirectory);
-
-    kubelet.awaitDeregistered(socket, LONG);
-    assertThat(kubelet.plugins()).isEmpty();
-
-    Files.createDirectories(subdirectory);
-    node.own(RawPlugin.serve(socket, RawPlugin.info("again.example.com", null, "v1.DRAPlugin")));
-
-    assertThat(kubelet.awaitRegistered(socket, LONG).driver()).isEqualTo("again.example.com");
-  }
-
-  @Test
-  void aSocketReplacedAtTheSamePathRegistersItsNewOwner() {
-    FakeKubelet kubelet = node.kubelet();
-    Path socket = node.registry.resolve("shared-name.sock");
-    node.own(RawPlugin.serve(socket, RawPlugin.info("old.example.com", null, "v1.DRAPlugin")));
-    kubelet.awaitRegistered(socket, LONG);
-
-    // Binding unlinks the old file first: the kubelet sees the socket removed and created.
-    node.own(RawPlugin.serve(socket, RawPlugin.info("new.example.com", null, "v1.DRAPlugin")));
-
-    kubelet.awaitPlugins(all -> all.size() == 1
-        && all.get(0).driver().equals("new.example.com"), LONG);
-    assertThat(kubelet.calls().entries(KubeletMethod.GET_INFO)).extracting(CallRecord::driver)
-        .containsExactly("old.example.com", "new.example.com");
   }
 }

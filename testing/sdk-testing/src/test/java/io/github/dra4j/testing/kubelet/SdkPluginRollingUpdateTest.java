@@ -12,8 +12,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Several instances of one driver: which one the kubelet calls, and handover on upgrade. */
-class RollingUpdateTest extends NodeTest {
+/** SDK plugin instances of one driver: which one the kubelet calls, and handover on upgrade. */
+class SdkPluginRollingUpdateTest extends SdkPluginNodeTest {
 
   private FakeKubelet kubelet;
 
@@ -27,9 +27,9 @@ class RollingUpdateTest extends NodeTest {
     node.slice("node-slice", DRIVER, NODE);
     TestDriver oldDriver = new TestDriver(DRIVER);
     TestDriver newDriver = new TestDriver(DRIVER);
-    KubeletPlugin older = node.start(node.plugin(oldDriver).rollingUpdate("pod-a"));
+    KubeletPlugin older = startPlugin(plugin(oldDriver).rollingUpdate("pod-a"));
     kubelet.awaitRegistered(older.registrationSocket(), LONG);
-    KubeletPlugin newer = node.start(node.plugin(newDriver).rollingUpdate("pod-b"));
+    KubeletPlugin newer = startPlugin(plugin(newDriver).rollingUpdate("pod-b"));
     kubelet.awaitRegistered(newer.registrationSocket(), LONG);
     ClaimReference claim = node.claim("shared-claim");
 
@@ -59,7 +59,7 @@ class RollingUpdateTest extends NodeTest {
   @Test
   void aNewerInstanceThatIsNotConnectedIsPassedOver() {
     TestDriver driver = new TestDriver(DRIVER);
-    KubeletPlugin connected = node.start(node.plugin(driver));
+    KubeletPlugin connected = startPlugin(plugin(driver));
     kubelet.awaitRegistered(connected.registrationSocket(), LONG);
     Path unreachable = node.data.resolve("nobody-listens.sock");
     node.own(RawPlugin.serve(node.registry.resolve("late.sock"),
@@ -74,20 +74,5 @@ class RollingUpdateTest extends NodeTest {
     assertThat(outcome.plugin().endpoint()).isEqualTo(connected.draSocket().toString());
     assertThat(outcome.isSuccess()).isTrue();
     assertThat(driver.calls()).containsExactly("prepare:" + claim.uid());
-  }
-
-  @Test
-  void withoutAConnectedInstanceTheNewestRegisteredIsCalled() {
-    node.own(RawPlugin.serve(node.registry.resolve("first.sock"),
-        RawPlugin.info(DRIVER, node.data.resolve("gone-1.sock"), "v1.DRAPlugin")));
-    kubelet.awaitPlugins(all -> all.size() == 1, LONG);
-    node.own(RawPlugin.serve(node.registry.resolve("second.sock"),
-        RawPlugin.info(DRIVER, node.data.resolve("gone-2.sock"), "v1.DRAPlugin")));
-    kubelet.awaitPlugins(all -> all.size() == 2, LONG);
-
-    PrepareOutcome outcome = kubelet.prepare(DRIVER, new ClaimReference("default", "c", "uid"));
-
-    assertThat(outcome.plugin().endpoint()).isEqualTo(node.data.resolve("gone-2.sock").toString());
-    assertThat(outcome.error()).startsWith("rpc error: code = Unavailable desc = ");
   }
 }
