@@ -21,9 +21,9 @@ import java.util.regex.Pattern;
  * A real kubectl of at least version 1.35 for the tests, found in this order: the system property
  * {@code dra4j.kubectl}, the environment variable {@code DRA4J_KUBECTL} (set by {@code .ci/run}),
  * the cache directory {@code ~/.cache/dra4j/kubectl-1.35} that {@code
- * sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh} fills, and {@code kubectl} on the
- * {@code PATH}. Older versions (Debian ships 1.32) are passed over. Without one, {@link #require()}
- * skips the calling test and says why. Each instance runs commands against one kubeconfig with a
+ * testing/sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh} fills, and {@code kubectl} on
+ * the {@code PATH}. Older versions (Debian ships 1.32) are passed over. Without one, {@link
+ * #require()} skips the calling test and says why. Each instance runs commands against one kubeconfig with a
  * home directory of its own, so discovery and OpenAPI caches never leak between tests. Immutable.
  */
 final class Kubectl {
@@ -61,8 +61,8 @@ final class Kubectl {
         })
         .findFirst();
     assumeTrue(found.isPresent(), () -> "kubectl 1." + MIN_MINOR + " or newer not found, kubectl"
-        + " tests skipped; run sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh or set"
-        + " DRA4J_KUBECTL. Tried: " + (tried.isEmpty() ? "nothing" : String.join(", ", tried)));
+        + " tests skipped; run testing/sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh"
+        + " or set DRA4J_KUBECTL. Tried: " + (tried.isEmpty() ? "nothing" : String.join(", ", tried)));
     return new Kubectl(found.get(), kubeconfig, home);
   }
 
