@@ -57,13 +57,15 @@ class PublicApiTest {
     Pattern internalImport = Pattern.compile(
         "^import (?:static )?(io\\.github\\.dra4j\\.[\\w.]*?\\.internal)\\b", Pattern.MULTILINE);
     List<String> violations = new ArrayList<>();
-    // The SDK's modules, and the examples, which must get by on the public API like any driver.
-    try (Stream<Path> sdk = Files.list(ROOT); Stream<Path> examples = Files.list(
-        ROOT.resolve("examples"))) {
-      List<Path> modules = Stream.concat(sdk, examples)
+    // The SDK's modules, the test kit's, and the examples, which must get by on the public API
+    // like any driver.
+    try (Stream<Path> sdk = Files.list(ROOT); Stream<Path> testKit = Files.list(
+        ROOT.resolve("testing")); Stream<Path> examples = Files.list(ROOT.resolve("examples"))) {
+      List<Path> modules = Stream.of(sdk, testKit, examples).flatMap(s -> s)
           .filter(m -> Files.isDirectory(m.resolve("src/main/java"))).toList();
-      assertThat(modules).as("the examples are checked too")
-          .contains(ROOT.resolve("examples/gpu-driver"));
+      assertThat(modules).as("the test kit and the examples are checked too")
+          .contains(ROOT.resolve("testing/sdk-testing-kubelet"),
+              ROOT.resolve("examples/gpu-driver"));
       for (Path module : modules) {
         String moduleName = module.getFileName().toString();
         Set<String> own = ownPackages(module.resolve("src/main/java"));

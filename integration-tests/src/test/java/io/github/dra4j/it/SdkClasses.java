@@ -18,6 +18,7 @@ final class SdkClasses {
       io.github.dra4j.core.name.NameRules.class,
       io.github.dra4j.resourceclaim.ClaimReference.class,
       io.github.dra4j.cdi.spec.CdiSpec.class,
+      io.github.dra4j.testing.cdi.registry.CdiRegistry.class,
       io.github.dra4j.webhook.AdmissionReviewHandler.class,
       io.github.dra4j.metrics.PrometheusEndpoint.class,
       io.github.dra4j.picocli.PluginOptions.class,

@@ -1,7 +1,9 @@
 /**
  * Container Device Interface (CDI) support for DRA drivers: write the spec files container
- * runtimes (containerd, CRI-O, podman) read, exactly as strict as the reference CDI library, and
- * check what a container gets from them.
+ * runtimes (containerd, CRI-O, podman) read, exactly as strict as the reference CDI library. This
+ * module holds only what a driver uses in production; the container runtime's side (loading spec
+ * directories, resolving device names, injecting edits into a container) is simulated for tests
+ * in the test kit's {@code sdk-testing-cdi}.
  *
  * <ul>
  *   <li>{@link io.github.dra4j.cdi.spec}: the spec model ({@code CdiSpec}, devices, container
@@ -12,11 +14,7 @@
  *       (YAML and JSON), JSON writing;
  *   <li>{@link io.github.dra4j.cdi.store}: atomic, durable writes (optionally only when changed,
  *       optionally for runtimes that know older spec versions), removal and orphan clean-up in a
- *       spec directory;
- *   <li>{@link io.github.dra4j.cdi.registry}: loading spec directories and resolving device IDs
- *       like a runtime;
- *   <li>{@link io.github.dra4j.cdi.injection}: the OCI container a runtime produces from them,
- *       also as OCI runtime-spec JSON.
+ *       spec directory.
  * </ul>
  *
  * <p>A driver's prepare step, typically:

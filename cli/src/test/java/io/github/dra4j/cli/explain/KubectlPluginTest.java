@@ -27,7 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
  * it and hands it {@code explain ...} and its environment (the kubeconfig of an in-memory API
  * server holding {@link ExplainFixture}). Skipped, with the reason, where no kubectl 1.35 or newer
  * is found ({@code DRA4J_KUBECTL}, {@code ~/.cache/dra4j/kubectl-1.35/kubectl}, filled by {@code
- * sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh}).
+ * testing/sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh}).
  */
 class KubectlPluginTest {
 
@@ -44,7 +44,8 @@ class KubectlPluginTest {
   void start() throws Exception {
     Optional<Path> found = findKubectl();
     assumeTrue(found.isPresent(), "kubectl 1.35 or newer not found, kubectl plugin tests skipped;"
-        + " run sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh or set DRA4J_KUBECTL");
+        + " run testing/sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh or set"
+        + " DRA4J_KUBECTL");
     kubectl = found.get();
     bin = Files.createDirectories(dir.resolve("bin"));
     Path launcher = bin.resolve("kubectl-dra4j");

@@ -1,7 +1,7 @@
 package io.github.dra4j.examples.gpu.container;
 
-import io.github.dra4j.cdi.injection.OciContainer;
-import io.github.dra4j.cdi.registry.CdiRegistry;
+import io.github.dra4j.testing.cdi.injection.OciContainer;
+import io.github.dra4j.testing.cdi.registry.CdiRegistry;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +71,8 @@ public final class CdiContainer {
    * @param command the process's arguments (container paths)
    * @return the exit code and output
    * @throws IllegalStateException if a spec file in the directory does not load
-   * @throws io.github.dra4j.cdi.registry.UnresolvableDevicesException if a name does not resolve
+   * @throws io.github.dra4j.testing.cdi.registry.UnresolvableDevicesException if a name does not
+   *     resolve
    * @throws IOException if the bundle cannot be written or the runtime not started
    * @throws InterruptedException if interrupted while waiting for the container
    */
@@ -90,7 +91,8 @@ public final class CdiContainer {
    * @param command the process's arguments (container paths)
    * @return the exit code and output
    * @throws IllegalStateException if a spec file in a directory does not load
-   * @throws io.github.dra4j.cdi.registry.UnresolvableDevicesException if a name does not resolve
+   * @throws io.github.dra4j.testing.cdi.registry.UnresolvableDevicesException if a name does not
+   *     resolve
    * @throws IOException if the bundle cannot be written or the runtime not started
    * @throws InterruptedException if interrupted while waiting for the container
    */
@@ -140,7 +142,8 @@ public final class CdiContainer {
    * @param devices the claim's qualified device names
    * @return the edited container
    * @throws IllegalStateException if a spec file in a directory does not load
-   * @throws io.github.dra4j.cdi.registry.UnresolvableDevicesException if a name does not resolve
+   * @throws io.github.dra4j.testing.cdi.registry.UnresolvableDevicesException if a name does not
+   *     resolve
    */
   public static OciContainer edit(List<Path> specDirs, List<String> devices) {
     CdiRegistry registry = CdiRegistry.load(specDirs);

@@ -3,10 +3,10 @@ package io.github.dra4j.examples.gpu.container;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.dra4j.cdi.injection.OciContainer;
-import io.github.dra4j.cdi.injection.OciMount;
-import io.github.dra4j.cdi.registry.UnresolvableDevicesException;
 import io.github.dra4j.cdi.spec.HookName;
+import io.github.dra4j.testing.cdi.injection.OciContainer;
+import io.github.dra4j.testing.cdi.injection.OciMount;
+import io.github.dra4j.testing.cdi.registry.UnresolvableDevicesException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

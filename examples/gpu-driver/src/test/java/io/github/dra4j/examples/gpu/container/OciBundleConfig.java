@@ -1,7 +1,7 @@
 package io.github.dra4j.examples.gpu.container;
 
-import io.github.dra4j.cdi.injection.OciContainer;
-import io.github.dra4j.cdi.injection.OciMount;
+import io.github.dra4j.testing.cdi.injection.OciContainer;
+import io.github.dra4j.testing.cdi.injection.OciMount;
 import java.nio.file.Path;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

@@ -1,7 +1,7 @@
 package io.github.dra4j.examples.gpu.nvml;
 
-import io.github.dra4j.cdi.injection.HostNode;
-import io.github.dra4j.cdi.injection.OciMount;
+import io.github.dra4j.testing.cdi.injection.HostNode;
+import io.github.dra4j.testing.cdi.injection.OciMount;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
 
