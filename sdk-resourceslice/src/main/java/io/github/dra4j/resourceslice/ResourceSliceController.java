@@ -158,12 +158,17 @@ public final class ResourceSliceController implements AutoCloseable {
     return controller;
   }
 
+  /** Why a controller without an API client cannot start, and how to give it one. */
+  private static final String NO_CLIENT = "no Kubernetes API client: set one with the builder's"
+      + " client(KubernetesClient), for example new KubernetesClientBuilder().build(), which reads"
+      + " KUBECONFIG or, in a pod, its service account";
+
   private static Optional<String> optionProblem(ControllerOptions options) {
     if (options.driverName() == null || options.driverName().isEmpty()) {
       return Optional.of("DRA driver name is empty");
     }
     if (options.client() == null) {
-      return Optional.of("KubeClient is nil");
+      return Optional.of(NO_CLIENT);
     }
     return Optional.empty();
   }
