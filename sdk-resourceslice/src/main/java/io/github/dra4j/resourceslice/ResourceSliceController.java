@@ -247,7 +247,8 @@ public final class ResourceSliceController implements AutoCloseable {
         }
         queue.forget(pool);
       } catch (PoolValidationException e) {
-        // Left as it is until the next update, as the Go controller does.
+        // Not retried: the same desired state would fail the same way. The pool's slices stay as
+        // they are until the driver's next update (the Go controller does the same).
         failure = e;
         queue.forget(pool);
         if (options.poolStatusListener() == null) {
