@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rolling-update registration socket names: {@code <driver>-<pod UID>-reg.sock} when its full
- * path fits in the 107 bytes Linux can bind, else {@code <driver>-<short hash of the UID>-reg.sock},
- * else {@code dra-<hash of driver and UID>-reg.sock}. The expected hashes are those Go's helper
+ * path fits in the 107 bytes Linux can bind, else {@code <driver>-<short hash of the
+ * UID>-reg.sock}, else {@code dra-<hash of driver and UID>-reg.sock}. The expected hashes are those Go's helper
  * computes for the same inputs, so that a dra4j plugin and a Go one name their sockets alike.
  */
 class SocketNamesTest {
