@@ -2,8 +2,8 @@
  * The CEL environment Kubernetes compiles and evaluates DRA device selectors in ({@code
  * DeviceClass.spec.selectors} and the selectors of claim requests), on cel-java: the counterpart
  * of Go's {@code k8s.io/dynamic-resource-allocation/cel}. Compile errors, runtime errors and results
- * read as Kubernetes' do. Follows Kubernetes 1.36 and the 1.37 development head as of July 2026
- * (the DRA CEL package, the API server's CEL libraries it pins, cel-go 0.27).
+ * read as Kubernetes' do. Follows Kubernetes 1.36 (the DRA CEL package, the API server's CEL
+ * libraries it pins, cel-go 0.27), plus the changes merged for 1.37 that this page names.
  *
  * <ul>
  *   <li>{@link io.github.dra4j.cel.DeviceSelectorEnvironment}: where expressions compile. {@link
@@ -48,8 +48,8 @@
  * attributes and {@code includes()} follow list-typed attributes (gate {@code
  * DRAListTypeAttributes}, alpha in 1.36, off by default). With that gate off, list values are not
  * read, as in Kubernetes 1.36 ({@link io.github.dra4j.cel.SelectorDevice#of(String,
- * io.fabric8.kubernetes.api.model.resource.v1.Device, boolean)}); the 1.37 development head moves
- * toward reading them in the stored environment whatever the gate. Both may still change.
+ * io.fabric8.kubernetes.api.model.resource.v1.Device, boolean)}); the changes merged for 1.37
+ * read them in the stored environment whatever the gate. Both may still change before 1.37.
  *
  * <p>Cost: {@link io.github.dra4j.cel.CompiledSelector#estimatedMaxCost()} is the static worst-case
  * cost the API server estimates before accepting a new or changed selector, and {@link

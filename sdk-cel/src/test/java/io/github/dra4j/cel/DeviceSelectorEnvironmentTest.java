@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Compilation, caching, limits and the libraries of the DRA CEL environment (sections 5-8). */
+/** Compilation, caching, limits and the libraries of the DRA CEL environment. */
 class DeviceSelectorEnvironmentTest {
 
   private static DeviceSelectorEnvironment environment;

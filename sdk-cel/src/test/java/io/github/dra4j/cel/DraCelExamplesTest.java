@@ -10,8 +10,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The forty examples of dra-cel.md section 12 and its additional one-liners, evaluated against
- * the example device. Expected results are the ones Kubernetes produces.
+ * Forty numbered selector expressions and some one-liners, covering attribute and capacity
+ * access, missing keys, presence tests, optional values, type errors, versions, quantities and
+ * string functions, evaluated against {@link ExampleDevice}. Expected results (true/false, or the
+ * compile-time ({@code CT}) or runtime ({@code RT}) error) are the ones Kubernetes produces.
  */
 class DraCelExamplesTest {
 

@@ -8,7 +8,10 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacityBuilder;
 
-/** The device of dra-cel.md section 12, used by all forty examples, and value shorthands. */
+/**
+ * One GPU-like device with an attribute and a capacity of every kind (string, int, bool, version,
+ * a domain-qualified name), the subject of {@link DraCelExamplesTest}, and value shorthands.
+ */
 final class ExampleDevice {
 
   static final String DRIVER = "gpu.example.com";

@@ -8,8 +8,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Selector costs no Kubernetes test states, worked out by hand from the Go estimators (cel-go's
  * checker, the lists and sets extensions, Kubernetes' library estimator and the DRA sizes), for
- * the forms the upstream tests leave out: presence tests, two-variable comprehensions, {@code
- * filter}, {@code map}, the lists extension and equality of Kubernetes types.
+ * the forms Kubernetes' and cel-go's tests leave out: presence tests, two-variable
+ * comprehensions, {@code filter}, {@code map}, the lists extension and equality of Kubernetes
+ * types.
  */
 class SelectorCostDerivedTest {
 

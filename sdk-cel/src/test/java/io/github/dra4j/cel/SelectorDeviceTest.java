@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** How device attributes and capacities become the CEL {@code device} variable (sections 2-4). */
+/** How device attributes and capacities become the CEL {@code device} variable. */
 class SelectorDeviceTest {
 
   private static DeviceSelectorEnvironment environment;

@@ -7,7 +7,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Strict and normalizing semver parsing and precedence, dra-cel.md section 6.2. */
+/**
+ * Semantic versions as selectors read them: strict parsing with the messages of the semver
+ * library Kubernetes uses, the normalizing form ({@code v} prefix, leading zeros, missing parts),
+ * and precedence, which ignores build metadata.
+ */
 class SemverValueTest {
 
   @ParameterizedTest

@@ -25,7 +25,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code publishResources} wired to the ResourceSlice controller, as in the Go helper. */
+/**
+ * {@code publishResources} and the ResourceSlice controller behind it: the first call starts the
+ * controller with the Node as the slices' owner and later calls update it, publishing errors
+ * reach the driver as recoverable, publishing needs a node name, and closing the plugin stops it.
+ */
 class PublishResourcesTest {
 
   @TempDir Path root;

@@ -11,18 +11,26 @@ import org.slf4j.LoggerFactory;
 /**
  * Settings of a {@link ResourceSliceController}. Immutable. Configure and start a controller with
  * {@link ResourceSliceController#builder()}: null is refused at the setter with the option's name;
- * missing required settings (driver name, client) are reported by {@link Builder#start()} like the
- * Go controller reports them ({@code create controller: DRA driver name is empty}, {@code create
- * controller: KubeClient is nil}), and so is a driver name the API server would refuse in the
+ * missing required settings (driver name, client) are reported by {@link Builder#start()} with
+ * what is missing and the option that sets it ({@code create controller: DRA driver name is
+ * empty}, {@code create controller: no Kubernetes API client: set one with the builder's
+ * client(KubernetesClient), ...}), and so is a driver name the API server would refuse in the
  * slices ({@code create controller: DRA driver name "GPU": metadata.generateName: Invalid value:
  * ...}).
  */
 public final class ControllerOptions {
 
-  /** Default delay between a slice event and the resulting pool sync (Go's DefaultSyncDelay). */
+  /**
+   * Default delay between a slice event and the resulting pool sync: the events of a pool within
+   * it, the echoes of the controller's own writes among them, lead to one sync (Go's {@code
+   * DefaultSyncDelay}).
+   */
   public static final Duration DEFAULT_SYNC_DELAY = Duration.ofSeconds(30);
 
-  /** Default lifetime of mutation-cache entries (Go's DefaultMutationCacheTTL). */
+  /**
+   * Default lifetime of mutation-cache entries: how long the controller trusts its own write over
+   * an informer that has not seen it yet (Go's {@code DefaultMutationCacheTTL}).
+   */
   public static final Duration DEFAULT_MUTATION_CACHE_TTL = Duration.ofMinutes(1);
 
   /** Default delay before recreating a slice that someone else deleted. */

@@ -158,12 +158,17 @@ public final class ResourceSliceController implements AutoCloseable {
     return controller;
   }
 
+  /** Why a controller without an API client cannot start, and how to give it one. */
+  private static final String NO_CLIENT = "no Kubernetes API client: set one with the builder's"
+      + " client(KubernetesClient), for example new KubernetesClientBuilder().build(), which reads"
+      + " KUBECONFIG or, in a pod, its service account";
+
   private static Optional<String> optionProblem(ControllerOptions options) {
     if (options.driverName() == null || options.driverName().isEmpty()) {
       return Optional.of("DRA driver name is empty");
     }
     if (options.client() == null) {
-      return Optional.of("KubeClient is nil");
+      return Optional.of(NO_CLIENT);
     }
     return Optional.empty();
   }
@@ -242,7 +247,8 @@ public final class ResourceSliceController implements AutoCloseable {
         }
         queue.forget(pool);
       } catch (PoolValidationException e) {
-        // Left as it is until the next update, as the Go controller does.
+        // Not retried: the same desired state would fail the same way. The pool's slices stay as
+        // they are until the driver's next update (the Go controller does the same).
         failure = e;
         queue.forget(pool);
         if (options.poolStatusListener() == null) {

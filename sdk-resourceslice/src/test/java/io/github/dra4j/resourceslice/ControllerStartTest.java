@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class ControllerStartTest {
 
   @Test
-  void missingDriverNameOrClientIsReportedLikeGo() {
+  void missingDriverNameOrClientIsReportedWithTheOptionThatSetsIt() {
     try (ControllerFixture fixture = new ControllerFixture()) {
       assertThatThrownBy(() -> ResourceSliceController.start(
           fixture.options(null).driverName("").build()))
@@ -28,7 +28,9 @@ class ControllerStartTest {
           .hasMessage("create controller: DRA driver name is empty");
       assertThatThrownBy(() -> ResourceSliceController.builder().driverName("gpu.example.com")
           .start())
-          .hasMessage("create controller: KubeClient is nil");
+          .hasMessage("create controller: no Kubernetes API client: set one with the builder's"
+              + " client(KubernetesClient), for example new KubernetesClientBuilder().build(),"
+              + " which reads KUBECONFIG or, in a pod, its service account");
       assertThatThrownBy(() -> fixture.options(null).client(null))
           .isInstanceOf(NullPointerException.class).hasMessage("client");
       assertThatThrownBy(() -> fixture.options(null).driverName(null))

@@ -2,7 +2,7 @@
  * The scheduler's structured-parameters allocator: which devices of the published ResourceSlices
  * a ResourceClaim gets on a node, and why it gets none. The counterpart of Go's {@code
  * k8s.io/dynamic-resource-allocation/structured} ("incubating" implementation, "experimental" with
- * list-typed attributes), following Kubernetes 1.36 and the 1.37 development head as of July 2026:
+ * list-typed attributes), following Kubernetes 1.36 and the allocator changes merged for 1.37:
  * same device order, backtracking, results and error texts.
  *
  * <ul>

@@ -27,7 +27,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Validation before the search (dra-allocation.md I4, V1-V5) and its error texts. */
+/**
+ * What the allocator checks in a claim before it searches (features a request needs, classes,
+ * selectors, constraints, the device count limit, claims already allocated) and its error texts.
+ */
 class ClaimValidationTest {
 
   private static final String C = "claim default/claim-0";

@@ -28,7 +28,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Taints (section 10), consumable capacity (11) and counters (9) beyond the worked examples. */
+/** Device taints, consumable capacity and shared counters, beyond {@link WorkedExamplesTest}. */
 class DeviceFeaturesTest {
 
   private static final AllocationOutcome CANNOT =

@@ -32,7 +32,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Builds the DRA objects of the dra-allocation.md examples: node {@code node-1} with labels
+ * Builds the DRA objects of the allocator tests: node {@code node-1} with labels
  * {@code region=region-1, planet=earth}, class {@code class-a} selecting driver {@code driver-a},
  * node-local slices of generation 1.
  */

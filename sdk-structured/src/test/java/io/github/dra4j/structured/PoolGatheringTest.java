@@ -21,7 +21,10 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import org.junit.jupiter.api.Test;
 
-/** Gathering pools for a node (dra-allocation.md section 3) and its effect on allocation. */
+/**
+ * Gathering the pools a node can use from all slices (node-local, node-selected and per-device
+ * node selection, newest generation, complete or not, valid or not) and its effect on allocation.
+ */
 class PoolGatheringTest {
 
   private static final ResourceClaim ONE = claim("claim-0", request("req-0", "class-a"));

@@ -24,7 +24,10 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The search (section 6), admin access (8) and constraints (7). */
+/**
+ * The search for devices: devices already allocated, several claims all or nothing, admin access,
+ * first-available lists and backtracking, all mode, constraints, and the step limit.
+ */
 class SearchTest {
 
   private static final AllocationOutcome CANNOT =

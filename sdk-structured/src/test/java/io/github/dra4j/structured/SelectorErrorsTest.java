@@ -25,7 +25,11 @@ import io.github.dra4j.cel.NewExpressionOptions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** CEL errors during allocation (dra-cel.md section 9): wording, abort, and isolation per claim. */
+/**
+ * CEL errors during allocation: a compile or runtime error of a selector fails the claim it
+ * belongs to with a message naming the class or claim and the device, and the allocator keeps
+ * serving other claims.
+ */
 class SelectorErrorsTest {
 
   private static final DeviceClass BAD_CLASS = deviceClass("class-bad", "nope == 1");

@@ -35,7 +35,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The worked examples of dra-allocation.md section 16 and the result example of 13.4b. */
+/**
+ * Small allocation scenarios with the result Kubernetes' allocator gives: backtracking between
+ * requests, combinations, first-available fallback, shared counters, taints and tolerations (with
+ * the whole allocation result compared as JSON), merged node selectors and incomplete pools.
+ */
 class WorkedExamplesTest {
 
   private static final String MEMORY = "device.capacity[\"driver-a\"].memory";
@@ -144,7 +148,7 @@ class WorkedExamplesTest {
   }
 
   @Test
-  void example13_4b_taintedTwoDevicesToleratedGivesTheDocumentedAllocation() {
+  void example5_theAllocationResultOfATolerationCarriesItAndTheNodeSelector() {
     AllocationOutcome outcome = allocator().allocate(taintedClaim(), inputs()
         .deviceClasses(classA()).slices(taintedSlice()).build());
 

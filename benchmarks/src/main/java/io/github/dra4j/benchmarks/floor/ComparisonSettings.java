@@ -13,8 +13,8 @@ import java.util.Map;
  * The settings of a {@link FloorComparisonBenchmark} run, from system properties ({@code
  * -Dname=value} on the Maven command line).
  *
- * @param goBench go-floor's {@code bench} ({@code go.bench}, required)
- * @param goFloor go-floor's {@code floor} ({@code go.floor}, required)
+ * @param goBench the Go program {@code bench} ({@code go.bench}, required)
+ * @param goFloor the Go program {@code floor} ({@code go.floor}, required)
  * @param calls measured calls of each bench run ({@code calls}, default 10000)
  * @param warmup bench's own warm-up calls before each measured run ({@code warmup}, default
  *     2000)
@@ -118,8 +118,9 @@ public record ComparisonSettings(Path goBench, Path goFloor, int calls, int warm
   private static Path binary(String property) {
     String value = System.getProperty(property);
     if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException("-D" + property + "=<path> is required: go-floor's"
-          + " binaries, built by ../shared/tools/go-floor/setup.sh into /tmp/go-floor");
+      throw new IllegalArgumentException("-D" + property + "=<path> is required: the Go"
+          + " programs bench and floor, built with a Go toolchain (docs/performance.md, \"The Go"
+          + " programs\")");
     }
     Path path = Path.of(value).toAbsolutePath();
     if (!Files.isExecutable(path)) {

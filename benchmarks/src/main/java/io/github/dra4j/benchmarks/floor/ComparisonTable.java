@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The comparison as a Markdown table (figure | dra4j | Go floor | ratio), as the issue and the
- * README show it. A ratio is dra4j's figure over the floor's. Filled by one thread, then printed.
+ * The comparison as a Markdown table (figure | dra4j | Go floor | ratio), as the README shows
+ * it. A ratio is dra4j's figure over the floor's. Filled by one thread, then printed.
  */
 public final class ComparisonTable {
 

@@ -30,11 +30,11 @@ import java.util.stream.Collectors;
 
 /**
  * A dra4j driver against the Go floor, unattended: the side-by-side comparison, printed as one
- * table with everything it ran with. The kubelet's side is go-floor's {@code bench} (grpc-go with
- * the kubelet's messages); the floor is go-floor's {@code floor}, a bare grpc-go DRA server that
- * answers from memory; the dra4j side is {@link FloorPeerDriver}, the same answer from memory
- * through the SDK, run as a JVM process in rolling-update mode against an in-memory API server
- * holding an allocated claim.
+ * table with everything it ran with. The kubelet's side is the Go program {@code bench} (grpc-go
+ * with the kubelet's messages); the floor is the Go program {@code floor}, a bare grpc-go DRA
+ * server that answers from memory (docs/performance.md, "The Go programs", says what both do);
+ * the dra4j side is {@link FloorPeerDriver}, the same answer from memory through the SDK, run as a
+ * JVM process in rolling-update mode against an in-memory API server holding an allocated claim.
  *
  * <p>For each driver scenario ({@link Scenario}: claim cache on with serialization off, which is
  * the floor comparison, then on, then a GET per claim) one driver process is started, checked
@@ -48,10 +48,10 @@ import java.util.stream.Collectors;
  * registration socket and SIGTERM to exit (no call in flight), median of several starts; resident
  * memory, heap, metaspace, direct memory (NMT) and threads of the driver after its runs.
  *
- * <p>Run (from the repository, with go-floor built by {@code ../shared/tools/go-floor/setup.sh}):
- * {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
+ * <p>Run (from the repository, with the two Go programs built with a Go toolchain): {@code
+ * ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.floor.FloorComparisonBenchmark
- * -Dgo.bench=/tmp/go-floor/bench -Dgo.floor=/tmp/go-floor/floor}; the other options are those of
+ * -Dgo.bench=<path of bench> -Dgo.floor=<path of floor>}; the other options are those of
  * {@link ComparisonSettings} ({@code calls}, {@code rounds}, {@code driver.jvm.options}, {@code
  * java.bin}, {@code profile}, ...).
  *
@@ -372,8 +372,9 @@ public final class FloorComparisonBenchmark {
   /**
    * Warms a new driver process up until its JIT has compiled the call path: runs of {@code calls}
    * calls from 8 callers, at least {@link #WARM_UP_MIN_RUNS}, then repeated while the driver's CPU
-   * per call still falls by 10% or more from one run to the next, at most {@link #WARM_UP_RUNS}. One run was not enough on 2 cores:
-   * the first measured round still used two to three times the CPU per call of the third.
+   * per call still falls by 10% or more from one run to the next, at most {@link
+   * #WARM_UP_RUNS}. One run was not enough on 2 cores: the first measured round still used
+   * several times the CPU per call of later ones (the README's Performance section).
    */
   private static void warmUp(GoBench bench, ServerProcess driver, int calls) throws Exception {
     List<String> cpu = new ArrayList<>();

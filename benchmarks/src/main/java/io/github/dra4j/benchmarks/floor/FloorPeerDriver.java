@@ -21,8 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The dra4j side of the floor comparison: the small vendor driver of the issue, written from the
- * README, that answers each claim with its device's CDI ID from memory, which is what the Go floor
+ * The dra4j side of the floor comparison: a small vendor driver, written from the README, that
+ * answers each claim with its device's CDI ID from memory, which is what the Go floor
  * server answers ({@code example.com/gpu=<claim UID>-<device>}). It touches no hardware and keeps
  * no state, so what the comparison measures is the SDK: the kubelet's gRPC, the claim lookup, the
  * serialization lock, call logging and metrics.

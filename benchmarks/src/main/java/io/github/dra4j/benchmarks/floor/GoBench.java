@@ -12,8 +12,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The kubelet's side of {@code NodePrepareResources}: go-floor's {@code bench} (grpc-go with the
- * kubelet's generated messages), run once per measurement against one DRA socket. It makes its
+ * The kubelet's side of {@code NodePrepareResources}: the Go program {@code bench} (grpc-go with
+ * the kubelet's generated messages), run once per measurement against one DRA socket. It makes its
  * warm-up calls, then the measured ones from the given number of concurrent callers, and prints
  * one JSON line, parsed here. The server's CPU time is read from {@code /proc} around the run.
  *

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The floor a JVM can reach serving DRA: grpc-java over Netty's epoll transport on a Unix socket,
  * one event loop that also runs the handlers, answering {@code NodePrepareResources} and {@code
- * NodeUnprepareResources} (v1) from memory, as go-floor's {@code floor} does in Go. No API client,
+ * NodeUnprepareResources} (v1) from memory, as the Go program {@code floor} does. No API client,
  * no JSON, no logging, no metrics, no files: what is left is the JVM, gRPC, Netty and protobuf.
  *
  * <p>{@code GpuDriverBenchmark -Dfloor=true} runs it with the driver's JVM options to split the

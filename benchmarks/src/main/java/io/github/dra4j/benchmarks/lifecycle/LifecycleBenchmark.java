@@ -168,7 +168,7 @@ public final class LifecycleBenchmark {
       return (double) FSYNCS_PER_WRITE * checkpointWritesByUnprepare / rounds;
     }
 
-    /** The target for the p50 of each call on ext4, in ms. */
+    /** The target for the p50 of each call on ext4, in ms, printed beside the figure. */
     double targetP50PerCall() {
       return claimsPerCall <= 1 ? 3.0 : 10.0;
     }

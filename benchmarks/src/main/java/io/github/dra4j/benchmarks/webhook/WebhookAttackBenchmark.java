@@ -31,7 +31,8 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 
 /**
- * Issue 29's attacks at full size against a webhook process and a metrics endpoint process, each
+ * Attacks by hostile clients (slow handshakes, held connections, large and deeply nested
+ * reviews) at full size against a webhook process and a metrics endpoint process, each
  * in a JVM with the chart's flags ({@link ServerFootprint#WEBHOOK_FLAGS}, {@link
  * ServerFootprint#PLUGIN_FLAGS}). For each attack, while it runs for a few seconds, a probe posts
  * a valid review (or scrapes) on a new connection every 100 ms with a 2 s timeout; printed: the

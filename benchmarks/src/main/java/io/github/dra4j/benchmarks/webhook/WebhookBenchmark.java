@@ -37,8 +37,8 @@ import javax.net.ssl.SSLSocket;
  *
  * <p>Printed per number of connections: reviews per second, and p50, p99, p99.9 and max latency
  * in ms from the first byte written to the last byte of the answer read. Client and server share
- * the machine's cores, so the figures are a floor of what a webhook pod gets. The issue's target
- * is printed beside them: at least 5,000 reviews/s with p99 under 5 ms.
+ * the machine's cores, so the figures are a floor of what a webhook pod gets. The target is
+ * printed beside them: at least 5,000 reviews/s with p99 under 5 ms.
  *
  * <p>Run: {@code ./mvnw -B -q -Pbenchmarks -pl benchmarks exec:java
  * -Dexec.mainClass=io.github.dra4j.benchmarks.webhook.WebhookBenchmark}. System properties:

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The JVM floor answers the kubelet's calls as go-floor's server does, over a real socket. */
+/** The JVM floor answers the kubelet's prepare and unprepare calls from memory, on a socket. */
 class JvmFloorServerTest {
 
   @TempDir Path dir;

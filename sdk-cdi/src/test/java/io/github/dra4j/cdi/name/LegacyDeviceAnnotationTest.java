@@ -8,7 +8,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The annotation-key half of case 24 in cdi.md section 8. */
+/**
+ * The legacy CDI device annotation: its key is {@code cdi.k8s.io/} plus the plugin name and the
+ * device ID joined by {@code _} with slashes replaced, each part a checked name of at most 63
+ * characters; its value is the checked qualified device names joined by commas.
+ */
 class LegacyDeviceAnnotationTest {
 
   @Test

@@ -7,7 +7,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Case 24 of cdi.md section 8 and the parser examples of section 3.3. */
+/**
+ * Qualified device names ({@code vendor.com/class=name}) and kinds ({@code vendor.com/class}):
+ * what a runtime accepts and refuses, split at the first {@code /} and the first {@code =}, with
+ * the refused text named in the error.
+ */
 class QualifiedDeviceNameTest {
 
   @Test

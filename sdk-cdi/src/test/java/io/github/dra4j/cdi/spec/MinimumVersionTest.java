@@ -7,7 +7,11 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** Case 23 of cdi.md section 8 and every version's trigger, at spec and device level. */
+/**
+ * The lowest CDI version a spec needs: each feature that raises it (mount types, host paths,
+ * device names starting with a digit, annotations, ...), at spec and at device level, and the
+ * feature named as the reason, so that older runtimes can still read what they understand.
+ */
 class MinimumVersionTest {
 
   private static CdiSpec topLevel(Consumer<ContainerEdits.Builder> edits) {

@@ -15,7 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Cases 1 to 22 of the validation list in cdi.md section 8: specs read from JSON/YAML text and
+ * The rules a container runtime applies to a spec file it loads, one case each (version, kind,
+ * device names, environment, device nodes, mounts, hooks, ...): specs read from JSON/YAML text and
  * checked with the runtime rules, as a runtime loading the file would.
  */
 class ReferenceValidationCasesTest {

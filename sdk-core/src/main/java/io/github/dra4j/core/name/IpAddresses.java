@@ -51,7 +51,10 @@ final class IpAddresses {
     return cidr;
   }
 
-  /** Go's {@code net.ParseCIDR}; null when it returns an error. */
+  /**
+   * An address, a slash and a decimal prefix length no longer than the address's bits (Go's
+   * {@code net.ParseCIDR}); null when the text is not that.
+   */
   static Cidr parseCidr(String value) {
     int slash = value.indexOf('/');
     if (slash < 0) {
@@ -228,7 +231,11 @@ final class IpAddresses {
     return ip[10] == (byte) 0xff && ip[11] == (byte) 0xff;
   }
 
-  /** Go's {@code net.IP.String()} of a 16-byte address. */
+  /**
+   * The text of a 16-byte address: an IPv4 (or IPv4-mapped) one as a dotted quad, else lower-case
+   * hex groups without leading zeros, the first longest run of two or more zero groups as {@code
+   * ::} (Go's {@code net.IP.String()}).
+   */
   static String format(byte[] ip) {
     StringBuilder out = new StringBuilder(39);
     if (isIpv4(ip)) {

@@ -9,7 +9,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Quantity parsing, exactness and the fast-path integer quirk of dra-cel.md section 6.1. */
+/**
+ * Quantity parsing, exactness, and the integer conversion Kubernetes allows only for values kept
+ * in its fast 64-bit form: {@code 99999Gi} converts, {@code 100000Gi} does not although it fits in
+ * a long, and neither does {@code 1000m}.
+ */
 class QuantityValueTest {
 
   @ParameterizedTest

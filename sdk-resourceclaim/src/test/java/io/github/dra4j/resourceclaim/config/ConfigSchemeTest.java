@@ -208,8 +208,8 @@ class ConfigSchemeTest {
   }
 
   /**
-   * Issue 29: parameters nested 400 to 480 levels, under Jackson's limit of 500, overflowed the
-   * 256 KiB stacks the charts give their threads. Deeper than {@link ConfigScheme#MAX_DEPTH} is
+   * Parameters nested 400 to 480 levels, under Jackson's limit of 500, once overflowed the 256 KiB
+   * stacks the charts give their threads. Deeper than {@link ConfigScheme#MAX_DEPTH} is
    * refused by every entry point, naming the limit.
    */
   @Test

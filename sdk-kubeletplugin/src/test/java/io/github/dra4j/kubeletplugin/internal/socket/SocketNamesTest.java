@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The rolling-update socket names, with vectors computed from the Go helper's algorithm. */
+/**
+ * The rolling-update registration socket names: {@code <driver>-<pod UID>-reg.sock} when its full
+ * path fits in the 107 bytes Linux can bind, else {@code <driver>-<short hash of the
+ * UID>-reg.sock}, else {@code dra-<hash of driver and UID>-reg.sock}. The expected hashes are those Go's helper
+ * computes for the same inputs, so that a dra4j plugin and a Go one name their sockets alike.
+ */
 class SocketNamesTest {
 
   private static final Path REGISTRY = Path.of("/var/lib/kubelet/plugins_registry");
@@ -55,7 +60,8 @@ class SocketNamesTest {
 
   @Test
   void aFullNameOf108BytesIsHashedSoItCanBeBound() {
-    // A 108-byte path would be Go's choice and could not be bound; dra4j hashes instead.
+    // A 108-byte path cannot be bound (the NUL after it must fit in sun_path), so the name is
+    // hashed; Go's helper, which compares with 108, would keep the full name and fail to bind.
     String driver = "x.io";
     String uid = "u".repeat(36);
     String full = driver + "-" + uid + "-reg.sock";

@@ -72,7 +72,7 @@ record SharedDeviceId(String driver, String pool, String device, String shareId)
   }
 
   /**
-   * Prints the id as Go's String method does.
+   * Prints the id as the server's messages show it.
    *
    * @return {@code <driver>/<pool>/<device>[/<shareID>]}
    */

@@ -42,7 +42,7 @@ public final class SemanticEquality {
    *
    * @param a one value (a model object, collection, map, string, number), may be null
    * @param b the other, may be null
-   * @return true if Go's semantic equality would find them equal
+   * @return true if the API server would find them equal, by the rules above
    */
   public static boolean equal(Object a, Object b) {
     return equal(Json.tree(a), Json.tree(b), "");

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A new {@code status.allocation}: results, configuration and node selector (the allocation
- * cases of upstream's TestValidateClaimStatusUpdate and of the claim strategy's declarative
+ * cases of Kubernetes' TestValidateClaimStatusUpdate and of the claim strategy's declarative
  * validation tests, in our words).
  */
 class AllocationResultValidationTest {

@@ -19,9 +19,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code status.devices}, what drivers report about the devices they prepared (the device status
- * cases of upstream's TestValidateClaimStatusUpdate and of the claim strategy's declarative
- * validation tests, and the examples of the issue, in our words). The allocation is stored
- * before, as when a driver writes; the update keeps it.
+ * cases of Kubernetes' TestValidateClaimStatusUpdate and of the claim strategy's declarative
+ * validation tests, and mistakes a driver is likely to make, in our words). The allocation is
+ * stored before, as when a driver writes; the update keeps it.
  */
 class DeviceStatusValidationTest {
 
@@ -171,7 +171,7 @@ class DeviceStatusValidationTest {
   }
 
   @Test
-  void wordsTheIssueExamplesAsTheServerDoes() {
+  void wordsTypicalMistakesAsTheServerDoes() {
     ResourceClaim stored = claim("{\"allocation\": " + ALLOCATION + "}");
     ResourceClaim claim = claim("{\"allocation\": " + ALLOCATION + ", \"devices\": [{" + DEVICE
         + ", \"conditions\": [{\"type\": \"Ready\", \"status\": \"Maybe\"}],"

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The status update as a whole: metadata, {@code status.reservedFor}, and that a stored
- * allocation does not change (the status parts of upstream's TestValidateClaimStatusUpdate and of
+ * allocation does not change (the status parts of Kubernetes' TestValidateClaimStatusUpdate and of
  * the claim strategy's declarative validation tests, in our words).
  */
 class ResourceClaimStatusValidationTest {
@@ -62,8 +62,8 @@ class ResourceClaimStatusValidationTest {
             claim(withLabelValueMinusOne),
             claim(withLabelValueMinusOne.replaceFirst("\\}$", ", \"reservedFor\": ["
                 + consumers(256) + "]}"))),
-        valid("stored parameters over today's limit stay valid", claim(tooLargeParameters),
-            claim(tooLargeParameters)),
+        valid("stored parameters over the size limit of new writes stay valid",
+            claim(tooLargeParameters), claim(tooLargeParameters)),
         valid("the allocation removed", claim(allocated), claim("{}")),
         valid("consumers removed while the claim is being deleted",
             claim(EXACT_SPEC, "{\"allocation\": " + ALLOCATION + ", \"reservedFor\": ["

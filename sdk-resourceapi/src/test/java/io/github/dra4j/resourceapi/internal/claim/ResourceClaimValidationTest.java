@@ -123,7 +123,8 @@ class ResourceClaimValidationTest {
     updated.getMetadata().setResourceVersion("1");
     updated.getMetadata().setName("bar");
     updated.getMetadata().setLabels(Map.of("hello-world", "spaces not allowed"));
-    // The new metadata is checked on its own and again as an update: the label twice, as in Go.
+    // The new metadata is checked on its own and again as an update, so the API server reports
+    // the bad label twice.
     assertErrors(ResourceClaimValidation.validateUpdate(updated, old, GATES),
         "Invalid metadata.name", "Invalid metadata.labels", "Invalid metadata.labels");
   }

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
-/** The resource.k8s.io field rules, from the upstream resource validation tests. */
+/** The resource.k8s.io field rules, from Kubernetes' resource validation tests. */
 class DeviceFieldRulesTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Error texts as Go's field package words them, and Go's validateSlice/Set/Map. */
+/** Error texts as the API server words them, and its checks of lists, sets and maps. */
 class ErrorsAndCollectionsTest {
 
   private static final FieldPath PATH = FieldPath.root("spec", "devices");

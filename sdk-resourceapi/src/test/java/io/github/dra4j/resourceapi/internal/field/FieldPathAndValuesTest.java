@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Field paths and printed values as Go's field.Path and ErrorBody print them. */
+/** Field paths and refused values as the API server's messages print them. */
 class FieldPathAndValuesTest {
 
   @Test

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The core and apimachinery rules resource.k8s.io reuses, from the upstream tables. */
+/** The core and apimachinery rules resource.k8s.io reuses, from Kubernetes' test tables. */
 class CoreRulesTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();

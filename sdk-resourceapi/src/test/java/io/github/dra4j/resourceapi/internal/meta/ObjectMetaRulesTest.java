@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Object metadata on create, on update and in templates, from the upstream objectmeta tests. */
+/** Object metadata on create, on update and in templates, from Kubernetes' objectmeta tests. */
 class ObjectMetaRulesTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Shared counter sets, counter consumptions and device taints. Cases after the upstream
+ * Shared counter sets, counter consumptions and device taints. Cases after Kubernetes'
  * TestValidateResourceSlice, in our words.
  */
 class CounterAndTaintValidationTest {

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The rules of capacities and their request policies. Cases after the upstream
+ * The rules of capacities and their request policies. Cases after Kubernetes'
  * TestValidateDeviceCapacity and the consumable capacity cases of TestValidateResourceSlice, with
  * Kubernetes 1.36's integer arithmetic and field paths (DRAFractionalCapacityRange is 1.37).
  */

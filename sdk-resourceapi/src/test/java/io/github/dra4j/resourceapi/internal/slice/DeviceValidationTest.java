@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The rules of one device: name, attributes and their names, the attribute and value limits,
- * per-device node selection and binding conditions. Cases after the upstream
+ * per-device node selection and binding conditions. Cases after Kubernetes'
  * TestValidateResourceSlice, in our words.
  */
 class DeviceValidationTest {

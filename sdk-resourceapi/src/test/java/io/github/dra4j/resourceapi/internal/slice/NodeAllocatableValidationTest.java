@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The rules of {@code nodeAllocatableResources} in fabric8's (Kubernetes 1.37) shape, a field
- * that 1.36 drops on write. Cases after the upstream TestValidateResourceSlice, in our words.
+ * that 1.36 drops on write. Cases after Kubernetes' TestValidateResourceSlice, in our words.
  */
 class NodeAllocatableValidationTest {
 

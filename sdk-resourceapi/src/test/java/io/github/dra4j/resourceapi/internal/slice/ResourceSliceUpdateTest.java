@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Updates of a slice: what may not change, and the taints of a stored device that are not
- * checked again. Cases after the upstream TestValidateResourceSliceUpdate, in our words.
+ * checked again. Cases after Kubernetes' TestValidateResourceSliceUpdate, in our words.
  */
 class ResourceSliceUpdateTest {
 
@@ -142,7 +142,7 @@ class ResourceSliceUpdateTest {
     return JSON.readValue(JSON.writeValueAsString(device), Device.class);
   }
 
-  // The upstream consumable capacity device: "a" of 100, default 10, options 5, 10, 100; the
+  // Kubernetes' consumable capacity test device: "a" of 100, default 10, options 5, 10, 100; the
   // first option replaced when given.
   private static ResourceSlice consumable(String firstOption) {
     ResourceSlice slice = valid();

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The slice-level rules: metadata, driver, pool, node selection, shared counters beside devices
- * and the device count limits. Cases after the upstream TestValidateResourceSlice, in our words.
+ * and the device count limits. Cases after Kubernetes' TestValidateResourceSlice, in our words.
  */
 class ResourceSliceValidationTest {
 

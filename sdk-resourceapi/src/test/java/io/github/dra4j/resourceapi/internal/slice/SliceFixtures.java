@@ -20,7 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The objects the slice tests start from, written as JSON (single quotes for double quotes), in
- * the shape of the upstream tests' fixtures: slice {@code foo} on node {@code foo} of driver
+ * the shape of Kubernetes' test fixtures: slice {@code foo} on node {@code foo} of driver
  * {@code test.example.com}, pool {@code foo} of one slice, devices {@code device-<i>} with an int,
  * a string, a version and a bool attribute and 1Gi of {@code memory}.
  */
@@ -44,7 +44,7 @@ final class SliceFixtures {
     return JSON.readValue(text.replace('\'', '"'), type);
   }
 
-  /** The upstream testResourceSlice: name, node and pool, driver, so many devices. */
+  /** Kubernetes' testResourceSlice: name, node and pool, driver, so many devices. */
   static ResourceSlice slice(String name, String nodeName, String driver, int devices) {
     ResourceSlice slice = json("{'apiVersion': 'resource.k8s.io/v1', 'kind': 'ResourceSlice', "
         + "'metadata': {'name': '" + name + "'}, 'spec': {'nodeName': '" + nodeName
@@ -77,7 +77,7 @@ final class SliceFixtures {
     return slice;
   }
 
-  /** The upstream testResourceSliceWithSharedCounters: counter sets counterset-i, no devices. */
+  /** Kubernetes' testResourceSliceWithSharedCounters: counter sets counterset-i, no devices. */
   static ResourceSlice sharedCounters(int sets) {
     ResourceSlice slice = slice(0);
     slice.getSpec().setDevices(new ArrayList<>());

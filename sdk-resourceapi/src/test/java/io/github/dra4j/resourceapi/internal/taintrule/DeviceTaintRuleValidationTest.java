@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * DeviceTaintRule validation: creation, update and status update. Cases after the upstream
+ * DeviceTaintRule validation: creation, update and status update. Cases after Kubernetes'
  * validation_devicetaintrule_test.go (those of 1.36's selector: driver, pool, device), in our
  * words.
  */

@@ -96,7 +96,11 @@ public final class PoolValidator {
     return violations;
   }
 
-  /** The Go controller's checks, with its messages, in its order. */
+  /**
+   * The consistency checks across the pool: counter sets and devices named once, consumed
+   * counter sets and counters that exist; with the Go controller's messages, in its order, so a
+   * driver ported from Go reports the same first problem.
+   */
   private static void consistency(String poolName, Pool pool, List<String> violations) {
     Map<String, CounterSet> counterSets = new HashMap<>();
     for (Slice slice : pool.slices()) {

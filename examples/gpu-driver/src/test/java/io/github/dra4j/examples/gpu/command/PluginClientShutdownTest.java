@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The API client a plugin makes from the environment runs on fabric8's JDK HTTP client in this
  * driver, and closing the plugin stops that client's selector thread: left in {@code epoll_wait},
- * it made every SIGTERM cost 300 ms more, as the JVM waits for threads in native code at exit.
+ * it made every SIGTERM slower, as the JVM waits for threads in native code at exit (see
+ * docs/performance.md, "Shutdown").
  * Needs JDK 21 or newer ({@code HttpClient.shutdownNow}); skipped, saying so, on older ones.
  */
 class PluginClientShutdownTest {

@@ -31,7 +31,7 @@ class ShutdownDuringPublishProcessTest {
 
   /**
    * Generous for a loaded machine (a SIGTERM after the publish exits in about half a second),
-   * and below what the plugin took when close waited for the publish: 3.6 s and more.
+   * and below what the plugin took when close waited for the publish to finish.
    */
   private static final Duration EXIT_BOUND = Duration.ofSeconds(3);
 

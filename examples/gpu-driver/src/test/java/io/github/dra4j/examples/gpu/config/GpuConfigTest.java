@@ -90,8 +90,8 @@ class GpuConfigTest {
   }
 
   /**
-   * Issue 29: a memory limit of a million digits took minutes to read; it is refused at once,
-   * and the message quotes only the start of the value.
+   * A memory limit of a million digits once took minutes to read (a cheap way to stall the webhook
+   * or a prepare); it is refused at once, and the message quotes only the start of the value.
    */
   @Test
   void aMemoryLimitOfAMillionDigitsIsRefusedAtOnceWithAShortMessage() {

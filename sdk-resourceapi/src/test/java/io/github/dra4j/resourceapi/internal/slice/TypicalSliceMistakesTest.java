@@ -9,10 +9,11 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import org.junit.jupiter.api.Test;
 
 /**
- * The examples the issue names, in one slice each, with the server's exact lines: device names,
- * driver and node names, taint effects, binding conditions and attribute names.
+ * Mistakes a driver is likely to make in a slice, several in one slice each, with the server's
+ * exact lines: device names, driver and node names, taint effects, binding conditions and
+ * attribute names.
  */
-class IssueExamplesTest {
+class TypicalSliceMistakesTest {
 
   private static final String SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower "
       + "case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric "
