@@ -8,16 +8,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * Keeps the README honest: every Java block in it is a region of a source file in this package
  * (marked {@code // README:begin <name>} ... {@code // README:end}), so it compiles and the tests
- * run it; every region is shown; every module is in the module table, and the metric list names
- * every meter of {@link MetricNames}.
+ * run it; every region is shown; the module table has one row per module of the build, each
+ * naming the dra4j modules it uses outside its tests as its pom declares them; and the metric list
+ * names every meter of {@link MetricNames}.
  */
 class ReadmeTest {
 
@@ -59,13 +66,99 @@ class ReadmeTest {
   }
 
   @Test
-  void theModuleTableListsEveryModule() throws IOException {
-    String pom = Files.readString(ROOT.resolve("pom.xml"));
-    Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(pom);
-    String readme = readme();
-    while (module.find()) {
-      assertThat(readme).as("module table").contains("| `" + module.group(1) + "` |");
+  void theModuleTableListsEveryModuleWithTheDra4jModulesItUses() throws Exception {
+    Map<String, List<String>> table = moduleTable(readme());
+    Map<String, String> artifactOf = new TreeMap<>();
+    Map<String, List<String>> uses = new TreeMap<>();
+    for (String module : modules(ROOT.resolve("pom.xml"))) {
+      Document pom = parse(ROOT.resolve(module).resolve("pom.xml"));
+      artifactOf.put(module, text(pom.getDocumentElement(), "artifactId"));
+      uses.put(module, dra4jDependencies(pom));
     }
+    assertThat(table.keySet()).as("the module table's rows, against the reactor's modules")
+        .containsExactlyInAnyOrderElementsOf(uses.keySet());
+    for (Map.Entry<String, List<String>> row : table.entrySet()) {
+      List<String> expected = uses.get(row.getKey()).stream()
+          .map(artifact -> artifactOf.entrySet().stream()
+              .filter(e -> e.getValue().equals(artifact)).map(Map.Entry::getKey)
+              .findFirst().orElse(artifact))
+          .sorted().toList();
+      assertThat(row.getValue()).as("the dra4j modules %s uses (not in tests)", row.getKey())
+          .containsExactlyInAnyOrderElementsOf(expected);
+    }
+  }
+
+  /**
+   * The rows of the README's module table: module path to the modules in its "uses" cell, which
+   * lists them as {@code `path`}, comma-separated, or "-" for none.
+   */
+  private static Map<String, List<String>> moduleTable(String readme) {
+    String section = readme.substring(readme.indexOf("## Modules"));
+    String tableText = section.substring(section.indexOf("\n|"), section.indexOf("\n\n",
+        section.indexOf("\n|")));
+    Pattern row = Pattern.compile("^\\| `([^`]+)` \\| ([^|]*) \\| .*\\|$");
+    Map<String, List<String>> table = new TreeMap<>();
+    for (String line : tableText.strip().split("\n")) {
+      Matcher m = row.matcher(line);
+      if (!m.matches()) {
+        continue; // the header and its rule
+      }
+      String cell = m.group(2).strip();
+      List<String> uses = cell.equals("-") ? List.of() : Stream.of(cell.split(","))
+          .map(u -> u.strip().replace("`", "")).sorted().toList();
+      assertThat(table.put(m.group(1), uses)).as("row %s appears once", m.group(1)).isNull();
+    }
+    return table;
+  }
+
+  /** The reactor's modules, those of the root's profiles included. */
+  private static List<String> modules(Path rootPom) throws Exception {
+    NodeList modules = parse(rootPom).getElementsByTagName("module");
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < modules.getLength(); i++) {
+      names.add(modules.item(i).getTextContent().strip());
+    }
+    return names;
+  }
+
+  /** The io.github.dra4j artifacts a pom depends on outside tests and BOM imports. */
+  private static List<String> dra4jDependencies(Document pom) {
+    List<String> found = new ArrayList<>();
+    Element project = pom.getDocumentElement();
+    NodeList children = project.getChildNodes();
+    for (int i = 0; i < children.getLength(); i++) {
+      if (!(children.item(i) instanceof Element dependencies)
+          || !dependencies.getTagName().equals("dependencies")) {
+        continue;
+      }
+      NodeList list = dependencies.getElementsByTagName("dependency");
+      for (int j = 0; j < list.getLength(); j++) {
+        Element dependency = (Element) list.item(j);
+        String scope = text(dependency, "scope");
+        if ("io.github.dra4j".equals(text(dependency, "groupId"))
+            && !"test".equals(scope) && !"import".equals(scope)) {
+          found.add(text(dependency, "artifactId"));
+        }
+      }
+    }
+    return found;
+  }
+
+  private static Document parse(Path pom) throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+    return factory.newDocumentBuilder().parse(pom.toFile());
+  }
+
+  /** The text of {@code parent}'s direct child {@code name}, or null. */
+  private static String text(Element parent, String name) {
+    NodeList children = parent.getChildNodes();
+    for (int i = 0; i < children.getLength(); i++) {
+      if (children.item(i) instanceof Element child && child.getTagName().equals(name)) {
+        return child.getTextContent().strip();
+      }
+    }
+    return null;
   }
 
   @Test
