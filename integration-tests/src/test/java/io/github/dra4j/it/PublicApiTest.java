@@ -44,6 +44,7 @@ class PublicApiTest {
       io.github.dra4j.kubelet.wire.ServiceNames.class,
       io.github.dra4j.testing.kubelet.FakeKubelet.class,
       io.github.dra4j.kubeletplugin.KubeletPlugin.class,
+      io.github.dra4j.lifecycle.ClaimLifecycle.class,
       io.github.dra4j.testing.node.SimulatedNode.class);
 
   /** Internal packages one module may use of another: both ends of the kubelet protocol. */
