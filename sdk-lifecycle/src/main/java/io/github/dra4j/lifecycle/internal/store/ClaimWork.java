@@ -109,17 +109,15 @@ final class ClaimWork<S> {
   ResourceClaim read(ResourceClaim metadataOnly) {
     ClaimReference ref = new ClaimReference(metadataOnly.getMetadata().getNamespace(),
         metadataOnly.getMetadata().getName(), metadataOnly.getMetadata().getUid());
-    ResourceClaim claim;
+    Optional<ResourceClaim> found;
     try {
-      claim = lookup.find(ref).orElseThrow(() -> new IllegalStateException(
-          "get resource claims: retrieve claim " + ref.namespacedName() + ": not found"));
+      found = lookup.find(ref);
     } catch (RuntimeException e) {
-      if (e instanceof IllegalStateException) {
-        throw e;
-      }
       throw new IllegalStateException("get resource claims: retrieve claim "
           + ref.namespacedName() + ": " + e.getMessage(), e);
     }
+    ResourceClaim claim = found.orElseThrow(() -> new IllegalStateException(
+        "get resource claims: retrieve claim " + ref.namespacedName() + ": not found"));
     if (claim.getMetadata() == null || !ref.uid().equals(claim.getMetadata().getUid())) {
       throw new IllegalStateException(
           "get resource claims: claim " + ref.namespacedName() + " got replaced");
