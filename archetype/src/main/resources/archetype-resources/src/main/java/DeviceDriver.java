@@ -7,7 +7,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacityBuilder;
 import ${package}.devices.DeviceBackend;
 import ${package}.devices.DeviceInfo;
-import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
+import io.github.dra4j.lifecycle.ClaimLifecycle;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
 import java.util.List;

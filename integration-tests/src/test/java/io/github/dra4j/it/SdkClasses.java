@@ -29,6 +29,7 @@ final class SdkClasses {
       io.github.dra4j.kubelet.wire.ServiceNames.class,
       io.github.dra4j.testing.kubelet.FakeKubelet.class,
       io.github.dra4j.kubeletplugin.KubeletPlugin.class,
+      io.github.dra4j.lifecycle.ClaimLifecycle.class,
       io.github.dra4j.testing.node.SimulatedNode.class);
 
   /**

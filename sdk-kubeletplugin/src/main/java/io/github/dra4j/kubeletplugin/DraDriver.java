@@ -59,10 +59,12 @@ public interface DraDriver {
    * plugin skips the lookup (a GET to the API server, a cost every node of a cluster multiplies)
    * and hands {@link #prepareResourceClaims} a claim that holds only namespace, name and UID. A
    * claim stays reserved for its pods while it is prepared, so its allocation cannot have
-   * changed meanwhile. If the driver fails such a claim, the plugin reads it and calls again with
-   * the full object, so a wrong {@code true} costs a call, not the claim. The plugin reads every
-   * claim when it writes device metadata, which needs the full object.
-   * {@link io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle} answers from its checkpoint.
+   * changed meanwhile. The plugin calls the driver once per kubelet call whatever the answer: a
+   * driver that finds, under its own lock, that it does not hold the claim after all (another
+   * process, such as the other pod of a rolling update, unprepared it since) reads the claim
+   * itself with {@link PluginContext#claimLookup()}, or fails it and the kubelet retries. The
+   * plugin reads every claim when it writes device metadata, which needs the full object. The
+   * claim lifecycle of {@code sdk-lifecycle} answers from its checkpoint.
    *
    * <p>Called outside the serialized section, possibly concurrently. The default is false: every
    * claim is read.

@@ -3,9 +3,9 @@ package io.github.dra4j.kubeletplugin;
 import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.internal.health.HealthGauges;
-import io.github.dra4j.kubeletplugin.internal.lifecycle.DirectoryChecks;
 import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
 import io.github.dra4j.kubeletplugin.internal.status.ClaimStatusWriter;
+import io.github.dra4j.kubeletplugin.spi.DirectoryChecks;
 import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceslice.ControllerStats;
@@ -197,7 +197,7 @@ public final class KubeletPlugin implements AutoCloseable {
     }
     if (settings.draService()) {
       DirectoryChecks.creatable(settings.draSocket().getParent(), "plugin data directory",
-          "KubeletPluginBuilder.pluginDataDirectory or " + PluginEnvironment.PLUGINS_DIRECTORY);
+          DirectoryChecks.PLUGIN_DATA_DIRECTORY_SETTING);
     }
   }
 

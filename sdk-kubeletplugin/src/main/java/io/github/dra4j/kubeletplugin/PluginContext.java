@@ -2,6 +2,8 @@ package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.core.stability.KubernetesAlpha;
+import io.github.dra4j.kubeletplugin.internal.claims.ApiServerClaimLookup;
+import io.github.dra4j.kubeletplugin.spi.ClaimLookup;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
@@ -13,8 +15,8 @@ import java.util.function.Supplier;
  * What a starting plugin tells its driver ({@link DraDriver#start}): the settings the driver's
  * own files and threads depend on, resolved once by the plugin's builder, and where to report
  * errors that happen in the driver's background work, its devices' health and their
- * publishing: what a {@link io.github.dra4j.kubeletplugin.lifecycle.ClaimDriver} needs without the
- * {@link KubeletPlugin} itself.
+ * publishing: what a driver, or the claim lifecycle of {@code sdk-lifecycle} around one, needs
+ * without the {@link KubeletPlugin} itself.
  *
  * <p>Immutable; the client and the registry are the plugin's (borrowed from the driver's {@code
  * main}) and stay open while the plugin runs.
@@ -32,6 +34,7 @@ public final class PluginContext {
   private final ClaimStatusReporter claimStatus;
   private final DeviceHealthReporter deviceHealth;
   private final Consumer<DriverResources> publisher;
+  private final ClaimLookup claimLookup;
 
   PluginContext(String driverName, String nodeName, Path pluginDataDirectory, Path cdiDirectory,
       Path bootIdSource, Supplier<KubernetesClient> kubeClient, MeterRegistry meterRegistry,
@@ -48,6 +51,7 @@ public final class PluginContext {
     this.claimStatus = claimStatus;
     this.deviceHealth = deviceHealth;
     this.publisher = publisher;
+    this.claimLookup = new ApiServerClaimLookup(kubeClient);
   }
 
   /**
@@ -169,6 +173,19 @@ public final class PluginContext {
    */
   public KubernetesClient kubeClient() {
     return kubeClient.get();
+  }
+
+  /**
+   * Reads a claim from the API server as the plugin reads the claims the kubelet names: for a
+   * driver that must look at a claim outside a prepare (whether a claim it holds still exists),
+   * or that answered {@link DraDriver#isPrepared} with true and finds under its own lock that it
+   * needs the claim after all. Uses {@link #kubeClient()}; a read on a thread serving a kubelet
+   * call ends by that call's deadline.
+   *
+   * @return the lookup, the same for the plugin's life
+   */
+  public ClaimLookup claimLookup() {
+    return claimLookup;
   }
 
   /**

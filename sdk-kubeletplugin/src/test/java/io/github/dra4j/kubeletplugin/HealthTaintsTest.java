@@ -180,27 +180,6 @@ class HealthTaintsTest {
   }
 
   @Test
-  void aClaimDriverReportsHealthAndPublishesThroughItsContext() {
-    TaintingDriver driver = new TaintingDriver();
-    try (KubeletPlugin plugin = builder(driver.lifecycle()).healthTaintDelay(Duration.ZERO)
-        .start()) {
-      await().atMost(WAIT).untilAsserted(() -> {
-        assertThat(taints("gpu-1")).singleElement().satisfies(taint -> {
-          assertThat(taint.getKey()).isEqualTo("example.com/broken");
-          assertThat(taint.getEffect()).isEqualTo("NoSchedule");
-        });
-        assertThat(taints("gpu-0")).isEmpty();
-      });
-      assertThat(plugin.nodeName()).isEqualTo("node-1");
-
-      driver.context().deviceHealth().report(DeviceHealth.healthy("node-1", "gpu-1"));
-      await().atMost(WAIT).untilAsserted(() -> assertThat(taints("gpu-1")).isEmpty());
-      driver.context().publishResources(pool(3));
-      await().atMost(WAIT).untilAsserted(() -> assertThat(device("gpu-2")).isNotNull());
-    }
-  }
-
-  @Test
   void badHealthTaintSettingsAreRefusedNamingThem() {
     assertThatThrownBy(() -> HealthTaints.whenUnhealthy("gpu.example.com/not ok",
         TaintEffect.NO_SCHEDULE)).isInstanceOf(IllegalArgumentException.class)

@@ -1,6 +1,6 @@
 package io.github.dra4j.benchmarks.clusterscale;
 
-import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
+import io.github.dra4j.lifecycle.ClaimLifecycle;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

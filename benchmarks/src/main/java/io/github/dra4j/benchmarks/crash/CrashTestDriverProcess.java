@@ -3,7 +3,7 @@ package io.github.dra4j.benchmarks.crash;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
-import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
+import io.github.dra4j.lifecycle.ClaimLifecycle;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -1,7 +1,7 @@
 package io.github.dra4j.benchmarks.crash;
 
 import io.github.dra4j.cdi.store.SpecFileName;
-import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
+import io.github.dra4j.lifecycle.ClaimLifecycle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

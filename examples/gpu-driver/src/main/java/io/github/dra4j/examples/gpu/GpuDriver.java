@@ -12,7 +12,7 @@ import io.github.dra4j.examples.gpu.prepare.GpuClaimDriver;
 import io.github.dra4j.examples.gpu.prepare.GpuClaimState;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubeletplugin.RecoverableException;
-import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
+import io.github.dra4j.lifecycle.ClaimLifecycle;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;

@@ -123,43 +123,32 @@ public final class NodeService {
     return response;
   }
 
-  /** Prepares the claims, putting why each failed claim failed in {@code failures}. */
+  /**
+   * Prepares the claims, putting why each failed claim failed in {@code failures}. The driver is
+   * called once, with every claim that could be read and, for a claim it holds as prepared
+   * ({@link DraDriver#isPrepared}), only the claim's metadata: a claim goes through the driver
+   * once per call. If the hint turns out wrong, the driver reads the claim itself ({@link
+   * io.github.dra4j.kubeletplugin.PluginContext#claimLookup()}); its answer is final.
+   */
   private NodePrepareResourcesResponse prepareClaims(NodePrepareResourcesRequest request,
       Map<String, ClaimFailure> failures) throws StatusException {
     checkBatch(request.getClaimsCount());
     Map<String, NodePrepareResourceResponse> answers = new LinkedHashMap<>();
-    Map<String, ClaimReference> known = new LinkedHashMap<>();
-    List<ClaimReference> toRead = new ArrayList<>();
+    Map<String, ClaimReference> accepted = new LinkedHashMap<>();
+    Map<String, ResourceClaim> claims = new LinkedHashMap<>();
     for (ClaimReference ref : acceptedReferences(request.getClaimsList(), (uid, message) -> {
       answers.put(uid, prepareError(message));
       failures.put(uid, ClaimFailure.INVALID_REQUEST);
     }, "prepare")) {
       // Device metadata is written from the full claim, so then every claim is read.
       if (!metadata.enabled() && driver.isPrepared(ref)) {
-        known.put(ref.uid(), ref);
-      } else {
-        toRead.add(ref);
+        claims.put(ref.uid(), metadataOnly(ref));
+        accepted.put(ref.uid(), ref);
+        continue;
       }
-    }
-    if (!known.isEmpty()) {
-      Map<String, PrepareResult> results = prepareCall(known, metadataOnly(known));
-      known.forEach((uid, ref) -> {
-        PrepareResult result = results.get(uid);
-        if (result != null && !result.isFailed()) {
-          answers.put(uid, PrepareAnswer.of(ref, result));
-        } else {
-          LOG.debug("Claim {} was not answered without its allocation ({}); reading it", ref,
-              result == null ? "no result" : LogText.text(result.error()));
-          toRead.add(ref);
-        }
-      });
-    }
-    Map<String, ClaimReference> accepted = new LinkedHashMap<>();
-    Map<String, ResourceClaim> fetched = new LinkedHashMap<>();
-    for (ClaimReference ref : toRead) {
       try (MDC.MDCCloseable ignored = MDC.putCloseable(MDC_CLAIM, ref.toString())) {
         try {
-          fetched.put(ref.uid(), resolver.resolve(ref));
+          claims.put(ref.uid(), resolver.resolve(ref));
           accepted.put(ref.uid(), ref);
         } catch (ClaimResolver.ClaimProblem problem) {
           LOG.warn("Cannot prepare claim {}: {}", ref, LogText.text(problem.getMessage()));
@@ -168,8 +157,8 @@ public final class NodeService {
         }
       }
     }
-    if (!fetched.isEmpty()) {
-      Map<String, PrepareResult> results = prepareCall(accepted, fetched);
+    if (!claims.isEmpty()) {
+      Map<String, PrepareResult> results = prepareCall(accepted, claims);
       accepted.forEach((uid, ref) -> {
         PrepareResult result = results.get(uid);
         NodePrepareResourceResponse answer = PrepareAnswer.of(ref, result);
@@ -196,15 +185,12 @@ public final class NodeService {
   }
 
   /**
-   * Claims as the driver gets them when it holds them as prepared ({@link DraDriver#isPrepared}):
+   * A claim as the driver gets it when it holds it as prepared ({@link DraDriver#isPrepared}):
    * namespace, name and UID, no spec or status.
    */
-  private static Map<String, ResourceClaim> metadataOnly(Map<String, ClaimReference> refs) {
-    Map<String, ResourceClaim> claims = new LinkedHashMap<>();
-    refs.forEach((uid, ref) -> claims.put(uid, new ResourceClaimBuilder().withNewMetadata()
-        .withNamespace(ref.namespace()).withName(ref.name()).withUid(uid).endMetadata()
-        .build()));
-    return claims;
+  private static ResourceClaim metadataOnly(ClaimReference ref) {
+    return new ResourceClaimBuilder().withNewMetadata().withNamespace(ref.namespace())
+        .withName(ref.name()).withUid(ref.uid()).endMetadata().build();
   }
 
   /**

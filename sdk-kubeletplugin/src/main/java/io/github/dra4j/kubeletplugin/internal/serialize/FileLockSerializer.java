@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin.internal.serialize;
 
+import io.github.dra4j.core.file.FileLocks;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;

@@ -2,8 +2,8 @@ package io.github.dra4j.testing.junit;
 
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
-import io.github.dra4j.kubeletplugin.lifecycle.ClaimDriver;
-import io.github.dra4j.kubeletplugin.lifecycle.ClaimLifecycle;
+import io.github.dra4j.lifecycle.ClaimDriver;
+import io.github.dra4j.lifecycle.ClaimLifecycle;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
 import io.github.dra4j.testing.node.SimulatedNode;

@@ -1,0 +1,94 @@
+package io.github.dra4j.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.kubeletplugin.DeviceHealth;
+import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
+import io.github.dra4j.resourceslice.DriverResources;
+import io.github.dra4j.resourceslice.Pool;
+import io.github.dra4j.testing.apiserver.InMemoryApiServer;
+import io.github.dra4j.testing.kubelet.FakeKubelet;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A claim driver behind the lifecycle reaches the plugin's device health, health taints and
+ * publishing through its {@link io.github.dra4j.kubeletplugin.PluginContext}, against the
+ * in-memory API server with the fake kubelet watching the health stream.
+ */
+class ClaimDriverHealthTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(30);
+
+  @TempDir Path root;
+  private InMemoryApiServer server;
+  private KubernetesClient client;
+  private FakeKubelet kubelet;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = InMemoryApiServer.builder().build().start();
+    client = server.client();
+    client.nodes().resource(new NodeBuilder().withNewMetadata().withName("node-1").endMetadata()
+        .build()).create();
+    kubelet = FakeKubelet.builder()
+        .registryDirectory(Files.createDirectories(root.resolve("registry")))
+        .nodeName("node-1").kubeClient(client).wipeOnStart(false).start();
+  }
+
+  @AfterEach
+  void stop() {
+    kubelet.close();
+    server.close();
+  }
+
+  private Device device(String name) {
+    return client.dynamicResourceAllocation().v1().resourcesSlices().list().getItems().stream()
+        .flatMap(s -> s.getSpec().getDevices().stream())
+        .filter(d -> d.getName().equals(name)).findFirst()
+        .orElseThrow(() -> new AssertionError("device " + name + " is not published"));
+  }
+
+  private List<DeviceTaint> taints(String name) {
+    List<DeviceTaint> taints = device(name).getTaints();
+    return taints == null ? List.of() : taints;
+  }
+
+  @Test
+  void aClaimDriverReportsHealthAndPublishesThroughItsContext() {
+    TaintingDriver driver = new TaintingDriver();
+    try (KubeletPlugin plugin = TestPlugins.builder(driver.lifecycle(), client, root)
+        .sliceSyncDelay(Duration.ofMillis(100)).healthTaintDelay(Duration.ZERO).start()) {
+      await().atMost(WAIT).untilAsserted(() -> {
+        assertThat(taints("gpu-1")).singleElement().satisfies(taint -> {
+          assertThat(taint.getKey()).isEqualTo("example.com/broken");
+          assertThat(taint.getEffect()).isEqualTo("NoSchedule");
+        });
+        assertThat(taints("gpu-0")).isEmpty();
+      });
+      assertThat(plugin.nodeName()).isEqualTo("node-1");
+
+      driver.context().deviceHealth().report(DeviceHealth.healthy("node-1", "gpu-1"));
+      await().atMost(WAIT).untilAsserted(() -> assertThat(taints("gpu-1")).isEmpty());
+      driver.context().publishResources(DriverResources.of("node-1", Pool.builder()
+          .devices(IntStream.range(0, 3)
+              .mapToObj(i -> new DeviceBuilder().withName("gpu-" + i).build()).toList())
+          .devicesMayBeTainted(true).build()));
+      await().atMost(WAIT).untilAsserted(() -> assertThat(device("gpu-2")).isNotNull());
+    }
+  }
+}
