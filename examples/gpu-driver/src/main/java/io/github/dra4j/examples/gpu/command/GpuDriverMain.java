@@ -51,8 +51,8 @@ public final class GpuDriverMain implements Callable<Integer> {
 
   /**
    * The command line for these arguments. picocli reflects over every option of every command
-   * it is given, about a tenth of the DaemonSet's start-up, so when the first argument names a
-   * command only that one is built; anything else (help, a typo) gets all of them.
+   * it is given, which costs start-up time, so when the first argument names a command only that
+   * one is built; anything else (help, a typo) gets all of them.
    *
    * @param args the command line
    * @return the command line to execute it with
