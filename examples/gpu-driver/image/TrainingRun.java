@@ -7,10 +7,10 @@
  * with opaque configuration, a partition) a number of times, asks the liveness probe and scrapes
  * the metrics endpoint, then stops the plugin with SIGTERM and wants it to exit with 143.
  *
- * A source-file program (JEP 330), run by build-runtime.sh on a full JDK with the demo jar as
- * class path (that jar has the in-memory API server and the kubelet client; the driver's jar,
- * which the image ships, has neither, and the driver's class path must be exactly the image's
- * for the archive to be used):
+ * A source-file program (JEP 330), run by build-runtime.sh on a full JDK with the demo jar
+ * (examples/gpu-driver-demo) as class path (that jar has the in-memory API server and the kubelet
+ * client; the driver's jar, which the image ships, has neither, and the driver's class path must
+ * be exactly the image's for the archive to be used):
  *
  *   java -cp gpu-driver-demo.jar TrainingRun.java <work dir> <cycles> <driver command...>
  *

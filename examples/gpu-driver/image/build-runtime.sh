@@ -3,16 +3,18 @@
 # the driver needs, the driver's jar, and an AOT cache (JDK 25, JEP 483/514/515: classes loaded
 # and linked, method profiles) made from a training run of the driver on that runtime, so that
 # nothing is written at run time and nothing can go stale (the cache is made from the very jar
-# and runtime it ships with). The Dockerfile runs it; RuntimeImageTest runs it without Docker.
+# and runtime it ships with). The Dockerfile runs it; RuntimeImageIT (examples/gpu-driver-demo)
+# runs it without Docker.
 #
 #   build-runtime.sh <driver jar> <demo jar> <output dir>
 #
 # Needs JAVA_HOME: a JDK 25 with jlink and jdeps (it runs the training's in-memory API server and
-# kubelet client from the demo jar too). The output dir, which must be where the image has it
-# (the cache names the jar's path): <out>/java (the runtime), <out>/app/gpu-driver.jar,
-# <out>/app/gpu-driver.aot, <out>/app/lib/libjnidispatch.so (JNA's native part, unpacked here
-# so that JNA writes nothing to /tmp at run time), <out>/app/jvm.options (the options the image's
-# entry point passes: `java @<out>/app/jvm.options -jar <out>/app/gpu-driver.jar`).
+# kubelet client from the demo jar too, gpu-driver-demo.jar of examples/gpu-driver-demo). The
+# output dir, which must be where the image has it (the cache names the jar's path): <out>/java
+# (the runtime), <out>/app/gpu-driver.jar, <out>/app/gpu-driver.aot,
+# <out>/app/lib/libjnidispatch.so (JNA's native part, unpacked here so that JNA writes nothing to
+# /tmp at run time), <out>/app/jvm.options (the options the image's entry point passes:
+# `java @<out>/app/jvm.options -jar <out>/app/gpu-driver.jar`).
 #
 # Steps, each also a command of its own (build-runtime.sh <step> ...), for tests:
 #   modules <jar>             the jar's modules by jdeps, checked against runtime-modules.txt

@@ -92,9 +92,8 @@ public final class PluginOptions {
   /**
    * The options as picocli fills them when the command line gives no flag: each from its
    * environment variable. For a driver whose {@code main} skips picocli when its command has no
-   * flags, as a DaemonSet that configures the plugin by environment runs it: picocli's classes are
-   * Java 5 bytecode, which no class-data archive holds, so building a command line costs a tenth
-   * to a quarter of a second at every start.
+   * flags, as a DaemonSet that configures the plugin by environment runs it ({@link
+   * PicocliBypass}).
    *
    * @param environment variable names to values, such as {@link System#getenv()}
    * @return options that {@link #asEnvironment()} as these variables, empty ones left out

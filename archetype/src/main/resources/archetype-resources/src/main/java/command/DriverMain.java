@@ -1,6 +1,7 @@
 package ${package}.command;
 
 import io.github.dra4j.core.version.BuildInfo;
+import io.github.dra4j.picocli.PicocliBypass;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,15 +33,10 @@ public final class DriverMain implements Callable<Integer> {
   public static void main(String[] args) {
     // sdk-logging logs to stderr: LOG_LEVEL and LOG_FORMAT (text or json) from the environment.
     // The DaemonSet's command line, kubelet-plugin alone, takes its settings from the environment
-    // and runs without picocli (see KubeletPluginCommand.run).
-    int status = args.length == 1 && args[0].equals("kubelet-plugin")
-        ? KubeletPluginCommand.run(System.getenv())
-        : commandLine().execute(args);
-    if (status != 0) {
-      System.exit(status);
-    }
-    // Status 0 returns instead: after SIGTERM the plugin's shutdown hook waits for main to
-    // finish, and System.exit would wait for that hook.
+    // and runs without loading picocli (see KubeletPluginCommand.run); any other goes through
+    // picocli. A failed command exits with its status; status 0 returns from main.
+    PicocliBypass.main(args, "kubelet-plugin", KubeletPluginCommand::run,
+        line -> commandLine().execute(line));
   }
 
   /**

@@ -58,9 +58,9 @@ public final class KubeletPluginCommand implements Callable<Integer> {
 
   /**
    * Runs the command with every setting from the environment, without picocli: how the DaemonSet
-   * runs it ({@code args: ["kubelet-plugin"]}). Each flag defaults to its variable anyway, and
-   * picocli's classes are Java 5 bytecode that no class-data archive holds, so building a command
-   * line is a quarter of a second of every start.
+   * runs it ({@code args: ["kubelet-plugin"]}), through {@code PicocliBypass} in {@code main}.
+   * Each flag defaults to its variable anyway, so the command gets the values picocli would give
+   * it, without the start-up cost of loading picocli.
    *
    * @param environment variable names to values, such as {@link System#getenv()}
    * @return the exit status, as picocli would give it

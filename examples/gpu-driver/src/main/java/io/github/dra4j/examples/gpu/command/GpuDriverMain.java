@@ -1,7 +1,7 @@
 package io.github.dra4j.examples.gpu.command;
 
 import io.github.dra4j.core.version.BuildInfo;
-import java.util.Arrays;
+import io.github.dra4j.picocli.PicocliBypass;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,13 +25,6 @@ public final class GpuDriverMain implements Callable<Integer> {
   /** The commands, by name, in the order help lists them. */
   private static final Map<String, Supplier<Object>> COMMANDS = commands();
 
-  /**
-   * The DaemonSet's command line: the kubelet plugin with every setting from the environment. It
-   * runs without picocli, whose classes are Java 5 bytecode that no class-data archive holds:
-   * building the command line took a quarter of a second, a third of the plugin's start-up.
-   */
-  private static final String[] ENVIRONMENT_ONLY = {"kubelet-plugin"};
-
   @Spec
   CommandSpec spec;
 
@@ -50,20 +43,16 @@ public final class GpuDriverMain implements Callable<Integer> {
     if (args.length > 0 && args[0].equals("demo")) {
       defaultProperty("dra4j.logging.defaultLevel", "error");
     }
-    int status = Arrays.equals(args, ENVIRONMENT_ONLY)
-        ? KubeletPluginCommand.run(System.getenv())
-        : commandLine(args).execute(args);
-    if (status != 0) {
-      System.exit(status);
-    }
-    // Status 0 returns from main instead: after SIGTERM the plugin's shutdown hook waits for
-    // main to finish, and System.exit would wait for that hook.
+    // The DaemonSet's command line, kubelet-plugin alone, runs from the environment without
+    // loading picocli; any other goes through picocli.
+    PicocliBypass.main(args, "kubelet-plugin", KubeletPluginCommand::run,
+        line -> commandLine(line).execute(line));
   }
 
   /**
    * The command line for these arguments. picocli reflects over every option of every command
-   * it is given, about a tenth of the DaemonSet's start-up, so when the first argument names a
-   * command only that one is built; anything else (help, a typo) gets all of them.
+   * it is given, which costs start-up time, so when the first argument names a command only that
+   * one is built; anything else (help, a typo) gets all of them.
    *
    * @param args the command line
    * @return the command line to execute it with

@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
  * step prints what happened: devices published, a claim allocated and prepared, the environment
  * its container gets, a sharing configuration applied, an invalid one refused by the webhook and
  * by the plugin in the same words, a GPU going unhealthy and recovering. Used once, by one thread.
+ * The driver's {@code demo} command finds this class by its name, creates it with the constructor
+ * below and calls {@link #run()}: both keep their signatures.
  */
 public final class GpuDemo {
 

@@ -20,16 +20,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code image/build-runtime.sh}, what the Dockerfile runs, run here without Docker on a JDK 25
- * (skipped with the reason where there is none): the jlink runtime of the listed modules, the
- * driver's AOT cache from a training run, and the script's own check that the driver serves on
- * that runtime with the cache required and writes nothing. Run by Failsafe after {@code package}:
- * it needs the driver's jar and the demo jar (the training's API server and kubelet).
+ * The GPU driver's {@code image/build-runtime.sh}, what its Dockerfile runs, run here without
+ * Docker on a JDK 25 (skipped with the reason where there is none): the jlink runtime of the
+ * listed modules, the driver's AOT cache from a training run, and the script's own check that the
+ * driver serves on that runtime with the cache required and writes nothing. Run by Failsafe after {@code package}
+ * of this module, which comes after the driver's: it needs the driver's jar and this module's
+ * demo jar (the training's API server and kubelet).
  */
 class RuntimeImageIT {
 
-  private static final Path SCRIPT = Path.of("image", "build-runtime.sh").toAbsolutePath();
-  private static final Path DRIVER_JAR = Path.of("target", "gpu-driver.jar").toAbsolutePath();
+  private static final Path DRIVER = Path.of("..", "gpu-driver").toAbsolutePath().normalize();
+  private static final Path SCRIPT = DRIVER.resolve("image/build-runtime.sh");
+  private static final Path DRIVER_JAR = DRIVER.resolve("target/gpu-driver.jar");
   private static final Path DEMO_JAR = Path.of("target", "gpu-driver-demo.jar").toAbsolutePath();
 
   @TempDir Path work;
