@@ -28,7 +28,7 @@ class PrepareTest extends NodeTest {
   }
 
   private KubeletPlugin plugin(TestDriver driver, boolean v1) {
-    KubeletPlugin plugin = node.start(node.plugin(driver).nodeV1(v1));
+    KubeletPlugin plugin = node.start(node.plugin(driver).services(s -> s.withNodeV1(v1)));
     kubelet.awaitRegistered(plugin.registrationSocket(), LONG);
     return plugin;
   }

@@ -69,7 +69,7 @@ final class TestNode implements AutoCloseable {
         .nodeName(NODE)
         .registrarDirectory(registry)
         .pluginDataDirectory(data)
-        .closeOnShutdown(false);
+        .shutdown(s -> s.withCloseOnShutdown(false));
   }
 
   KubeletPlugin start(KubeletPluginBuilder builder) {
