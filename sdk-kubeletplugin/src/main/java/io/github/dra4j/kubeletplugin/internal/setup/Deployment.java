@@ -29,7 +29,14 @@ public record Deployment(
     InetSocketAddress livenessAddress,
     InetSocketAddress metricsAddress) {
 
-  /** The defaults: no node, the kubelet's directories, no probe and no metrics. */
+  /**
+   * The defaults: no node, no rolling update, no probe and no metrics.
+   *
+   * @param registrarDirectory the kubelet's registration directory
+   * @param cdiDirectory the CDI spec directory
+   * @param bootIdSource where the boot ID is read
+   * @return the deployment
+   */
   public static Deployment defaults(Path registrarDirectory, Path cdiDirectory, Path bootIdSource) {
     return new Deployment("", "", "", registrarDirectory, null, cdiDirectory, bootIdSource, null,
         null);
