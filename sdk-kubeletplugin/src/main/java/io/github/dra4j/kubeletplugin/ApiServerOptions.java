@@ -32,6 +32,9 @@ public record ApiServerOptions(Duration timeout, boolean claimCache, boolean cla
   /**
    * Checks the options.
    *
+   * @param timeout the longest wait for the API server outside a kubelet call
+   * @param claimCache whether claims come from an informer cache
+   * @param claimStatus whether claim device status is on
    * @throws IllegalArgumentException if {@code timeout} is not positive
    */
   public ApiServerOptions {

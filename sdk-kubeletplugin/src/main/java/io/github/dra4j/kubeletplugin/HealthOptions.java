@@ -34,6 +34,9 @@ public record HealthOptions(Duration refreshInterval, HealthTaints taints, Durat
   /**
    * Checks the options.
    *
+   * @param refreshInterval how often health is sent again
+   * @param taints the taint policy; null for the driver's own
+   * @param taintDelay how long taints wait after a change
    * @throws IllegalArgumentException if {@code refreshInterval} is not positive or {@code
    *     taintDelay} negative
    */

@@ -24,6 +24,8 @@ public record MetadataOptions(boolean enabled, List<String> versions) {
   /**
    * Checks the options.
    *
+   * @param enabled whether device metadata is written
+   * @param versions the metadata API versions, newest first
    * @throws NullPointerException if {@code versions} or one of them is null
    */
   public MetadataOptions {

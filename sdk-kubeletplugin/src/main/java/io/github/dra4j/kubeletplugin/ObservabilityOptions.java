@@ -45,6 +45,12 @@ public record ObservabilityOptions(
   /**
    * Checks the options.
    *
+   * @param logCalls whether calls are logged at DEBUG
+   * @param metricsPath the metrics endpoint's path
+   * @param jvmMetrics whether the JVM's meters are registered
+   * @param livenessProbeLimits the liveness probe server's limits
+   * @param readinessAwaitsSlices whether readiness waits for published slices
+   * @param nodeEvents whether Node Events are posted
    * @throws IllegalArgumentException if {@code metricsPath} is not an absolute path other than
    *     {@code /}
    * @throws NullPointerException naming an option that is null

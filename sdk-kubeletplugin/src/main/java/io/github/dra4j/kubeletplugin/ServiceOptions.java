@@ -28,6 +28,11 @@ public record ServiceOptions(
   /**
    * Checks the options.
    *
+   * @param registrationService whether the registration server starts
+   * @param draService whether the DRA server starts
+   * @param nodeV1 whether DRA v1 is served
+   * @param nodeV1beta1 whether DRA v1beta1 is served
+   * @param maxClaimsPerCall the most claims in one call
    * @throws IllegalArgumentException if {@code maxClaimsPerCall} is below 1
    */
   public ServiceOptions {

@@ -29,6 +29,9 @@ public record ShutdownOptions(
   /**
    * Checks the options.
    *
+   * @param closeOnShutdown whether the shutdown hook closes the plugin
+   * @param gracePeriod how long the hook waits for the released threads
+   * @param fatalErrorPolicy what follows a fatal background error
    * @throws IllegalArgumentException if {@code gracePeriod} is not positive
    * @throws NullPointerException if {@code fatalErrorPolicy} is null
    */

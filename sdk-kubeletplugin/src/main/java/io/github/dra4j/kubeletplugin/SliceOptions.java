@@ -24,6 +24,8 @@ public record SliceOptions(String reconcilePoolWithName, Duration syncDelay) {
   /**
    * Checks the options.
    *
+   * @param reconcilePoolWithName the one pool not tied to this node; empty for none
+   * @param syncDelay the controller's sync delay; null for its own
    * @throws IllegalArgumentException if {@code syncDelay} is set and not positive
    * @throws NullPointerException if {@code reconcilePoolWithName} is null
    */

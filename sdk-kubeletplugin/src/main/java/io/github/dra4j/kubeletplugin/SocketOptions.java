@@ -43,6 +43,12 @@ public record SocketOptions(
   /**
    * Checks the options.
    *
+   * @param registrarSocketFilename the registration socket's file name; empty for the default
+   * @param pluginSocket the DRA socket's file name; empty for the default
+   * @param permissions the file mode of both sockets
+   * @param checkInterval how often the socket files are checked
+   * @param draLimits the DRA socket server's limits
+   * @param registrationLimits the registration socket server's limits
    * @throws NullPointerException naming an option that is null
    * @throws IllegalArgumentException if {@code checkInterval} is not positive
    */
