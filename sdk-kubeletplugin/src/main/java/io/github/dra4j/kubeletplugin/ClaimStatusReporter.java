@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
  * Where a driver reports what it knows about its allocated devices in a claim's {@code
  * status.devices[]}: data as JSON, conditions, network data. Get it from {@link
  * KubeletPlugin#claimStatus()} after turning it on with {@link
- * KubeletPluginBuilder#claimStatus(boolean)}.
+ * ApiServerOptions#claimStatus()}.
  *
  * <p>Writes go to the {@code resourceclaims/status} subresource in the background, so a status
  * write never delays a prepare (a failed write does not fail it either): the reporter reads the claim, keeps the entries of other

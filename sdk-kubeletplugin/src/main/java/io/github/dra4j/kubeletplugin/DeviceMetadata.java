@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * What containers may learn about a prepared device through the device-metadata file (KEP-5304),
- * when {@link KubeletPluginBuilder#deviceMetadata(boolean)} is on.
+ * when {@link MetadataOptions#enabled() device metadata} is on.
  *
  * @param attributes device attributes keyed by qualified name, in the resource API's form
  * @param networkData network details of a network device, or null

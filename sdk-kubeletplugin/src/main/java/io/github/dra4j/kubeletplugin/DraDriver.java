@@ -131,7 +131,7 @@ public interface DraDriver {
 
   /**
    * The taints this driver's devices get from their reported health, unless {@link
-   * KubeletPluginBuilder#healthTaints} says otherwise; see {@link HealthTaints}. Only for a driver
+   * HealthOptions#taints()} says otherwise; see {@link HealthTaints}. Only for a driver
    * that {@link #reportsDeviceHealth() reports device health}.
    *
    * @return the policy, for example {@code HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE)};

@@ -6,7 +6,7 @@ package io.github.dra4j.kubeletplugin;
  * that was deleted or replaced, after which the kubelet can no longer reach the plugin.
  * Recoverable errors (ResourceSlice publishing, retried by the SDK) never trigger it.
  *
- * @see KubeletPluginBuilder#fatalErrorPolicy(FatalErrorPolicy)
+ * @see ShutdownOptions#fatalErrorPolicy()
  */
 public enum FatalErrorPolicy {
   /**
@@ -25,7 +25,7 @@ public enum FatalErrorPolicy {
   /**
    * Report, close the plugin as {@link #CLOSE} does, then exit the JVM with status 1, so the pod
    * is restarted at once and the restart shows as a failure. Before exiting, the plugin waits up
-   * to {@link KubeletPluginBuilder#shutdownGracePeriod} for the threads it released from {@link
+   * to {@link ShutdownOptions#gracePeriod()} for the threads it released from {@link
    * KubeletPlugin#awaitTermination} to finish what follows (a {@code main}'s cleanup); the JVM
    * exits with status 1 even if {@code main} returns first.
    */

@@ -10,7 +10,7 @@ import java.util.Objects;
 
 /**
  * Which taints a device's reported health puts on it in the driver's published ResourceSlices.
- * Turned on with {@link KubeletPluginBuilder#healthTaints} (or {@link DraDriver#healthTaints()});
+ * Turned on with {@link HealthOptions#taints()} (or {@link DraDriver#healthTaints()});
  * the plugin then keeps the driver's last {@link KubeletPlugin#publishResources published
  * resources} and publishes them again, with these taints added, whenever the health of a device
  * changes. A device whose health no longer asks for a taint loses it; taints the driver set on its

@@ -1,16 +1,15 @@
 package io.github.dra4j.kubeletplugin;
 
-import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
-import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
-import io.github.dra4j.kubeletplugin.internal.health.HealthGauges;
-import io.github.dra4j.kubeletplugin.internal.liveness.LivenessServer;
+import io.github.dra4j.kubeletplugin.internal.publish.DevicePublishing;
+import io.github.dra4j.kubeletplugin.internal.publish.SlicePublisher;
+import io.github.dra4j.kubeletplugin.internal.runtime.DriverEvents;
+import io.github.dra4j.kubeletplugin.internal.runtime.PluginServers;
+import io.github.dra4j.kubeletplugin.internal.runtime.PluginShutdown;
+import io.github.dra4j.kubeletplugin.internal.setup.PluginSetup;
 import io.github.dra4j.kubeletplugin.internal.status.ClaimStatusWriter;
-import io.github.dra4j.kubeletplugin.spi.DirectoryChecks;
-import io.github.dra4j.metrics.PrometheusEndpoint;
 import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.resourceslice.ControllerStats;
 import io.github.dra4j.resourceslice.DriverResources;
-import io.github.dra4j.resourceslice.ResourceSliceController;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -18,10 +17,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -39,11 +34,11 @@ import org.slf4j.LoggerFactory;
  * <p>How a plugin ends:
  *
  * <ul>
- *   <li><b>SIGTERM or SIGINT</b> (with {@link KubeletPluginBuilder#closeOnShutdown}, the
+ *   <li><b>SIGTERM or SIGINT</b> (with {@link ShutdownOptions#closeOnShutdown()}, the
  *       default): the JVM's shutdown hook closes the plugin, {@link #awaitTermination()} returns,
- *       and the hook waits up to {@link KubeletPluginBuilder#shutdownGracePeriod} for the
- *       threads that were waiting there, so the code after it in {@code main} (a last log line,
- *       closing the Kubernetes client) runs before the JVM exits.
+ *       and the hook waits up to {@link ShutdownOptions#gracePeriod()} for the threads that were
+ *       waiting there, so the code after it in {@code main} (a last log line, closing the
+ *       Kubernetes client) runs before the JVM exits.
  *   <li><b>A fatal background error</b> (a socket deleted or replaced): reported to {@link
  *       DraDriver#handleError}, then handled by the {@link FatalErrorPolicy}: by default the
  *       plugin closes, {@link #awaitTermination()} returns and {@link #failure()} holds the
@@ -52,16 +47,8 @@ import org.slf4j.LoggerFactory;
  *       DraDriver#handleError}.
  * </ul>
  *
- * <pre>{@code
- * try (KubeletPlugin plugin = KubeletPlugin.builder(myDriver)
- *     .driverName("gpu.example.com")
- *     .kubeClient(client)
- *     .nodeName(System.getenv("NODE_NAME"))
- *     .rollingUpdate(System.getenv("POD_UID"))
- *     .start()) {
- *   plugin.awaitTermination();
- * }
- * }</pre>
+ * <p>A driver's {@code main} is shown in the {@linkplain io.github.dra4j.kubeletplugin package}
+ * documentation.
  *
  * <p>Thread-safe. The plugin owns its sockets, threads, lock file and claim cache; the Kubernetes
  * client and the meter registry are borrowed and stay open.
@@ -79,68 +66,42 @@ public final class KubeletPlugin implements AutoCloseable {
    * The gRPC health service name a DaemonSet's readiness probe asks for ({@code grpc: {port:
    * ..., service: readiness}}): SERVING while the plugin serves and every pool of the driver's
    * devices is published; NOT_SERVING before the first successful sync and while publishing
-   * fails (see {@link KubeletPluginBuilder#readinessAwaitsSlices}). Liveness does not depend on
+   * fails (see {@link ObservabilityOptions#readinessAwaitsSlices()}). Liveness does not depend on
    * it: an unpublished pool is not a reason to restart the pod.
    */
   public static final String READINESS_SERVICE = "readiness";
 
   private static final Logger LOG = LoggerFactory.getLogger(KubeletPlugin.class);
 
-  private final PluginSettings settings;
+  private final PluginSetup settings;
   private final AtomicBoolean closed = new AtomicBoolean();
-  /** Counted down when {@link #close()} has finished, not when it starts. */
-  private final CountDownLatch terminated = new CountDownLatch(1);
-  private final Set<Thread> waiting = ConcurrentHashMap.newKeySet();
-  private volatile List<Thread> released = List.of();
+  private final PluginShutdown shutdown;
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
   private final DriverEvents events;
   /** Writes claim device status; null when off. */
   private final ClaimStatusWriter claimStatus;
+  /** The devices' health and slices. */
+  private final DevicePublishing devices;
   private final SlicePublisher slices;
-  /** The devices' health; null when the driver reports none. */
-  private final DeviceHealthBoard healthBoard;
-  /** The health gauge of every reported device; null when the driver reports none. */
-  private final HealthGauges healthGauges;
-  /** What the driver publishes through its {@link PluginContext}. */
-  private final ContextPublisher contextPublisher;
   private PluginServers servers;
-  private Thread shutdownHook;
   private volatile boolean driverStarted;
 
-  private KubeletPlugin(PluginSettings settings) {
+  private KubeletPlugin(PluginSetup settings) {
     this.settings = settings;
-    this.events = new DriverEvents(settings.driverName(), settings.driver(),
-        settings.fatalErrorPolicy(), new DriverEvents.PluginControl() {
-          @Override
-          public void failed(Throwable error) {
-            failure.compareAndSet(null, error);
-          }
-
-          @Override
-          public void close() {
-            KubeletPlugin.this.close();
-          }
-
-          @Override
-          public void exit() {
-            exitAfterGracePeriod();
-          }
-        }, settings.meterRegistry());
+    this.shutdown = new PluginShutdown(settings.driverName(), settings.options().shutdown());
+    this.events = new DriverEvents(settings.driverName(), settings.options().driver(),
+        settings.options().shutdown().fatalErrorPolicy(), new DriverEvents.PluginControl(
+            error -> failure.compareAndSet(null, error), this::close,
+            shutdown::exitAfterGracePeriod), settings.meterRegistry());
     // A client made from the environment is made once the sockets are up; without it the
     // plugin can neither read claims nor publish, which the fatal-error policy then handles.
     settings.kubeClient().whenFailed(error -> events.report(error,
         "make the API client for " + settings.kubeClient().masterUrl()));
-    this.healthBoard = settings.health() ? new DeviceHealthBoard() : null;
-    this.healthGauges = healthBoard == null ? null
-        : new HealthGauges(settings.meterRegistry(), settings.driverName());
-    if (healthBoard != null) {
-      healthBoard.watchChanges(snapshot -> healthGauges.update(healthBoard.snapshot()));
-    }
-    this.slices = new SlicePublisher(settings, events::report, healthBoard);
-    this.contextPublisher = new ContextPublisher(settings.driverName(), slices, events::report);
-    this.claimStatus = settings.claimStatus()
+    this.devices = new DevicePublishing(settings, events::report);
+    this.slices = devices.slices();
+    this.claimStatus = settings.options().apiServer().claimStatus()
         ? new ClaimStatusWriter(settings.driverName(), settings.kubeClient(),
-            settings.apiServerTimeout(), events::report)
+            settings.options().apiServer().timeout(), events::report)
         : null;
   }
 
@@ -154,62 +115,38 @@ public final class KubeletPlugin implements AutoCloseable {
     return new KubeletPluginBuilder(driver);
   }
 
-  static KubeletPlugin start(PluginSettings settings) {
-    checkDirectories(settings); // before the driver writes anything
+  static KubeletPlugin start(PluginSetup settings) {
+    settings.checkDirectories(); // before the driver writes anything
     KubeletPlugin plugin = new KubeletPlugin(settings);
     try {
       plugin.startDriver();
-    } catch (RuntimeException | Error e) {
-      plugin.closeClaimStatus();
-      plugin.events.close();
-      throw e;
-    }
-    try {
-      plugin.servers = PluginServers.start(settings, plugin.events::report, plugin.claimStatus,
-          plugin::isPublished, plugin.healthBoard);
+      plugin.servers = PluginServers.start(settings,
+          method -> CallContext.ofCurrentCall(method, settings.nodeName(),
+              settings.pluginDataDirectory()),
+          plugin.events::report, plugin.claimStatus, plugin::isPublished, plugin.devices.health());
       // The sockets are up: now make the API client, which nothing before needed.
       settings.kubeClient().begin();
-      plugin.contextPublisher.serving();
+      plugin.devices.context().serving();
     } catch (RuntimeException | Error e) {
-      plugin.stopDriver();
+      plugin.stopDriver(); // if it started
       plugin.closeClaimStatus();
       plugin.events.close();
       throw e;
     }
-    if (settings.closeOnShutdown()) {
-      plugin.shutdownHook =
-          new Thread(plugin::shutDown, "dra4j-shutdown-" + settings.driverName());
-      Runtime.getRuntime().addShutdownHook(plugin.shutdownHook);
-    }
+    plugin.shutdown.installHook(plugin::close);
     return plugin;
-  }
-
-  /**
-   * The directories the sockets go to, checked before the driver starts and writes its files
-   * (its data directory, CDI specs): a directory the pod does not have stops the start with one
-   * line naming it and its setting.
-   */
-  private static void checkDirectories(PluginSettings settings) {
-    if (settings.registrationService()) {
-      DirectoryChecks.existing(settings.registrationSocket().getParent(),
-          "kubelet plugin registration directory", "KubeletPluginBuilder.registrarDirectory or "
-              + PluginEnvironment.REGISTRAR_DIRECTORY);
-    }
-    if (settings.draService()) {
-      DirectoryChecks.creatable(settings.draSocket().getParent(), "plugin data directory",
-          DirectoryChecks.PLUGIN_DATA_DIRECTORY_SETTING);
-    }
   }
 
   /** {@link DraDriver#start} before anything serves, so the driver's state is ready. */
   private void startDriver() {
     PluginContext context = new PluginContext(settings.driverName(), settings.nodeName(),
-        settings.pluginDataDirectory(), settings.cdiDirectory(), settings.bootIdSource(),
+        settings.pluginDataDirectory(), settings.cdiDirectory(),
+        settings.options().deployment().bootIdSource(),
         settings.kubeClient(),
-        settings.meterRegistry(), events::report, claimStatus, healthBoard,
-        contextPublisher::publish);
+        settings.meterRegistry(), events::report, claimStatus, devices.health(),
+        devices.context()::publish);
     try {
-      settings.driver().start(context);
+      settings.options().driver().start(context);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new PluginStartException("start driver " + settings.driverName() + ": interrupted", e);
@@ -227,58 +164,9 @@ public final class KubeletPlugin implements AutoCloseable {
     }
     driverStarted = false;
     try {
-      settings.driver().stop();
+      settings.options().driver().stop();
     } catch (RuntimeException e) {
       LOG.warn("DraDriver.stop of {} failed", settings.driverName(), e);
-    }
-  }
-
-  /**
-   * The shutdown hook: closes the plugin, then gives the threads that close released from {@link
-   * #awaitTermination()} the grace period to finish what follows it, because the JVM halts as soon
-   * as all shutdown hooks are done.
-   */
-  private void shutDown() {
-    close();
-    awaitReleasedThreads();
-  }
-
-  /**
-   * The end of {@link FatalErrorPolicy#EXIT}, started before the plugin closes: a non-daemon
-   * thread, so the JVM cannot end with status 0 when {@code main} returns first. It waits until
-   * the plugin has closed, then for the threads released from {@link #awaitTermination()} (at most
-   * the grace period), then exits with status 1.
-   */
-  private void exitAfterGracePeriod() {
-    Thread exit = new Thread(() -> {
-      try {
-        terminated.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      awaitReleasedThreads();
-      Runtime.getRuntime().exit(1);
-    }, "dra4j-exit-" + settings.driverName());
-    exit.setDaemon(false);
-    exit.start();
-  }
-
-  private void awaitReleasedThreads() {
-    long deadline = System.nanoTime() + settings.shutdownGracePeriod().toNanos();
-    for (Thread thread : released) {
-      long left = deadline - System.nanoTime();
-      try {
-        if (left > 0) {
-          thread.join(TimeUnit.NANOSECONDS.toMillis(left) + 1);
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-      if (thread.isAlive()) {
-        LOG.warn("Thread {} still runs {} after the plugin closed; the JVM exits now",
-            thread.getName(), settings.shutdownGracePeriod());
-      }
     }
   }
 
@@ -288,7 +176,7 @@ public final class KubeletPlugin implements AutoCloseable {
    * @return empty until the kubelet has reported, or when registration is off
    */
   public Optional<RegistrationStatus> registrationStatus() {
-    return settings.registrationService()
+    return settings.options().services().registrationService()
         ? servers.registration().status() : Optional.empty();
   }
 
@@ -300,14 +188,14 @@ public final class KubeletPlugin implements AutoCloseable {
    *     DraDriver#reportsDeviceHealth()} is false)
    */
   public DeviceHealthReporter deviceHealth() {
-    return PluginContext.healthOrFail(healthBoard, settings.driverName());
+    return PluginContext.healthOrFail(devices.health(), settings.driverName());
   }
 
   /**
    * Where the driver reports its devices' status in its claims ({@code status.devices[]}).
    *
    * @return the reporter
-   * @throws IllegalStateException if {@link KubeletPluginBuilder#claimStatus(boolean)} is off
+   * @throws IllegalStateException if claim status is off ({@link ApiServerOptions#claimStatus()})
    */
   public ClaimStatusReporter claimStatus() {
     return PluginContext.claimStatusOrFail(claimStatus, settings.driverName());
@@ -321,10 +209,9 @@ public final class KubeletPlugin implements AutoCloseable {
 
   /**
    * Publishes the driver's devices as ResourceSlices and keeps them converged. The first call
-   * starts the ResourceSlice controller (with this node's Node as owner, waiting for its informer
-   * to sync); later calls replace the desired state. Errors while publishing reach {@link
-   * DraDriver#handleError} wrapped in {@link RecoverableException}: the controller retries on its
-   * own. The caller may change its objects afterwards; the controller keeps a copy.
+   * starts the ResourceSlice controller (the Node as owner, waiting for its informer to sync);
+   * later calls replace the desired state. Errors while publishing reach {@link
+   * DraDriver#handleError} as {@link RecoverableException}s: the controller retries on its own.
    *
    * @param resources every pool the driver publishes
    * @throws IllegalStateException {@code no NodeName was set to publish resources} without a node
@@ -341,10 +228,10 @@ public final class KubeletPlugin implements AutoCloseable {
    *
    * @return false before the first publish and its first successful sync, and while a pool's
    *     syncs fail or the API server refuses it; always true with {@link
-   *     KubeletPluginBuilder#readinessAwaitsSlices} off
+   *     ObservabilityOptions#readinessAwaitsSlices()} off
    */
   public boolean isPublished() {
-    return !settings.readinessAwaitsSlices() || slices.ready();
+    return !settings.options().observability().readinessAwaitsSlices() || slices.ready();
   }
 
   /**
@@ -374,8 +261,7 @@ public final class KubeletPlugin implements AutoCloseable {
    * @return creates, updates and deletes; all zero before the first {@link #publishResources}
    */
   public ControllerStats sliceStats() {
-    ResourceSliceController controller = slices.controller();
-    return controller == null ? new ControllerStats(0, 0, 0) : controller.stats();
+    return slices.stats();
   }
 
   /**
@@ -429,8 +315,7 @@ public final class KubeletPlugin implements AutoCloseable {
    * @return the port, or empty if the probe is off
    */
   public OptionalInt livenessPort() {
-    LivenessServer liveness = servers.liveness();
-    return liveness == null ? OptionalInt.empty() : OptionalInt.of(liveness.port());
+    return servers.livenessPort();
   }
 
   /**
@@ -439,8 +324,7 @@ public final class KubeletPlugin implements AutoCloseable {
    * @return the port, or empty if the endpoint is off
    */
   public OptionalInt metricsPort() {
-    PrometheusEndpoint metrics = servers.metrics();
-    return metrics == null ? OptionalInt.empty() : OptionalInt.of(metrics.port());
+    return servers.metricsPort();
   }
 
   /**
@@ -464,21 +348,14 @@ public final class KubeletPlugin implements AutoCloseable {
 
   /**
    * Blocks until the plugin is closed, for a driver's main thread. When the plugin was closed by
-   * SIGTERM or SIGINT, the JVM's shutdown waits up to {@link
-   * KubeletPluginBuilder#shutdownGracePeriod} for this thread to finish what follows (for
-   * example closing the Kubernetes client); do not call {@code System.exit} there, which blocks
-   * forever while the JVM shuts down.
+   * SIGTERM or SIGINT, the JVM's shutdown waits up to {@link ShutdownOptions#gracePeriod()} for
+   * this thread to finish what follows (for example closing the Kubernetes client); do not call
+   * {@code System.exit} there, which blocks forever while the JVM shuts down.
    *
    * @throws InterruptedException if interrupted while waiting
    */
   public void awaitTermination() throws InterruptedException {
-    Thread self = Thread.currentThread();
-    waiting.add(self);
-    try {
-      terminated.await();
-    } finally {
-      waiting.remove(self);
-    }
+    shutdown.awaitTermination();
   }
 
   /**
@@ -504,33 +381,17 @@ public final class KubeletPlugin implements AutoCloseable {
       return;
     }
     LOG.info("Stopping DRA plugin {}", settings.driverName());
-    released = List.copyOf(waiting);
+    shutdown.closing();
     events.close();
     if (servers != null) {
       servers.close();
     }
     stopDriver();
     closeClaimStatus();
-    slices.close();
-    if (healthGauges != null) {
-      healthGauges.close();
-    }
+    devices.close();
     if (settings.ownsKubeClient()) {
       settings.kubeClient().close();
     }
-    removeShutdownHook();
-    terminated.countDown();
+    shutdown.closed();
   }
-
-  private void removeShutdownHook() {
-    if (shutdownHook == null || Thread.currentThread() == shutdownHook) {
-      return;
-    }
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException alreadyShuttingDown) {
-      // The JVM is exiting; the hook runs or has run and finds the plugin closed.
-    }
-  }
-
 }

@@ -56,7 +56,7 @@ public final class PluginContext {
 
   /**
    * Where the driver pushes its devices' health, as {@link KubeletPlugin#deviceHealth()}: the same
-   * reporter, usable from {@link DraDriver#start} on. With {@link KubeletPluginBuilder#healthTaints
+   * reporter, usable from {@link DraDriver#start} on. With {@link HealthOptions#taints()
    * health taints} a change also taints or untaints the device in the published slices.
    *
    * @return the reporter
@@ -97,7 +97,7 @@ public final class PluginContext {
    * KubeletPlugin#claimStatus()}; writes made before the plugin serves are fine.
    *
    * @return the reporter
-   * @throws IllegalStateException if {@link KubeletPluginBuilder#claimStatus(boolean)} is off
+   * @throws IllegalStateException if claim status is off ({@link ApiServerOptions#claimStatus()})
    */
   public ClaimStatusReporter claimStatus() {
     return claimStatusOrFail(claimStatus, driverName);
@@ -106,7 +106,7 @@ public final class PluginContext {
   static ClaimStatusReporter claimStatusOrFail(ClaimStatusReporter reporter, String driverName) {
     if (reporter == null) {
       throw new IllegalStateException("claim status is off for driver " + driverName
-          + "; turn it on with KubeletPluginBuilder.claimStatus(true)");
+          + "; turn it on with KubeletPluginBuilder.apiServer(a -> a.withClaimStatus(true))");
     }
     return reporter;
   }

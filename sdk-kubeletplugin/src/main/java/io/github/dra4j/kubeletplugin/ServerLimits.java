@@ -8,9 +8,9 @@ import java.time.Duration;
  * connections it opens and however little it reads, can take the memory the plugin needs to
  * answer the kubelet. Each server (the DRA socket, the registration socket, the liveness probe's
  * TCP port) has its own; the defaults are {@link #DRA_SOCKET}, {@link #REGISTRATION_SOCKET} and
- * {@link #LIVENESS_PROBE}, set with {@link KubeletPluginBuilder#draSocketLimits}, {@link
- * KubeletPluginBuilder#registrationSocketLimits} and {@link
- * KubeletPluginBuilder#livenessProbeLimits}.
+ * {@link #LIVENESS_PROBE}, set with {@link SocketOptions#withDraLimits}, {@link
+ * SocketOptions#withRegistrationLimits} and {@link
+ * ObservabilityOptions#withLivenessProbeLimits}.
  *
  * <p>What a server then holds at most is about {@code maxConnections} times 10 KiB for the
  * connections themselves, plus {@code maxPendingRequestBytes} of requests still arriving, plus

@@ -38,6 +38,29 @@
  * toward the kubelet, and where it deliberately differs from the Go helper, is written down in the
  * repository's {@code docs/kubelet-contract.md}.
  *
+ * <p>Options: the builder's own setters say who and where the plugin is (driver name, API client,
+ * node, the kubelet's directories, probe and metrics addresses: what {@link
+ * io.github.dra4j.kubeletplugin.KubeletPluginBuilder#fromEnvironment()} can also supply); every
+ * other option belongs to the part of the plugin it tunes and lives in that part's immutable group
+ * ({@link io.github.dra4j.kubeletplugin.SocketOptions}, {@link
+ * io.github.dra4j.kubeletplugin.ServiceOptions}, {@link
+ * io.github.dra4j.kubeletplugin.SerializationOptions}, {@link
+ * io.github.dra4j.kubeletplugin.ApiServerOptions}, {@link
+ * io.github.dra4j.kubeletplugin.ObservabilityOptions}, {@link
+ * io.github.dra4j.kubeletplugin.ShutdownOptions}, {@link
+ * io.github.dra4j.kubeletplugin.SliceOptions}, {@link
+ * io.github.dra4j.kubeletplugin.MetadataOptions}, {@link
+ * io.github.dra4j.kubeletplugin.HealthOptions}), changed through one builder method per group:
+ * {@code .shutdown(s -> s.withCloseOnShutdown(false))}. The groups are public because the
+ * builder's surface stays small that way, as grpc-java's {@code ServerBuilder} keeps its own to
+ * what most servers set: 25 methods rather than one per option, each option reachable in exactly
+ * one place and documented once, in the group of the part that reads it; an option added later is
+ * a component and a {@code with} method of its group, without a new builder method. Build a group
+ * from the one the lambda is given (or its {@code DEFAULTS}) with its {@code with} methods rather
+ * than its constructor, which gains a parameter when the group gains an option.
+ * The groups are values a driver writes, like {@link io.github.dra4j.kubeletplugin.ServerLimits};
+ * the plugin hands each to the part that uses it and keeps no copy a driver could change.
+ *
  * <p>Packages below {@code io.github.dra4j.kubeletplugin.internal} are the implementation and not
  * API; they may change in any release.
  */

@@ -56,8 +56,9 @@ class ApiServerHangBackgroundTest {
 
   private KubeletPluginBuilder builder() {
     return KubeletPlugin.builder(new HangFixture.RememberingDriver())
-        .driverName(TestPlugins.DRIVER).closeOnShutdown(false).fromEnvironment(environment)
-        .apiServerTimeout(API_SERVER_TIMEOUT);
+        .driverName(TestPlugins.DRIVER).shutdown(s -> s.withCloseOnShutdown(false))
+        .fromEnvironment(environment)
+        .apiServer(a -> a.withTimeout(API_SERVER_TIMEOUT));
   }
 
   private static AllocatedDeviceStatus ready() {
@@ -79,7 +80,7 @@ class ApiServerHangBackgroundTest {
       throws Exception {
     ResourceClaim claim = ClaimFixtures.store(server.client(),
         ClaimFixtures.allocated("default", "c", TestPlugins.DRIVER));
-    try (KubeletPlugin plugin = builder().claimStatus(true).start()) {
+    try (KubeletPlugin plugin = builder().apiServer(a -> a.withClaimStatus(true)).start()) {
       server.hangAll();
       long start = System.nanoTime();
       CompletableFuture<Void> first = plugin.claimStatus().report(claim, List.of(ready()));
@@ -87,10 +88,10 @@ class ApiServerHangBackgroundTest {
 
       assertThat(failureOf(first)).hasMessageContaining("GET " + server.url()
           + "apis/resource.k8s.io/v1/namespaces/default/resourceclaims/c: no answer from the"
-          + " API server within 1.0 s (option apiServerTimeout)");
+          + " API server within 1.0 s (option ApiServerOptions.timeout)");
       // Queued behind the first, it is not sent at all, or sent with what little time is left.
       assertThat(failureOf(queued)).hasMessageContaining(server.url())
-          .hasMessageContaining("1.0 s (option apiServerTimeout)");
+          .hasMessageContaining("1.0 s (option ApiServerOptions.timeout)");
       assertThat(Duration.ofNanos(System.nanoTime() - start))
           .isLessThan(API_SERVER_TIMEOUT.plus(SLACK));
 
@@ -108,10 +109,10 @@ class ApiServerHangBackgroundTest {
     server.hangAll();
     long start = System.nanoTime();
 
-    assertThatThrownBy(() -> builder().claimCache(true).start())
+    assertThatThrownBy(() -> builder().apiServer(a -> a.withClaimCache(true)).start())
         .isInstanceOf(PluginStartException.class)
         .hasMessageContaining(server.url() + "apis/resource.k8s.io/v1/resourceclaims")
-        .hasMessageContaining("option apiServerTimeout is PT1S");
+        .hasMessageContaining("option ApiServerOptions.timeout is PT1S");
     assertThat(Duration.ofNanos(System.nanoTime() - start))
         .isLessThan(API_SERVER_TIMEOUT.plus(SLACK));
   }

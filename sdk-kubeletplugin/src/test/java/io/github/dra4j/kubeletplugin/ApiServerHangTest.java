@@ -50,7 +50,7 @@ class ApiServerHangTest {
   void start() throws Exception {
     server = InMemoryApiServer.builder().build().start();
     plugin = KubeletPlugin.builder(new HangFixture.RememberingDriver())
-        .driverName("gpu.example.com").closeOnShutdown(false)
+        .driverName("gpu.example.com").shutdown(s -> s.withCloseOnShutdown(false))
         .fromEnvironment(HangFixture.environment(root, server)).start();
   }
 

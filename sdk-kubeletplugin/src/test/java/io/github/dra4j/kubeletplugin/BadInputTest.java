@@ -46,7 +46,8 @@ class BadInputTest extends PluginTestBase {
   @BeforeEach
   void start() {
     driver = new RecordingDriver(DRIVER);
-    plugin = TestPlugins.builder(driver, client, root).maxClaimsPerCall(16).start();
+    plugin = TestPlugins.builder(driver, client, root).services(s -> s.withMaxClaimsPerCall(16))
+        .start();
     goodUid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "good", DRIVER))
         .getMetadata().getUid();
   }
@@ -119,8 +120,8 @@ class BadInputTest extends PluginTestBase {
             NodePrepareResourcesRequest.newBuilder().addAllClaims(claims).build()))
         .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
           assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
-          assertThat(e.getStatus().getDescription()).isEqualTo(
-              "request lists 17 claims; at most 16 are accepted per call (option maxClaimsPerCall)");
+          assertThat(e.getStatus().getDescription()).isEqualTo("request lists 17 claims; at most"
+              + " 16 are accepted per call (option ServiceOptions.maxClaimsPerCall)");
         });
     assertThat(driver.calls()).hasSize(requestsBefore);
     assertStillServing();

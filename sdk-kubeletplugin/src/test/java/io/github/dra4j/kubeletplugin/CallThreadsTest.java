@@ -70,7 +70,8 @@ class CallThreadsTest extends PluginTestBase {
         .getMetadata().getUid();
     String quick = ClaimFixtures.store(client,
         ClaimFixtures.allocated("default", "quick", DRIVER)).getMetadata().getUid();
-    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).serialize(false)
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
+        .serialization(s -> s.withEnabled(false))
         .start()) {
       CompletableFuture<?> held = CompletableFuture.runAsync(
           () -> kubelet.prepare(plugin.draSocket(), claim("default", "slow", slow)));
@@ -106,7 +107,8 @@ class CallThreadsTest extends PluginTestBase {
       }
     };
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).serialize(false)
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
+        .serialization(s -> s.withEnabled(false))
         .meterRegistry(meters).start()) {
       DRAPluginGrpc.DRAPluginFutureStub stub =
           DRAPluginGrpc.newFutureStub(kubelet.channel(plugin.draSocket()))

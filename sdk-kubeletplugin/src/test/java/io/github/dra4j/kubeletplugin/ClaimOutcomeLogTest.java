@@ -119,7 +119,7 @@ class ClaimOutcomeLogTest extends PluginTestBase {
       }
     });
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-        .meterRegistry(registry).maxClaimsPerCall(4).start()) {
+        .meterRegistry(registry).services(s -> s.withMaxClaimsPerCall(4)).start()) {
       assertThat(failed(registry, "driver_error")).isZero();
       log.list.clear();
       kubelet.prepare(plugin.draSocket(), claim("default", "good", good),

@@ -56,7 +56,8 @@ class ClaimStatusRulesTest {
     plugin = KubeletPlugin.builder(new RecordingDriver(GPU)).driverName(GPU).kubeClient(client)
         .nodeName("node-1").registrarDirectory(Files.createDirectories(root.resolve("reg")))
         .pluginDataDirectory(Files.createDirectories(root.resolve("data")))
-        .claimStatus(true).closeOnShutdown(false).start();
+        .apiServer(a -> a.withClaimStatus(true)).shutdown(s -> s.withCloseOnShutdown(false))
+        .start();
   }
 
   @AfterEach

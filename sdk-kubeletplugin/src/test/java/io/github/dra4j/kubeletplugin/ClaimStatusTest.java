@@ -62,7 +62,8 @@ class ClaimStatusTest {
     KubeletPlugin plugin = KubeletPlugin.builder(driver).driverName(name).kubeClient(client)
         .nodeName("node-1").registrarDirectory(Files.createDirectories(dir.resolve("reg")))
         .pluginDataDirectory(Files.createDirectories(dir.resolve("data")))
-        .claimStatus(claimStatus).closeOnShutdown(false).start();
+        .apiServer(a -> a.withClaimStatus(claimStatus)).shutdown(s -> s.withCloseOnShutdown(false))
+        .start();
     plugins.add(plugin);
     return plugin;
   }
@@ -205,6 +206,6 @@ class ClaimStatusTest {
 
     assertThatThrownBy(plugin::claimStatus).isInstanceOf(IllegalStateException.class)
         .hasMessage("claim status is off for driver " + GPU
-            + "; turn it on with KubeletPluginBuilder.claimStatus(true)");
+            + "; turn it on with KubeletPluginBuilder.apiServer(a -> a.withClaimStatus(true))");
   }
 }

@@ -54,7 +54,7 @@ class DeviceMetadataTest {
     Path data = root.resolve("plugins").resolve(DRIVER);
 
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-            .deviceMetadata(true).cdiDirectory(cdi).start();
+            .metadata(m -> m.withEnabled(true)).cdiDirectory(cdi).start();
         KubeletClient kubelet = KubeletClient.create()) {
       List<Device> devices = kubelet.prepare(plugin.draSocket(),
           claim("default", "pod-gpu-x7k2", uid)).getClaimsOrThrow(uid).getDevicesList();
@@ -116,7 +116,7 @@ class DeviceMetadataTest {
     Path file = root.resolve("plugins").resolve(DRIVER)
         .resolve("dra-device-metadata/default_big/gpu/metadata.json");
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-            .deviceMetadata(true).cdiDirectory(root.resolve("cdi")).start();
+            .metadata(m -> m.withEnabled(true)).cdiDirectory(root.resolve("cdi")).start();
         KubeletClient kubelet = KubeletClient.create()) {
       assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "big", uid))
           .getClaimsOrThrow(uid).getError()).isEmpty();
@@ -143,7 +143,7 @@ class DeviceMetadataTest {
     Path cdi = root.resolve("cdi");
 
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-            .deviceMetadata(true).cdiDirectory(cdi).start();
+            .metadata(m -> m.withEnabled(true)).cdiDirectory(cdi).start();
         KubeletClient kubelet = KubeletClient.create()) {
       assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "bad", uid))
           .getClaimsOrThrow(uid).getError()).contains("not a CDI id");
@@ -165,7 +165,7 @@ class DeviceMetadataTest {
         .resolve("dra-device-metadata/default_gone");
 
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-            .deviceMetadata(true).cdiDirectory(root.resolve("cdi")).start();
+            .metadata(m -> m.withEnabled(true)).cdiDirectory(root.resolve("cdi")).start();
         KubeletClient kubelet = KubeletClient.create()) {
       kubelet.prepare(plugin.draSocket(), claim("default", "gone", uid));
       assertThat(directory.resolve("gpu/metadata.json")).exists();
@@ -181,7 +181,7 @@ class DeviceMetadataTest {
   @Test
   void updatingARequestThatWasNeverPreparedNamesTheRequestAndClaim() {
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-        .deviceMetadata(true).cdiDirectory(root.resolve("cdi")).start()) {
+        .metadata(m -> m.withEnabled(true)).cdiDirectory(root.resolve("cdi")).start()) {
       assertThatThrownBy(() -> plugin.updateRequestMetadata(
               new ClaimReference("default", "nope", "u1"), "gpu", List.of()))
           .isInstanceOf(IOException.class)
@@ -198,7 +198,7 @@ class DeviceMetadataTest {
           .hasMessage("device metadata is not enabled");
     }
     assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-            .deviceMetadata(true).metadataVersions("metadata.resource.k8s.io/v9").start())
+            .metadata(m -> m.withEnabled(true).withVersions("metadata.resource.k8s.io/v9")).start())
         .isInstanceOf(PluginStartException.class)
         .hasMessage("initialize device metadata: none of the requested metadata API versions"
             + " [metadata.resource.k8s.io/v9] are supported");

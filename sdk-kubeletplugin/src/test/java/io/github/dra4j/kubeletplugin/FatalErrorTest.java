@@ -89,9 +89,9 @@ class FatalErrorTest {
   void aDriverClosingThePluginFromHandleErrorGetsOneReportAndAFullStop() throws Exception {
     ClosingDriver driver = new ClosingDriver();
     KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-        .fatalErrorPolicy(FatalErrorPolicy.REPORT)
-        .socketCheckInterval(CHECK)
-        .sliceSyncDelay(Duration.ofMillis(100))
+        .shutdown(s -> s.withFatalErrorPolicy(FatalErrorPolicy.REPORT))
+        .sockets(s -> s.withCheckInterval(CHECK))
+        .slices(s -> s.withSyncDelay(Duration.ofMillis(100)))
         .start();
     driver.plugin.set(plugin);
     plugin.publishResources(oneGpu());
@@ -114,7 +114,7 @@ class FatalErrorTest {
   void byDefaultAFatalErrorClosesThePluginAndAwaitTerminationSaysWhy() throws Exception {
     RecordingDriver driver = new RecordingDriver(DRIVER);
     KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-        .socketCheckInterval(CHECK)
+        .sockets(s -> s.withCheckInterval(CHECK))
         .start();
     CompletableFuture<Void> terminated = CompletableFuture.runAsync(() -> {
       try {
@@ -142,7 +142,7 @@ class FatalErrorTest {
     RecordingDriver driver = new RecordingDriver(DRIVER);
     server.failNext(ApiVerb.CREATE, "resourceslices", 500, 1);
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-        .sliceSyncDelay(Duration.ofMillis(100)).start()) {
+        .slices(s -> s.withSyncDelay(Duration.ofMillis(100))).start()) {
       plugin.publishResources(oneGpu());
       await().atMost(Duration.ofSeconds(30)).until(() -> !driver.errors().isEmpty());
       assertThat(RecoverableException.isRecoverable(driver.errors().get(0).getKey())).isTrue();
@@ -164,13 +164,13 @@ class FatalErrorTest {
             .withRequestRetryBackoffLimit(1).withRequestRetryBackoffInterval(10).build())
         .build()) {
       assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), unreachable, root)
-              .claimCache(true).apiServerTimeout(Duration.ofSeconds(20)).start())
+              .apiServer(a -> a.withClaimCache(true).withTimeout(Duration.ofSeconds(20))).start())
           .isInstanceOf(PluginStartException.class)
           .hasMessageStartingWith("claim cache: list ResourceClaims at http://127.0.0.1:"
               + closedPort + "/apis/resource.k8s.io/v1/resourceclaims: ")
           .hasMessageContaining("Connection refused")
           .hasMessageEndingWith("(API server http://127.0.0.1:" + closedPort + "/ from the"
-              + " client given to kubeClient(); option apiServerTimeout is PT20S)")
+              + " client given to kubeClient(); option ApiServerOptions.timeout is PT20S)")
           .hasMessageNotContaining("did not complete within");
     }
     assertThat(root.resolve("registry").resolve(DRIVER + "-reg.sock")).doesNotExist();
@@ -181,7 +181,7 @@ class FatalErrorTest {
   void aClaimCacheWithoutListPermissionFailsStartNamingTheRefusal() {
     server.failNext(ApiVerb.LIST, "resourceclaims", 403, 100);
     assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-            .claimCache(true).apiServerTimeout(Duration.ofSeconds(20)).start())
+            .apiServer(a -> a.withClaimCache(true).withTimeout(Duration.ofSeconds(20))).start())
         .isInstanceOf(PluginStartException.class)
         .hasMessageStartingWith("claim cache: list ResourceClaims at " + server.url()
             + "apis/resource.k8s.io/v1/resourceclaims: ")
@@ -206,13 +206,15 @@ class FatalErrorTest {
   @Test
   void invalidOptionsAreRefusedAtTheSetterWithTheirName() {
     KubeletPluginBuilder builder = KubeletPlugin.builder(new RecordingDriver(DRIVER));
-    assertThatThrownBy(() -> builder.fatalErrorPolicy(null)).hasMessage("fatalErrorPolicy");
-    assertThatThrownBy(() -> builder.apiServerTimeout(Duration.ZERO))
+    assertThatThrownBy(() -> builder.shutdown(s -> s.withFatalErrorPolicy(null)))
+        .hasMessage("fatalErrorPolicy");
+    assertThatThrownBy(() -> builder.apiServer(a -> a.withTimeout(Duration.ZERO)))
         .hasMessage("apiServerTimeout must be positive, got PT0S");
-    assertThatThrownBy(() -> builder.shutdownGracePeriod(null))
+    assertThatThrownBy(() -> builder.shutdown(s -> s.withGracePeriod(null)))
         .hasMessage("shutdownGracePeriod must be positive, got null");
-    assertThatThrownBy(() -> builder.socketPermissions(null)).hasMessage("socketPermissions");
-    assertThatThrownBy(() -> builder.metadataVersions((String) null))
+    assertThatThrownBy(() -> builder.sockets(s -> s.withPermissions(null)))
+        .hasMessage("socketPermissions");
+    assertThatThrownBy(() -> builder.metadata(m -> m.withVersions((String) null)))
         .hasMessage("metadataVersions element");
   }
 }

@@ -72,7 +72,8 @@ class FromEnvironmentTest {
   }
 
   private KubeletPluginBuilder builder() {
-    return KubeletPlugin.builder(new ContextDriver()).driverName(DRIVER).closeOnShutdown(false);
+    return KubeletPlugin.builder(new ContextDriver()).driverName(DRIVER)
+        .shutdown(s -> s.withCloseOnShutdown(false));
   }
 
   @Test
@@ -209,7 +210,7 @@ class FromEnvironmentTest {
     ContextDriver driver = new ContextDriver();
 
     try (KubeletPlugin plugin = KubeletPlugin.builder(driver).driverName(DRIVER)
-        .closeOnShutdown(false).fromEnvironment(env).start()) {
+        .shutdown(s -> s.withCloseOnShutdown(false)).fromEnvironment(env).start()) {
       assertThat(plugin.registrationSocket()).exists();
       // The default policy closes the plugin on the fatal error.
       assertTimeoutPreemptively(Duration.ofSeconds(30), plugin::awaitTermination);

@@ -68,7 +68,7 @@ class HealthStreamTest extends PluginTestBase {
   void v1alpha1ClientsGetTheSameStreamAndUnchangedHealthIsResentPeriodically() throws Exception {
     try (KubeletPlugin plugin = TestPlugins.builder(
             new RecordingDriver(DRIVER).withHealth(), client, root)
-        .healthRefreshInterval(Duration.ofMillis(200)).start()) {
+        .health(h -> h.withRefreshInterval(Duration.ofMillis(200))).start()) {
       plugin.deviceHealth().replaceAll(java.util.List.of(DeviceHealth.healthy("node-1", "gpu-0")));
       Context.CancellableContext watch = Context.current().withCancellation();
       try {

@@ -71,7 +71,8 @@ class HealthTaintsTest {
   }
 
   private KubeletPluginBuilder builder(DraDriver driver) {
-    return TestPlugins.builder(driver, client, root).sliceSyncDelay(Duration.ofMillis(100));
+    return TestPlugins.builder(driver, client, root)
+        .slices(s -> s.withSyncDelay(Duration.ofMillis(100)));
   }
 
   private static DriverResources pool(int count, Device... extra) {
@@ -102,8 +103,8 @@ class HealthTaintsTest {
   @Test
   void anUnhealthyDeviceIsTaintedWithTheChosenEffectUntilItIsHealthyAgain() {
     try (KubeletPlugin plugin = builder(new RecordingDriver(DRIVER).withHealth())
-        .healthTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_EXECUTE))
-        .healthTaintDelay(Duration.ofMillis(50)).start()) {
+        .health(h -> h.withTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_EXECUTE))
+        .withTaintDelay(Duration.ofMillis(50))).start()) {
       kubelet.awaitRegistered(plugin.registrationSocket(), WAIT);
       Device inMaintenance = new DeviceBuilder().withName("gpu-9").withTaints(MAINTENANCE)
           .build();
@@ -153,8 +154,8 @@ class HealthTaintsTest {
   @Test
   void aBurstOfHealthChangesIsOnePublish() {
     try (KubeletPlugin plugin = builder(new RecordingDriver(DRIVER).withHealth())
-        .healthTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE))
-        .healthTaintDelay(Duration.ofSeconds(2)).start()) {
+        .health(h -> h.withTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE))
+        .withTaintDelay(Duration.ofSeconds(2))).start()) {
       plugin.publishResources(pool(10));
       await().atMost(WAIT).until(() -> plugin.sliceStats().creates() == 1);
       long updates = plugin.sliceStats().updates();
@@ -186,11 +187,12 @@ class HealthTaintsTest {
         .hasMessageContaining("health taint key \"gpu.example.com/not ok\" is not a qualified"
             + " name");
     assertThatThrownBy(() -> builder(new RecordingDriver(DRIVER))
-        .healthTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE)).start())
+        .health(h -> h.withTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE))).start())
         .isInstanceOf(PluginStartException.class)
         .hasMessageContaining("health taints need a driver that reports device health");
     assertThatThrownBy(() -> builder(new RecordingDriver(DRIVER))
-        .healthTaintDelay(Duration.ofSeconds(-1))).hasMessageContaining("healthTaintDelay");
+        .health(h -> h.withTaintDelay(Duration.ofSeconds(-1))))
+        .hasMessageContaining("healthTaintDelay");
   }
 
   @Test

@@ -41,8 +41,8 @@ class LivenessTest {
     RecordingDriver driver = new RecordingDriver(DRIVER);
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
         .livenessProbe(new InetSocketAddress("127.0.0.1", 0))
-        .socketCheckInterval(Duration.ofMillis(100))
-        .fatalErrorPolicy(FatalErrorPolicy.REPORT)
+        .sockets(s -> s.withCheckInterval(Duration.ofMillis(100)))
+        .shutdown(s -> s.withFatalErrorPolicy(FatalErrorPolicy.REPORT))
         .start()) {
       ManagedChannel probe = NettyChannelBuilder
           .forAddress("127.0.0.1", plugin.livenessPort().orElseThrow()).usePlaintext().build();

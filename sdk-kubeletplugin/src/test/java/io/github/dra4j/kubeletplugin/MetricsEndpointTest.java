@@ -47,7 +47,7 @@ class MetricsEndpointTest {
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
         .meterRegistry(own)
         .metricsEndpoint(new InetSocketAddress("127.0.0.1", 0))
-        .metricsPath("/custom-metrics")
+        .observability(o -> o.withMetricsPath("/custom-metrics"))
         .start();
         KubeletClient kubelet = KubeletClient.create()) {
       port = plugin.metricsPort().orElseThrow();
@@ -72,7 +72,7 @@ class MetricsEndpointTest {
   void jvmMetricsAreOptIn() throws Exception {
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
         .metricsEndpoint(new InetSocketAddress("127.0.0.1", 0))
-        .jvmMetrics(true)
+        .observability(o -> o.withJvmMetrics(true))
         .start()) {
       assertThat(scrape(plugin.metricsPort().orElseThrow(), "/metrics"))
           .contains("jvm_memory_used_bytes", "jvm_gc_", "process_cpu_usage");
@@ -86,7 +86,7 @@ class MetricsEndpointTest {
       assertThat(plugin.metricsPort()).isEmpty();
     }
     assertThatThrownBy(() -> KubeletPlugin.builder(new RecordingDriver(DRIVER))
-        .metricsPath("metrics"))
+        .observability(o -> o.withMetricsPath("metrics")))
         .hasMessage("metrics path must be an absolute path other than /, got \"metrics\"");
   }
 }

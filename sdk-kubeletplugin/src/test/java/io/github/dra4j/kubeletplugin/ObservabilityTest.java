@@ -57,7 +57,7 @@ class ObservabilityTest extends PluginTestBase {
     String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "c", DRIVER))
         .getMetadata().getUid();
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-        .meterRegistry(registry).maxClaimsPerCall(1).start()) {
+        .meterRegistry(registry).services(s -> s.withMaxClaimsPerCall(1)).start()) {
       kubelet.prepare(plugin.draSocket(), claim("default", "c", uid));
       kubelet.prepare(plugin.draSocket(), claim("default", "c", uid));
       assertThatThrownBy(() -> kubelet.draV1(plugin.draSocket()).nodePrepareResources(

@@ -191,7 +191,8 @@ class PrepareTest extends PluginTestBase {
   @Test
   void withTheClaimCacheClaimsStillPrepareAndProblemsKeepTheirTexts() {
     plugin.close();
-    plugin = TestPlugins.builder(driver, client, root).claimCache(true).start();
+    plugin = TestPlugins.builder(driver, client, root).apiServer(a -> a.withClaimCache(true))
+        .start();
     String uid = stored("cached").getMetadata().getUid();
     ResourceClaim pending = ClaimFixtures.allocated("default", "never-allocated", DRIVER);
     pending.setStatus(null);

@@ -63,7 +63,7 @@ class PublishResourcesTest {
   @Test
   void firstCallStartsTheControllerWithTheNodeAsOwnerAndLaterCallsUpdate() {
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-        .sliceSyncDelay(Duration.ofMillis(100)).start()) {
+        .slices(s -> s.withSyncDelay(Duration.ofMillis(100))).start()) {
       plugin.publishResources(gpus(2));
 
       await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
@@ -118,7 +118,7 @@ class PublishResourcesTest {
   @Test
   void closingStopsPublishing() {
     KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-        .sliceSyncDelay(Duration.ofMillis(100)).start();
+        .slices(s -> s.withSyncDelay(Duration.ofMillis(100))).start();
     plugin.publishResources(gpus(1));
     await().atMost(Duration.ofSeconds(30)).until(() -> slices().size() == 1);
 

@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.core.metrics.MetricNames;
+import io.github.dra4j.kubeletplugin.internal.publish.SlicePublisher;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.resourceslice.DriverResources;
@@ -81,7 +82,7 @@ class PublishingStateTest {
 
   private KubeletPlugin start(RecordingDriver driver) {
     KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-        .sliceSyncDelay(Duration.ofMillis(100))
+        .slices(s -> s.withSyncDelay(Duration.ofMillis(100)))
         .livenessProbe(new InetSocketAddress("127.0.0.1", 0)).start();
     channel = NettyChannelBuilder.forAddress("127.0.0.1", plugin.livenessPort().getAsInt())
         .usePlaintext().build();

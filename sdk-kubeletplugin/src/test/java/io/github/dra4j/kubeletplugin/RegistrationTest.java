@@ -57,7 +57,8 @@ class RegistrationTest extends PluginTestBase {
   @Test
   void disablingV1LeavesOnlyV1beta1Advertised() {
     try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).nodeV1(false).start()) {
+        TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+            .services(s -> s.withNodeV1(false)).start()) {
       assertThat(kubelet.getInfo(plugin.registrationSocket()).getSupportedVersionsList())
           .containsExactly("v1beta1.DRAPlugin");
     }
@@ -94,11 +95,11 @@ class RegistrationTest extends PluginTestBase {
         .hasMessage("Kubernetes client must be set");
     assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
             .rollingUpdate("11111111-2222-3333-4444-555555555555")
-            .registrarSocketFilename("x.sock").start())
+            .sockets(s -> s.withRegistrarSocketFilename("x.sock")).start())
         .hasMessage(
             "rolling updates and explicit registration socket filename are mutually exclusive");
     assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
-            .nodeV1(false).nodeV1beta1(false).start())
+            .services(s -> s.withNodeV1(false).withNodeV1beta1(false)).start())
         .hasMessage("no supported DRA gRPC API is implemented and enabled");
     assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
             .driverName("../../etc").start())
@@ -153,7 +154,7 @@ class RegistrationTest extends PluginTestBase {
           .isEqualTo("rw-------");
     }
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-        .socketPermissions(PosixFilePermissions.fromString("rw-rw----")).start()) {
+        .sockets(s -> s.withPermissions(PosixFilePermissions.fromString("rw-rw----"))).start()) {
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(plugin.draSocket())))
           .isEqualTo("rw-rw----");
     }

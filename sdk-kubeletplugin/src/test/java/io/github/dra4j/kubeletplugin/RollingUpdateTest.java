@@ -54,7 +54,8 @@ class RollingUpdateTest {
     Process peer = startPeer(registry, data, log);
     try (KubeletPlugin a = KubeletPlugin.builder(new LockProbeDriver("A", log, 150))
             .driverName(DRIVER).kubeClient(client).registrarDirectory(registry)
-            .pluginDataDirectory(data).rollingUpdate(POD_A).closeOnShutdown(false).start();
+            .pluginDataDirectory(data).rollingUpdate(POD_A)
+            .shutdown(s -> s.withCloseOnShutdown(false)).start();
         KubeletClient kubelet = KubeletClient.create()) {
       awaitReady(peer);
       List<Path> sockets = KubeletClient.registrationSockets(registry);
@@ -124,7 +125,7 @@ class RollingUpdateTest {
       try (KubeletPlugin plugin = KubeletPlugin.builder(new RecordingDriver(driver))
               .driverName(driver).kubeClient(client).nodeName("node-1")
               .registrarDirectory(registry).pluginDataDirectory(data).rollingUpdate(POD_A)
-              .closeOnShutdown(false).start();
+              .shutdown(s -> s.withCloseOnShutdown(false)).start();
           KubeletClient kubelet = KubeletClient.create()) {
         assertThat(plugin.draSocket().getFileName().toString()).matches("dra-.{8}\\.sock");
         assertThat(plugin.draSocket()).exists();

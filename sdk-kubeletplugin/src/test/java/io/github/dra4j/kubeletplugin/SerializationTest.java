@@ -86,7 +86,8 @@ class SerializationTest extends PluginTestBase {
     GateDriver driver = new GateDriver();
     List<String> uids = storeTwoClaims();
     try (KubeletPlugin plugin =
-        TestPlugins.builder(driver, client, root).serialize(false).start()) {
+        TestPlugins.builder(driver, client, root).serialization(s -> s.withEnabled(false))
+            .start()) {
       var first = CompletableFuture.supplyAsync(
           () -> kubelet.prepare(plugin.draSocket(), claim("default", "one", uids.get(0))));
       var second = CompletableFuture.supplyAsync(

@@ -46,7 +46,7 @@ class ServerLimitsTest {
     assertThatThrownBy(() -> ServerLimits.DRA_SOCKET.withMaxConnectionAge(Duration.ofSeconds(-1)))
         .hasMessage("ServerLimits.maxConnectionAge must not be negative, got PT-1S");
     assertThatThrownBy(() -> KubeletPlugin.builder(new RecordingDriverStub())
-        .draSocketLimits(null)).hasMessage("draSocketLimits");
+        .sockets(s -> s.withDraLimits(null))).hasMessage("draSocketLimits");
   }
 
   /** A driver that is never started. */

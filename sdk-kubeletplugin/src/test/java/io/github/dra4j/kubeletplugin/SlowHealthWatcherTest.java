@@ -45,7 +45,7 @@ class SlowHealthWatcherTest extends PluginTestBase {
   @BeforeEach
   void start() {
     plugin = TestPlugins.builder(new RecordingDriver(DRIVER).withHealth(), client, root)
-        .healthRefreshInterval(Duration.ofMillis(200)) // a stream may stall 600 ms
+        .health(h -> h.withRefreshInterval(Duration.ofMillis(200))) // a stream may stall 600 ms
         .start();
   }
 

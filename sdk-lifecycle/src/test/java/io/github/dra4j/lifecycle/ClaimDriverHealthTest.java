@@ -72,7 +72,8 @@ class ClaimDriverHealthTest {
   void aClaimDriverReportsHealthAndPublishesThroughItsContext() {
     TaintingDriver driver = new TaintingDriver();
     try (KubeletPlugin plugin = TestPlugins.builder(driver.lifecycle(), client, root)
-        .sliceSyncDelay(Duration.ofMillis(100)).healthTaintDelay(Duration.ZERO).start()) {
+        .slices(s -> s.withSyncDelay(Duration.ofMillis(100)))
+        .health(h -> h.withTaintDelay(Duration.ZERO)).start()) {
       await().atMost(WAIT).untilAsserted(() -> {
         assertThat(taints("gpu-1")).singleElement().satisfies(taint -> {
           assertThat(taint.getKey()).isEqualTo("example.com/broken");

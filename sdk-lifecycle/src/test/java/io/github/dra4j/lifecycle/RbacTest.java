@@ -100,7 +100,8 @@ class RbacTest {
           .driverName(DRIVER).kubeClient(server.newClient()).nodeName("node-1")
           .registrarDirectory(Files.createDirectories(dir.resolve("reg")))
           .pluginDataDirectory(Files.createDirectories(dir.resolve("data")))
-          .claimStatus(true).closeOnShutdown(false).start();
+          .apiServer(a -> a.withClaimStatus(true)).shutdown(s -> s.withCloseOnShutdown(false))
+          .start();
           KubeletClient kubelet = KubeletClient.create()) {
         plugin.publishResources(DriverResources.of("node-1", Pool.builder()
             .devices(List.of(new DeviceBuilder().withName("gpu-0").build())).build()));
@@ -138,7 +139,8 @@ class RbacTest {
 
   private static List<io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice> slices(
       InMemoryApiServer server) {
-    return server.client().resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice.class)
+    return server.client()
+        .resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice.class)
         .list().getItems();
   }
 

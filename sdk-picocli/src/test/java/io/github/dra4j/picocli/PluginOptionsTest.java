@@ -119,7 +119,7 @@ class PluginOptionsTest {
     PluginOptions options = parse("--metrics-port", "abc");
     KubeletPluginBuilder builder = KubeletPlugin.builder(
         ClaimLifecycle.builder(new NoDriver(), Void.class).build())
-        .driverName("gpu.example.com").closeOnShutdown(false);
+        .driverName("gpu.example.com").shutdown(s -> s.withCloseOnShutdown(false));
 
     assertThatThrownBy(() -> options.applyTo(builder).start())
         .isInstanceOf(PluginStartException.class)

@@ -100,7 +100,8 @@ public final class KubeletPluginCommand implements Callable<Integer> {
         new SimulatedDevices(nodeName, devices));
     try (KubeletPlugin running = plugin.applyTo(KubeletPlugin.builder(driver.lifecycle())
         .driverName(name)
-        .fatalErrorPolicy(FatalErrorPolicy.EXIT)) // a socket gone: close, exit 1, restart
+        // a socket gone: close, exit 1, restart
+        .shutdown(s -> s.withFatalErrorPolicy(FatalErrorPolicy.EXIT)))
         .start()) {
       running.publishResources(driver.resources());
       // Said once the API server holds the devices, not before: until then, and while publishing

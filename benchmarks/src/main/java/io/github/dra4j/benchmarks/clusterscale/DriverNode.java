@@ -221,9 +221,9 @@ final class DriverNode implements AutoCloseable {
           .cdiDirectory(cdi)
           .bootIdSource(bootId)
           .rollingUpdate(podUid)
-          .claimCache(setup.claimCache())
-          .sliceSyncDelay(SLICE_SYNC_DELAY)
-          .closeOnShutdown(false)
+          .apiServer(a -> a.withClaimCache(setup.claimCache()))
+          .slices(s -> s.withSyncDelay(SLICE_SYNC_DELAY))
+          .shutdown(s -> s.withCloseOnShutdown(false))
           .start();
       return new Pod(podUid, client, plugin);
     } catch (RuntimeException e) {

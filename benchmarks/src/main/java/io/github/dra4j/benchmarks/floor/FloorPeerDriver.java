@@ -138,9 +138,9 @@ public final class FloorPeerDriver implements DraDriver {
     try (KubeletPlugin plugin = KubeletPlugin.builder(new FloorPeerDriver())
         .driverName(NAME)
         .fromEnvironment()
-        .claimCache(cache)
-        .serialize(serialize)
-        .fatalErrorPolicy(FatalErrorPolicy.EXIT)
+        .apiServer(a -> a.withClaimCache(cache))
+        .serialization(s -> s.withEnabled(serialize))
+        .shutdown(s -> s.withFatalErrorPolicy(FatalErrorPolicy.EXIT))
         .start()) {
       if (publish) {
         String node = System.getenv("NODE_NAME");

@@ -179,7 +179,8 @@ public final class PrepareBenchmark {
     KubeletPluginBuilder builder = KubeletPlugin.builder(new NoOpDriver())
         .driverName(DRIVER).kubeClient(client)
         .registrarDirectory(dir.resolve("registry")).pluginDataDirectory(dir)
-        .serialize(serialize).claimCache(cache).logCalls(false).closeOnShutdown(false);
+        .serialization(s -> s.withEnabled(serialize)).apiServer(a -> a.withClaimCache(cache))
+        .observability(o -> o.withLogCalls(false)).shutdown(s -> s.withCloseOnShutdown(false));
     if (registry != null) {
       builder.meterRegistry(registry);
     }

@@ -255,7 +255,8 @@ public final class LifecycleBenchmark {
       try (KubeletPlugin plugin = KubeletPlugin.builder(lifecycle)
           .driverName(DRIVER).kubeClient(server.client()).nodeName(NODE)
           .registrarDirectory(registry).pluginDataDirectory(data)
-          .claimCache(true).logCalls(false).closeOnShutdown(false)
+          .apiServer(a -> a.withClaimCache(true)).observability(o -> o.withLogCalls(false))
+          .shutdown(s -> s.withCloseOnShutdown(false))
           .start();
           KubeletClient kubelet = KubeletClient.create()) {
         // One channel for all calls, as the kubelet keeps one connection per plugin.

@@ -121,8 +121,9 @@ public final class ScrapeBenchmark {
         KubeletPlugin plugin = KubeletPlugin.builder(new NoOpDriver())
             .driverName(DRIVER).kubeClient(server.client())
             .registrarDirectory(dir.resolve("registry")).pluginDataDirectory(dir)
-            .metricsEndpoint(new InetSocketAddress("127.0.0.1", 0)).jvmMetrics(jvm)
-            .logCalls(false).closeOnShutdown(false).start();
+            .metricsEndpoint(new InetSocketAddress("127.0.0.1", 0))
+            .observability(o -> o.withJvmMetrics(jvm).withLogCalls(false))
+            .shutdown(s -> s.withCloseOnShutdown(false)).start();
         KubeletClient kubelet = KubeletClient.create()) {
       for (int i = 0; i < 20; i++) {
         ResourceClaim claim = BenchmarkClaims.store(server.client(), DRIVER, "claim-" + i);

@@ -32,8 +32,8 @@ public final class DriverProcess {
             .rollingUpdate(System.getenv("POD_UID"))
             .registrarDirectory(Path.of(args[0]))
             .pluginDataDirectory(Path.of(args[1]))
-            .fatalErrorPolicy(FatalErrorPolicy.valueOf(args[2]))
-            .socketCheckInterval(java.time.Duration.ofMillis(100))
+            .shutdown(s -> s.withFatalErrorPolicy(FatalErrorPolicy.valueOf(args[2])))
+            .sockets(s -> s.withCheckInterval(java.time.Duration.ofMillis(100)))
             .start()) {
       System.out.println("started");
       plugin.awaitTermination();

@@ -36,7 +36,7 @@ public final class TestPlugins {
           .nodeName("node-1")
           .registrarDirectory(registry)
           .pluginDataDirectory(data)
-          .closeOnShutdown(false);
+          .shutdown(s -> s.withCloseOnShutdown(false));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

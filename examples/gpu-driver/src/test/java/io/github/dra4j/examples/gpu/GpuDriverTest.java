@@ -58,7 +58,8 @@ class GpuDriverTest {
   private void start(int gpus, DeviceLayout layout, boolean deviceStatus) throws Exception {
     driver = GpuDriver.create(DRIVER, node.nodeName(), new SimulatedBackend(node.nodeName(), gpus,
         healthFile, Duration.ofMillis(50), sharing), layout, deviceStatus);
-    plugin = node.startDriver(DRIVER, driver.lifecycle(), b -> b.claimStatus(deviceStatus));
+    plugin = node.startDriver(DRIVER, driver.lifecycle(),
+        b -> b.apiServer(a -> a.withClaimStatus(deviceStatus)));
     driver.attach(plugin);
     node.createDeviceClass("gpu.example.com", "device.driver == '" + DRIVER + "'",
         "device.attributes['" + DRIVER + "'].type == 'gpu'");

@@ -80,7 +80,7 @@ public final class ApiDeadline implements AutoCloseable {
    * A fixed span from now, not tied to any call.
    *
    * @param span how long the operation may take
-   * @param source what sets the span, for messages, such as {@code option apiServerTimeout}
+   * @param source what sets the span, for messages, such as {@code option ApiServerOptions.timeout}
    * @return the deadline, to be closed by the caller
    */
   public static ApiDeadline after(Duration span, String source) {

@@ -42,6 +42,21 @@ public final class HealthGauges implements AutoCloseable {
   }
 
   /**
+   * Gauges that follow a board's every change.
+   *
+   * @param board the devices' health
+   * @param registry where the gauges go (borrowed)
+   * @param driverName the {@value MetricNames#DRIVER_NAME} tag
+   * @return the gauges, owned by the caller
+   */
+  public static HealthGauges following(DeviceHealthBoard board, MeterRegistry registry,
+      String driverName) {
+    HealthGauges gauges = new HealthGauges(registry, driverName);
+    board.watchChanges(snapshot -> gauges.update(board.snapshot()));
+    return gauges;
+  }
+
+  /**
    * Makes the gauges show a snapshot: new devices get series, gone ones lose theirs.
    *
    * @param snapshot every reported device

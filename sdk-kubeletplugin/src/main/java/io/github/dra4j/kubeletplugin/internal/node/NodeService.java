@@ -349,7 +349,7 @@ public final class NodeService {
     if (count > maxClaimsPerCall) {
       throw Status.INVALID_ARGUMENT
           .withDescription("request lists " + count + " claims; at most " + maxClaimsPerCall
-              + " are accepted per call (option maxClaimsPerCall)")
+              + " are accepted per call (option ServiceOptions.maxClaimsPerCall)")
           .asException();
     }
   }

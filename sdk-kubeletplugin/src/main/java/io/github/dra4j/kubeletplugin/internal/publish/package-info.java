@@ -1,2 +1,6 @@
-/** The state of a plugin's ResourceSlice publishing: readiness, log lines and Node Events. */
+/**
+ * How a plugin publishes its devices: the ResourceSlice controller started on first use, the
+ * driver's publishes before the plugin serves, health taints, and the state of publishing
+ * (readiness, log lines and Node Events). Internal: not API.
+ */
 package io.github.dra4j.kubeletplugin.internal.publish;

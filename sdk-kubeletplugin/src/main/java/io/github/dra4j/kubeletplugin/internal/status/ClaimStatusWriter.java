@@ -191,7 +191,7 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
   private CompletableFuture<Void> submit(ClaimReference ref, String what,
       Predicate<AllocatedDeviceStatus> replaced, List<AllocatedDeviceStatus> added) {
     CompletableFuture<Void> done = new CompletableFuture<>();
-    ApiDeadline deadline = ApiDeadline.after(timeout, "option apiServerTimeout");
+    ApiDeadline deadline = ApiDeadline.after(timeout, "option ApiServerOptions.timeout");
     try {
       executor.execute(() -> {
         try {

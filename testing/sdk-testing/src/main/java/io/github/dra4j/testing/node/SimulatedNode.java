@@ -149,8 +149,8 @@ public final class SimulatedNode implements AutoCloseable {
         .cdiDirectory(cdiDirectory())
         .bootIdSource(bootIdFile())
         .rollingUpdate(UUID.randomUUID().toString())
-        .sliceSyncDelay(Duration.ofMillis(200))
-        .closeOnShutdown(false);
+        .slices(s -> s.withSyncDelay(Duration.ofMillis(200)))
+        .shutdown(s -> s.withCloseOnShutdown(false));
     if (customize != null) {
       customize.accept(builder);
     }

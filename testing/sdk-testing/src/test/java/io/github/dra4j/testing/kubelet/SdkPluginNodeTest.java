@@ -19,7 +19,7 @@ abstract class SdkPluginNodeTest extends NodeTest {
         .nodeName(TestNode.NODE)
         .registrarDirectory(node.registry)
         .pluginDataDirectory(node.data)
-        .closeOnShutdown(false);
+        .shutdown(s -> s.withCloseOnShutdown(false));
   }
 
   /** Starts a plugin that the node closes after the test. */

@@ -24,7 +24,7 @@ class SdkPluginPrepareTest extends SdkPluginNodeTest {
   }
 
   private KubeletPlugin registeredPlugin(TestDriver driver, boolean v1) {
-    KubeletPlugin plugin = startPlugin(plugin(driver).nodeV1(v1));
+    KubeletPlugin plugin = startPlugin(plugin(driver).services(s -> s.withNodeV1(v1)));
     kubelet.awaitRegistered(plugin.registrationSocket(), LONG);
     return plugin;
   }

@@ -14,7 +14,7 @@ public final class ExampleGpuDriverMain {
     try (KubeletPlugin plugin = KubeletPlugin.builder(ExampleGpuDriver.lifecycle())
         .driverName(ExampleGpuDriver.NAME)
         .fromEnvironment()          // NODE_NAME, POD_UID, KUBECONFIG, METRICS_PORT, ... (README)
-        .fatalErrorPolicy(FatalErrorPolicy.EXIT)             // a socket gone: close, exit 1
+        .shutdown(s -> s.withFatalErrorPolicy(FatalErrorPolicy.EXIT)) // a socket gone: exit 1
         .start()) {
       plugin.publishResources(ExampleGpuDriver.devices(System.getenv("NODE_NAME"), 2));
       plugin.awaitTermination();                             // until SIGTERM closes the plugin

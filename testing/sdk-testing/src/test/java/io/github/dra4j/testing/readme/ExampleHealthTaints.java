@@ -12,7 +12,7 @@ import io.github.dra4j.resourceslice.DriverResources;
 public final class ExampleHealthTaints {
   static KubeletPlugin start(KubeletPluginBuilder builder, DriverResources devices) {
     KubeletPlugin plugin = builder
-        .healthTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE))
+        .health(h -> h.withTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE)))
         .start();
     plugin.publishResources(devices);            // once: the plugin keeps it
     plugin.deviceHealth().report(DeviceHealth.unhealthy(plugin.nodeName(), "gpu-1", "XID 79"));

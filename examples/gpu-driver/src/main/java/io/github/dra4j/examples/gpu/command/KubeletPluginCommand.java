@@ -83,9 +83,9 @@ public final class KubeletPluginCommand implements Callable<Integer> {
             settings.deviceStatus());
         KubeletPlugin running = plugin.applyTo(KubeletPlugin.builder(gpus.lifecycle())
             .driverName(settings.driverName())
-            .claimStatus(settings.deviceStatus())
-            .jvmMetrics(true)
-            .fatalErrorPolicy(FatalErrorPolicy.EXIT)).start()) {
+            .apiServer(a -> a.withClaimStatus(settings.deviceStatus()))
+            .observability(o -> o.withJvmMetrics(true))
+            .shutdown(s -> s.withFatalErrorPolicy(FatalErrorPolicy.EXIT))).start()) {
       gpus.attach(running);
       // Said once the API server holds the devices, not before: until then, and while publishing
       // fails, the readiness probe answers NOT_SERVING and the plugin logs why.

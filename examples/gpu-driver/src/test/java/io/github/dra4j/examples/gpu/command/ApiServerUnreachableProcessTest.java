@@ -85,7 +85,7 @@ class ApiServerUnreachableProcessTest {
         .singleElement().asString()
         .contains(url + "/apis/resource.k8s.io/v1/resourceslices",
             "no successful list within PT1M", "connection refused",
-            "from KUBECONFIG=" + kubeconfig, "option apiServerTimeout is PT1M");
+            "from KUBECONFIG=" + kubeconfig, "option ApiServerOptions.timeout is PT1M");
     assertThat(log).as("no stack traces").doesNotContain("\tat ", "Caused by:");
     // The tests' logging configuration shows DEBUG too; what an operator sees is INFO and up.
     List<String> shown = log.lines().filter(l -> !l.contains(" DEBUG ")).toList();

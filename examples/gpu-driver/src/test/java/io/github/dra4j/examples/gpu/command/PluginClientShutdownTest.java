@@ -72,7 +72,7 @@ class PluginClientShutdownTest {
                   .toString(), "NODE_NAME", "node-1", "POD_UID", UUID.randomUUID().toString(),
               "KUBELET_REGISTRAR_DIRECTORY_PATH", dir("reg"),
               "KUBELET_PLUGINS_DIRECTORY_PATH", dir("plg"), "CDI_ROOT", dir("cdi")))
-          .closeOnShutdown(false).start();
+          .shutdown(s -> s.withCloseOnShutdown(false)).start();
       assertThat(selectorThreads()).as("the plugin's client runs a selector").isGreaterThan(
           before);
 

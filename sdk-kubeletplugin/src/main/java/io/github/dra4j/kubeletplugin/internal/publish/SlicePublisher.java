@@ -1,11 +1,15 @@
-package io.github.dra4j.kubeletplugin;
+package io.github.dra4j.kubeletplugin.internal.publish;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
+import io.github.dra4j.kubeletplugin.HealthOptions;
+import io.github.dra4j.kubeletplugin.HealthTaints;
+import io.github.dra4j.kubeletplugin.RecoverableException;
+import io.github.dra4j.kubeletplugin.SliceOptions;
+import io.github.dra4j.kubeletplugin.internal.env.DeferredClient;
 import io.github.dra4j.kubeletplugin.internal.health.DeviceHealthBoard;
 import io.github.dra4j.kubeletplugin.internal.health.HealthTaintMerge;
-import io.github.dra4j.kubeletplugin.internal.publish.NodeEvents;
-import io.github.dra4j.kubeletplugin.internal.publish.PublishingState;
 import io.github.dra4j.resourceslice.ControllerOptions;
+import io.github.dra4j.resourceslice.ControllerStats;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Owner;
 import io.github.dra4j.resourceslice.ResourceSliceController;
@@ -30,28 +34,34 @@ import org.slf4j.LoggerFactory;
  * as the Go helper's {@code PublishResources} does: the Node is the owner. Every pool sync's
  * outcome goes to the {@link PublishingState} (readiness, one report per change of a pool's
  * state, Node Events); other controller errors (dropped fields, a refused update) reach the
- * driver's {@link DraDriver#handleError} wrapped in {@link RecoverableException}.
+ * driver's {@code DraDriver.handleError} wrapped in {@link RecoverableException}.
  *
  * <p>The controller starts on a thread of its own while the first caller waits for it, so that
  * {@link #close()} never waits for a start in progress: it interrupts the start, which stops
  * waiting for the API server, and the caller returns. Owned by one plugin; thread-safe (guarded
  * by {@code lock}, never held while waiting for the API server).
  *
- * <p>With {@link PluginSettings#healthTaints() health taints} on, the publisher owns the driver's
+ * <p>With {@link HealthOptions#taints() health taints} on, the publisher owns the driver's
  * last published resources and adds the taints the devices' health asks for before handing them
  * to the controller: on every publish of the driver, and after a change of health (the board
- * tells it), once per {@link PluginSettings#healthTaintDelay() delay} however many changes came,
+ * tells it), once per {@link io.github.dra4j.kubeletplugin.HealthOptions#taintDelay() delay}
+ * however many changes came,
  * on a timer thread of its own. Both run under {@code lock}, so a publish of the driver and a
  * health change never overtake each other.
  */
-final class SlicePublisher implements AutoCloseable {
+public final class SlicePublisher implements AutoCloseable {
 
   /** The least time between two Events about the Node. */
-  static final Duration EVENT_INTERVAL = Duration.ofSeconds(10);
+  public static final Duration EVENT_INTERVAL = Duration.ofSeconds(10);
 
   private static final Logger LOG = LoggerFactory.getLogger(SlicePublisher.class);
 
-  private final PluginSettings settings;
+  private final PublishTarget target;
+  private final String driverName;
+  private final SliceOptions slices;
+  private final DeferredClient client;
+  private final HealthTaints healthTaints;
+  private final Duration healthTaintDelay;
   private final BiConsumer<Throwable, String> errors;
   private final NodeEvents events;
   private final PublishingState state;
@@ -73,34 +83,49 @@ final class SlicePublisher implements AutoCloseable {
   private final ScheduledExecutorService healthTimer;
   private final AtomicBoolean healthPublishPending = new AtomicBoolean();
 
-  SlicePublisher(PluginSettings settings, BiConsumer<Throwable, String> errors,
-      DeviceHealthBoard board) {
-    this.settings = settings;
+  /**
+   * A publisher that starts nothing until the first publish.
+   *
+   * @param target where and as whom to publish
+   * @param slices the slices group
+   * @param healthOptions the health group, its taints those of the builder or else the driver's
+   * @param nodeEvents whether changes of publishing state are posted as Events about the Node
+   * @param errors where publishing errors go (the driver's handler)
+   * @param board the devices' health; null when the driver reports none
+   */
+  public SlicePublisher(PublishTarget target, SliceOptions slices, HealthOptions healthOptions,
+      boolean nodeEvents, BiConsumer<Throwable, String> errors, DeviceHealthBoard board) {
+    this.target = target;
+    this.driverName = target.driverName();
+    this.slices = slices;
+    this.client = target.client();
+    this.healthTaints = healthOptions.taints();
+    this.healthTaintDelay = healthOptions.taintDelay();
     this.errors = errors;
-    this.health = settings.healthTaints() != null ? board : null;
+    this.health = healthTaints != null ? board : null;
     this.healthTimer = health == null ? null : Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "dra4j-health-taints-" + settings.driverName());
+      Thread thread = new Thread(task, "dra4j-health-taints-" + driverName);
       thread.setDaemon(true);
       return thread;
     });
     if (health != null) {
       health.watchChanges(snapshot -> healthChanged());
     }
-    this.events = settings.nodeEvents() && !settings.nodeName().isEmpty()
-        ? new NodeEvents(settings.kubeClient(), settings.driverName(), settings.nodeName(),
-            settings.nodeUid(), EVENT_INTERVAL, Clock.systemUTC())
+    this.events = nodeEvents && !target.nodeName().isEmpty()
+        ? new NodeEvents(client, driverName, target.nodeName(), target.nodeUid(), EVENT_INTERVAL,
+            Clock.systemUTC())
         : null;
-    this.state = new PublishingState(settings.driverName(),
+    this.state = new PublishingState(driverName,
         (error, message) -> errors.accept(new RecoverableException(error), message), events);
   }
 
-  void publish(DriverResources resources) {
+  public void publish(DriverResources resources) {
     CompletableFuture<ResourceSliceController> started;
     synchronized (lock) {
       if (closed) {
         throw new IllegalStateException("the plugin is closed; cannot publish resources");
       }
-      if (settings.nodeName().isEmpty()) {
+      if (target.nodeName().isEmpty()) {
         throw new IllegalStateException("no NodeName was set to publish resources");
       }
       state.publishing(resources == null ? Set.of() : resources.pools().keySet());
@@ -117,7 +142,7 @@ final class SlicePublisher implements AutoCloseable {
       started = new CompletableFuture<>();
       starting = started;
       starter = new Thread(() -> start(wanted, started),
-          "dra4j-resourceslice-start-" + settings.driverName());
+          "dra4j-resourceslice-start-" + driverName);
       starter.setDaemon(true);
       starter.start();
     }
@@ -129,33 +154,33 @@ final class SlicePublisher implements AutoCloseable {
     } catch (ExecutionException e) {
       if (e.getCause() instanceof Closing) {
         LOG.info("Publishing of driver {} cut short: the plugin is closing",
-            settings.driverName());
+            driverName);
         return;
       }
       // One line that says which server, from which setting, and why: the causes' messages.
       throw new IllegalStateException("start ResourceSlice controller: "
-          + e.getCause().getMessage() + " (API server " + settings.kubeClient().masterUrl()
-          + " from " + settings.kubeClient().origin() + "; option apiServerTimeout is "
-          + settings.apiServerTimeout() + ")", e.getCause());
+          + e.getCause().getMessage() + " (API server " + client.masterUrl()
+          + " from " + client.origin() + "; option ApiServerOptions.timeout is "
+          + target.apiServerTimeout() + ")", e.getCause());
     }
   }
 
   /** Starts the controller, on the starter thread. */
   private void start(DriverResources resources, CompletableFuture<ResourceSliceController> done) {
     ControllerOptions.Builder options = ResourceSliceController.builder()
-        .driverName(settings.driverName())
-        .client(settings.kubeClient().get())
-        .owner(Owner.node(settings.nodeName(), settings.nodeUid()))
+        .driverName(driverName)
+        .client(client.get())
+        .owner(Owner.node(target.nodeName(), target.nodeUid()))
         .resources(resources)
-        .meterRegistry(settings.meterRegistry())
-        .startTimeout(settings.apiServerTimeout())
+        .meterRegistry(target.registry())
+        .startTimeout(target.apiServerTimeout())
         .poolStatusListener(state)
         .errorHandler((error, message) -> errors.accept(new RecoverableException(error), message));
-    if (!settings.reconcilePoolWithName().isEmpty()) {
-      options.reconcilePoolWithName(settings.reconcilePoolWithName());
+    if (!slices.reconcilePoolWithName().isEmpty()) {
+      options.reconcilePoolWithName(slices.reconcilePoolWithName());
     }
-    if (settings.sliceSyncDelay() != null) {
-      options.syncDelay(settings.sliceSyncDelay());
+    if (slices.syncDelay() != null) {
+      options.syncDelay(slices.syncDelay());
     }
     ResourceSliceController made;
     try {
@@ -201,8 +226,8 @@ final class SlicePublisher implements AutoCloseable {
     if (health == null) {
       return resources;
     }
-    lastTaints = HealthTaintMerge.taints(settings.driverName(), health.snapshot(),
-        settings.healthTaints());
+    lastTaints = HealthTaintMerge.taints(driverName, health.snapshot(),
+        healthTaints);
     return HealthTaintMerge.merge(resources, lastTaints);
   }
 
@@ -212,7 +237,7 @@ final class SlicePublisher implements AutoCloseable {
       return; // the publish already scheduled sees this change too
     }
     try {
-      healthTimer.schedule(this::publishHealth, settings.healthTaintDelay().toMillis(),
+      healthTimer.schedule(this::publishHealth, healthTaintDelay.toMillis(),
           TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException closing) {
       healthPublishPending.set(false);
@@ -233,7 +258,7 @@ final class SlicePublisher implements AutoCloseable {
           return;
         }
         LOG.debug("Publishing the devices of driver {} again for their health",
-            settings.driverName());
+            driverName);
         if (controller != null) {
           controller.update(wanted);
         } else if (starting != null) {
@@ -246,18 +271,23 @@ final class SlicePublisher implements AutoCloseable {
   }
 
   /** Whether every pool the driver asked for is published; false before its first publish. */
-  boolean ready() {
+  public boolean ready() {
     return state.ready();
   }
 
   /** Runs an action once every pool the driver asked for is first published. */
-  void whenPublished(Runnable action) {
+  public void whenPublished(Runnable action) {
     state.whenPublished(action);
   }
 
-  ResourceSliceController controller() {
+  /**
+   * Counts of ResourceSlice writes so far.
+   *
+   * @return all zero before the controller started
+   */
+  public ControllerStats stats() {
     synchronized (lock) {
-      return controller;
+      return controller == null ? new ControllerStats(0, 0, 0) : controller.stats();
     }
   }
 

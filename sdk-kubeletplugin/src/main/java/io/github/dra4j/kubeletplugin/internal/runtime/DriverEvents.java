@@ -1,7 +1,10 @@
-package io.github.dra4j.kubeletplugin;
+package io.github.dra4j.kubeletplugin.internal.runtime;
 
 import io.github.dra4j.core.metrics.MetricNames;
 import io.github.dra4j.core.thread.DaemonThreads;
+import io.github.dra4j.kubeletplugin.DraDriver;
+import io.github.dra4j.kubeletplugin.FatalErrorPolicy;
+import io.github.dra4j.kubeletplugin.RecoverableException;
 import io.github.dra4j.kubeletplugin.internal.logging.LogText;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * the thread it runs on. Errors raised once the plugin is closing are dropped: closing removes the
  * sockets, and that must not be reported as a second failure. Owned by one plugin; thread-safe.
  */
-final class DriverEvents implements AutoCloseable {
+public final class DriverEvents implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(DriverEvents.class);
   private static final long CLOSE_WAIT_SECONDS = 10;
@@ -35,20 +39,15 @@ final class DriverEvents implements AutoCloseable {
   private volatile Thread deliveryThread;
   private volatile boolean closing;
 
-  /** What the policy does to the plugin and the process. */
-  interface PluginControl {
-    /** Records the first fatal error, before the driver hears of it. */
-    void failed(Throwable error);
-
-    /** Closes the plugin (idempotent). */
-    void close();
-
-    /**
-     * Arranges for the JVM to end with a failure status once the plugin has closed; called before
-     * {@link #close()}.
-     */
-    void exit();
-  }
+  /**
+   * What the policy does to the plugin and the process.
+   *
+   * @param failed records the first fatal error, before the driver hears of it
+   * @param close closes the plugin (idempotent)
+   * @param exit arranges for the JVM to end with a failure status once the plugin has closed;
+   *     run before {@code close}
+   */
+  public record PluginControl(Consumer<Throwable> failed, Runnable close, Runnable exit) {}
 
   /**
    * Creates the delivery thread.
@@ -59,7 +58,7 @@ final class DriverEvents implements AutoCloseable {
    * @param plugin the plugin the policy acts on
    * @param registry where the errors are counted
    */
-  DriverEvents(String driverName, DraDriver driver, FatalErrorPolicy policy,
+  public DriverEvents(String driverName, DraDriver driver, FatalErrorPolicy policy,
       PluginControl plugin, MeterRegistry registry) {
     this.recoverable = errors(registry, driverName, "recoverable");
     this.fatal = errors(registry, driverName, "fatal");
@@ -84,7 +83,7 @@ final class DriverEvents implements AutoCloseable {
    * @param error what went wrong; fatal unless it is a {@link RecoverableException}
    * @param message where it happened
    */
-  void report(Throwable error, String message) {
+  public void report(Throwable error, String message) {
     if (closing) {
       LOG.debug("Not reporting \"{}\" while the plugin closes: {}", LogText.text(message),
           LogText.text(error.toString()));
@@ -103,7 +102,7 @@ final class DriverEvents implements AutoCloseable {
     deliveryThread = Thread.currentThread();
     boolean fatal = !RecoverableException.isRecoverable(error);
     if (fatal) {
-      plugin.failed(error);
+      plugin.failed().accept(error);
     }
     try {
       driver.handleError(error, message);
@@ -118,9 +117,9 @@ final class DriverEvents implements AutoCloseable {
     if (policy == FatalErrorPolicy.EXIT) {
       // Before closing: closing releases main, and a main that returned before the exit was
       // arranged would end the JVM with status 0.
-      plugin.exit();
+      plugin.exit().run();
     }
-    plugin.close();
+    plugin.close().run();
   }
 
   /** Stops taking errors, then lets a delivery in progress finish (unless called from it). */

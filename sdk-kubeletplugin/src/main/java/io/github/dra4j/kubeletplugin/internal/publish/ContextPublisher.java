@@ -1,16 +1,16 @@
-package io.github.dra4j.kubeletplugin;
+package io.github.dra4j.kubeletplugin.internal.publish;
 
 import io.github.dra4j.resourceslice.DriverResources;
 import java.util.function.BiConsumer;
 
 /**
- * {@link PluginContext#publishResources}: before the plugin serves (from {@link DraDriver#start},
+ * {@code PluginContext.publishResources}: before the plugin serves (from {@code DraDriver.start},
  * when the API client does not exist yet) the resources are kept; {@link #serving()} publishes the
  * last of them on a thread of its own, so that the plugin's start does not wait for the API
- * server. Afterwards each call publishes at once, as {@link KubeletPlugin#publishResources}.
+ * server. Afterwards each call publishes at once, as {@code KubeletPlugin.publishResources}.
  * Owned by one plugin; guarded by its monitor.
  */
-final class ContextPublisher {
+public final class ContextPublisher {
 
   private final String driverName;
   private final SlicePublisher slices;
@@ -18,14 +18,14 @@ final class ContextPublisher {
   private DriverResources pending;
   private boolean serving;
 
-  ContextPublisher(String driverName, SlicePublisher slices,
+  public ContextPublisher(String driverName, SlicePublisher slices,
       BiConsumer<Throwable, String> errors) {
     this.driverName = driverName;
     this.slices = slices;
     this.errors = errors;
   }
 
-  void publish(DriverResources resources) {
+  public void publish(DriverResources resources) {
     synchronized (this) {
       if (!serving) {
         pending = resources;
@@ -36,7 +36,7 @@ final class ContextPublisher {
   }
 
   /** The plugin serves: what the driver gave at start is published; a failure is reported. */
-  void serving() {
+  public void serving() {
     DriverResources resources;
     synchronized (this) {
       serving = true;

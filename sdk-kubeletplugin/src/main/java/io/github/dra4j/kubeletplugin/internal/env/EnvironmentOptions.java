@@ -1,4 +1,4 @@
-package io.github.dra4j.kubeletplugin;
+package io.github.dra4j.kubeletplugin.internal.env;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -6,17 +6,16 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.HttpClientUtils;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.github.dra4j.core.file.BoundedFileReader;
-import io.github.dra4j.kubeletplugin.KubeletPluginBuilder.Explicit;
-import io.github.dra4j.kubeletplugin.internal.env.DeferredClient;
-import io.github.dra4j.kubeletplugin.internal.env.NodeAgentVertx;
-import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
-import io.github.dra4j.kubeletplugin.internal.env.StoppingJdkHttpClientFactory;
-import io.github.dra4j.kubeletplugin.internal.env.RateLimiter;
+import io.github.dra4j.kubeletplugin.PluginStartException;
+import io.github.dra4j.kubeletplugin.internal.setup.Deployment;
+import io.github.dra4j.kubeletplugin.internal.setup.Deployment.Setting;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -24,52 +23,70 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * Applies {@link KubeletPluginBuilder#fromEnvironment()}: each variable sets its option unless a
- * builder call set it, and without a client one is made from the environment. Stateless.
+ * Applies {@code KubeletPluginBuilder.fromEnvironment}: each variable sets its value of the {@link
+ * Deployment} unless a builder call set it, and without a client one is made from the
+ * environment. The one place the plugin's environment becomes options. Stateless.
  */
-final class EnvironmentOptions {
+public final class EnvironmentOptions {
 
   private static final Logger LOG = LoggerFactory.getLogger(EnvironmentOptions.class);
 
   private EnvironmentOptions() {}
 
   /**
-   * Sets the builder's options from the environment.
+   * The deployment with the environment applied, and the API client made from it.
    *
-   * @return the API client made here, which the plugin then owns; null if the builder has one.
-   *     Its configuration is read here, so a bad kubeconfig fails the start; the client itself is
-   *     made on a thread of its own while the plugin starts its sockets
+   * @param deployment the values after the environment
+   * @param ownedClient the API client made here, which the plugin then owns; null if the builder
+   *     has one. Its configuration is read here, so a bad kubeconfig fails the start; the client
+   *     itself is made on a thread of its own while the plugin starts its sockets
+   */
+  public record Applied(Deployment deployment, DeferredClient ownedClient) {}
+
+  /**
+   * Applies the environment.
+   *
+   * @param given the deployment as the builder's calls left it
+   * @param explicit the values a builder call set, which the environment does not override
+   * @param driverName the driver's name, the last element of the plugin data directory
+   * @param environment variable names to values
+   * @return the deployment and the client made from the environment
    * @throws PluginStartException naming every malformed variable and its value, or a kubeconfig
    *     that cannot be read
    */
-  static DeferredClient apply(KubeletPluginBuilder b, Map<String, String> environment) {
+  public static Applied apply(Deployment given, Set<Setting> explicit, String driverName,
+      Map<String, String> environment) {
     PluginEnvironment env;
     try {
       env = PluginEnvironment.read(environment);
     } catch (IllegalArgumentException e) {
       throw new PluginStartException("malformed environment: " + e.getMessage(), e);
     }
-    env.nodeName().filter(v -> !b.explicit.contains(Explicit.NODE_NAME)).ifPresent(v -> b.nodeName = v);
-    env.podUid().filter(v -> !b.explicit.contains(Explicit.ROLLING_UPDATE))
-        .ifPresent(v -> b.rollingUpdatePodUid = v);
-    env.registrarDirectory().filter(v -> !b.explicit.contains(Explicit.REGISTRAR_DIRECTORY))
-        .ifPresent(v -> b.registrarDirectory = v);
-    env.pluginsDirectory().filter(v -> !b.explicit.contains(Explicit.PLUGIN_DATA_DIRECTORY))
-        .ifPresent(v -> b.pluginDataDirectory = v.resolve(b.driverName));
-    env.cdiRoot().filter(v -> !b.explicit.contains(Explicit.CDI_DIRECTORY))
-        .ifPresent(v -> b.cdiDirectory = v);
-    if (env.healthcheckPort().isPresent() && !b.explicit.contains(Explicit.LIVENESS_PROBE)) {
+    InetSocketAddress liveness = given.livenessAddress();
+    if (env.healthcheckPort().isPresent() && !explicit.contains(Setting.LIVENESS_PROBE)) {
       int port = env.healthcheckPort().getAsInt();
-      b.livenessAddress = port < 0 ? null : env.healthcheckAddress()
+      liveness = port < 0 ? null : env.healthcheckAddress()
           .map(address -> new InetSocketAddress(address, port))
           .orElseGet(() -> new InetSocketAddress(port));
     }
-    if (env.metricsPort().isPresent() && !b.explicit.contains(Explicit.METRICS_ENDPOINT)) {
+    InetSocketAddress metrics = given.metricsAddress();
+    if (env.metricsPort().isPresent() && !explicit.contains(Setting.METRICS_ENDPOINT)) {
       int port = env.metricsPort().getAsInt();
-      b.metricsAddress = port < 0 ? null : new InetSocketAddress(port);
+      metrics = port < 0 ? null : new InetSocketAddress(port);
     }
-    if (b.kubeClient != null) {
-      return null;
+    Deployment deployment = new Deployment(
+        pick(explicit, Setting.NODE_NAME, env.nodeName(), given.nodeName()),
+        given.nodeUid(),
+        pick(explicit, Setting.ROLLING_UPDATE, env.podUid(), given.rollingUpdatePodUid()),
+        pick(explicit, Setting.REGISTRAR_DIRECTORY, env.registrarDirectory(),
+            given.registrarDirectory()),
+        pick(explicit, Setting.PLUGIN_DATA_DIRECTORY,
+            env.pluginsDirectory().map(directory -> directory.resolve(driverName)),
+            given.pluginDataDirectory()),
+        pick(explicit, Setting.CDI_DIRECTORY, env.cdiRoot(), given.cdiDirectory()),
+        given.bootIdSource(), liveness, metrics);
+    if (explicit.contains(Setting.KUBE_CLIENT)) {
+      return new Applied(deployment, null);
     }
     Config config = config(env);
     List<AutoCloseable> alsoClosed = new CopyOnWriteArrayList<>();
@@ -77,9 +94,15 @@ final class EnvironmentOptions {
         .orElse(environment.containsKey("KUBERNETES_SERVICE_HOST")
             ? "the pod's service account (KUBERNETES_SERVICE_HOST)"
             : "fabric8's default configuration (~/.kube/config)");
-    return DeferredClient.make(() -> client(config, env, alsoClosed::add),
+    return new Applied(deployment, DeferredClient.make(() -> client(config, env, alsoClosed::add),
         config.getMasterUrl() == null ? "(unknown)" : config.getMasterUrl(),
-        "dra4j-client-" + b.driverName, alsoClosed).from(origin);
+        "dra4j-client-" + driverName, alsoClosed).from(origin));
+  }
+
+  /** The environment's value unless a call set the option or the variable is missing. */
+  private static <T> T pick(Set<Setting> explicit, Setting setting, Optional<T> fromEnvironment,
+      T given) {
+    return explicit.contains(setting) ? given : fromEnvironment.orElse(given);
   }
 
   /** The largest kubeconfig read: a hundred times one with embedded certificates. */

@@ -1,8 +1,15 @@
-package io.github.dra4j.kubeletplugin;
+package io.github.dra4j.kubeletplugin.internal.runtime;
 
 import io.github.dra4j.core.thread.DaemonThreads;
 import io.github.dra4j.kubelet.wire.ServiceNames;
 import io.github.dra4j.kubelet.wire.internal.EpollEventLoops;
+import io.github.dra4j.kubeletplugin.ApiServerOptions;
+import io.github.dra4j.kubeletplugin.CallContext;
+import io.github.dra4j.kubeletplugin.ObservabilityOptions;
+import io.github.dra4j.kubeletplugin.PluginStartException;
+import io.github.dra4j.kubeletplugin.ServerLimits;
+import io.github.dra4j.kubeletplugin.ServiceOptions;
+import io.github.dra4j.kubeletplugin.SocketOptions;
 import io.github.dra4j.kubeletplugin.internal.claims.ApiCallLimit;
 import io.github.dra4j.kubeletplugin.internal.claims.ApiServerClaimSource;
 import io.github.dra4j.kubeletplugin.internal.claims.CachedClaimSource;
@@ -23,6 +30,8 @@ import io.github.dra4j.kubeletplugin.internal.serialize.CallSerializer;
 import io.github.dra4j.kubeletplugin.internal.serialize.FileLockSerializer;
 import io.github.dra4j.kubeletplugin.internal.server.FatalErrors;
 import io.github.dra4j.kubeletplugin.internal.server.ServerGuard;
+import io.github.dra4j.kubeletplugin.internal.setup.Deployment;
+import io.github.dra4j.kubeletplugin.internal.setup.PluginSetup;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketProbe;
 import io.github.dra4j.kubeletplugin.internal.socket.SocketWatch;
 import io.github.dra4j.kubeletplugin.internal.socket.UnixSocketServer;
@@ -36,12 +45,14 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,13 +63,19 @@ import org.slf4j.LoggerFactory;
  * does start-up wait on the API server (the claim cache's first list), so the sockets are up
  * however slow the API server is; until the cache is filled, claims are read with a GET. Closing
  * stops the DRA server, then the registration server, then the rest in reverse order of creation.
- * Owned by one {@link KubeletPlugin}; start and close are not called concurrently.
+ * Owned by one {@code KubeletPlugin}; start and close are not called concurrently.
  */
-final class PluginServers implements AutoCloseable {
+public final class PluginServers implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(PluginServers.class);
 
-  private final PluginSettings settings;
+  private final PluginSetup setup;
+  private final Deployment deployment;
+  private final SocketOptions sockets;
+  private final ServiceOptions services;
+  private final ApiServerOptions apiServer;
+  private final ObservabilityOptions observability;
+  private final Function<String, CallContext> callContext;
   private final BiConsumer<Throwable, String> errors;
   private final FatalErrors fatal;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
@@ -74,9 +91,16 @@ final class PluginServers implements AutoCloseable {
   private final BooleanSupplier published;
   private CachedClaimSource claimCache;
 
-  private PluginServers(PluginSettings settings, BiConsumer<Throwable, String> errors,
-      ClaimStatusWriter claimStatus, BooleanSupplier published, DeviceHealthBoard healthBoard) {
-    this.settings = settings;
+  private PluginServers(PluginSetup setup, Function<String, CallContext> callContext,
+      BiConsumer<Throwable, String> errors, ClaimStatusWriter claimStatus,
+      BooleanSupplier published, DeviceHealthBoard healthBoard) {
+    this.setup = setup;
+    this.deployment = setup.options().deployment();
+    this.sockets = setup.options().sockets();
+    this.services = setup.options().services();
+    this.apiServer = setup.options().apiServer();
+    this.observability = setup.options().observability();
+    this.callContext = callContext;
     this.healthBoard = healthBoard;
     this.published = published;
     this.errors = errors;
@@ -87,7 +111,9 @@ final class PluginServers implements AutoCloseable {
   /**
    * Starts serving; on failure everything started so far is stopped again.
    *
-   * @param settings the resolved options
+   * @param setup the resolved options; the servers read the groups of sockets, services,
+   *     serialization, API server, observability and health
+   * @param callContext the context of the current call, by method, for the driver
    * @param errors where background errors go (the driver's handler, on its own thread)
    * @param claimStatus clears a claim's device status after its unprepare; null when off
    *     (borrowed)
@@ -97,10 +123,11 @@ final class PluginServers implements AutoCloseable {
    * @return the running servers
    * @throws PluginStartException naming what could not start
    */
-  static PluginServers start(PluginSettings settings, BiConsumer<Throwable, String> errors,
-      ClaimStatusWriter claimStatus, BooleanSupplier published, DeviceHealthBoard healthBoard) {
+  public static PluginServers start(PluginSetup setup, Function<String, CallContext> callContext,
+      BiConsumer<Throwable, String> errors, ClaimStatusWriter claimStatus,
+      BooleanSupplier published, DeviceHealthBoard healthBoard) {
     PluginServers servers =
-        new PluginServers(settings, errors, claimStatus, published, healthBoard);
+        new PluginServers(setup, callContext, errors, claimStatus, published, healthBoard);
     try {
       servers.startServing();
       servers.awaitClaimCache();
@@ -112,11 +139,11 @@ final class PluginServers implements AutoCloseable {
   }
 
   private void startServing() {
-    LOG.info("Starting DRA plugin: {}", settings.describe());
+    LOG.info("Starting DRA plugin: {}", setup.describe());
     // An event loop that ends, or a thread of the plugin that dies of a JVM error, is fatal: the
     // plugin would otherwise hold its sockets and answer nothing.
     EpollEventLoops loops = own(new EpollEventLoops(2,
-        fatal.essentialThreads("dra4j-" + settings.driverName())));
+        fatal.essentialThreads("dra4j-" + setup.driverName())));
     fatal.watch(loops.group());
     ExecutorService handlers = HandlerPool.create(fatal.workerThreads("dra4j-grpc"));
     own(() -> {
@@ -131,97 +158,94 @@ final class PluginServers implements AutoCloseable {
 
     List<ServerInterceptor> interceptors = new ArrayList<>();
     interceptors.add(
-        new CallObserver(settings.driverName(), settings.meterRegistry(), settings.logCalls()));
-    interceptors.addAll(settings.interceptors());
+        new CallObserver(setup.driverName(), setup.meterRegistry(), observability.logCalls()));
+    interceptors.addAll(setup.options().interceptors());
     // The SDK's own interceptor and services never block in a call's start or completion; a
     // user's interceptor might, so with one every step of a call runs on the handler threads.
     UnixSocketServer.Settings socketSettings = new UnixSocketServer.Settings(
-        loops, handlers, interceptors, settings.interceptors().isEmpty(),
-        settings.socketPermissions(),
+        loops, handlers, interceptors, setup.options().interceptors().isEmpty(),
+        sockets.permissions(),
         new SocketProbe(loops.group(), Duration.ofSeconds(1)), fatal);
     List<SocketWatch.Watched> watched = new ArrayList<>();
 
     if (healthBoard != null) {
-      long refresh = settings.healthRefreshInterval().toMillis();
+      long refresh = setup.options().health().refreshInterval().toMillis();
       timers.scheduleAtFixedRate(healthBoard::republish, refresh, refresh, TimeUnit.MILLISECONDS);
     }
-    if (settings.draService()) {
-      draServer = own(listen("start DRA service: ", settings.draSocket(), draServices(),
-          socketSettings, guard("dra", "DRA socket " + settings.draSocket(),
-              settings.draSocketLimits())));
+    if (services.draService()) {
+      draServer = own(listen("start DRA service: ", setup.draSocket(), draServices(),
+          socketSettings, guard("dra", "DRA socket " + setup.draSocket(),
+              sockets.draLimits())));
       watched.add(new SocketWatch.Watched(draServer, "DRA gRPC server failed"));
     }
     registration = new RegistrationService(
-        settings.driverName(), settings.draSocket().toString(), settings.supportedServices());
-    if (settings.registrationService()) {
+        setup.driverName(), setup.draSocket().toString(), setup.supportedServices());
+    if (services.registrationService()) {
       registrationServer = own(listen("start registrar: start gRPC server: ",
-          settings.registrationSocket(), List.of(registration.bindService()), socketSettings,
-          guard("registration", "registration socket " + settings.registrationSocket(),
-              settings.registrationSocketLimits())));
+          setup.registrationSocket(), List.of(registration.bindService()), socketSettings,
+          guard("registration", "registration socket " + setup.registrationSocket(),
+              sockets.registrationLimits())));
       watched.add(new SocketWatch.Watched(registrationServer, "registrar gRPC server failed"));
     }
-    if (settings.livenessAddress() != null) {
+    if (deployment.livenessAddress() != null) {
       try {
-        liveness = own(LivenessServer.start(settings.livenessAddress(), settings.driverName(),
+        liveness = own(LivenessServer.start(deployment.livenessAddress(), setup.driverName(),
             this::isServing, published, loops, handlers, guard("liveness",
-                "liveness probe on TCP " + hostAndPort(settings.livenessAddress()),
-                settings.livenessProbeLimits())));
+                "liveness probe on TCP " + hostAndPort(deployment.livenessAddress()),
+                observability.livenessProbeLimits())));
       } catch (IOException e) {
-        throw new PluginStartException(
-            "start liveness probe: listen on " + settings.livenessAddress() + ": " + e.getMessage(),
-            e);
+        throw new PluginStartException("start liveness probe: listen on "
+            + deployment.livenessAddress() + ": " + e.getMessage(), e);
       }
     }
-    if (settings.jvmMetrics()) {
-      own(JvmMetrics.bindTo(settings.meterRegistry()));
+    if (observability.jvmMetrics()) {
+      own(JvmMetrics.bindTo(setup.meterRegistry()));
     }
-    if (settings.metricsAddress() != null) {
+    if (deployment.metricsAddress() != null) {
       try {
-        metrics = own(PrometheusEndpoint.builder(settings.prometheusRegistry())
-            .address(settings.metricsAddress()).path(settings.metricsPath()).start());
+        metrics = own(PrometheusEndpoint.builder(setup.prometheusRegistry())
+            .address(deployment.metricsAddress()).path(observability.metricsPath()).start());
       } catch (IOException e) {
         throw new PluginStartException("start metrics endpoint: listen on "
-            + settings.metricsAddress() + ": " + e.getMessage(), e);
+            + deployment.metricsAddress() + ": " + e.getMessage(), e);
       }
     }
-    long check = settings.socketCheckInterval().toMillis();
+    long check = sockets.checkInterval().toMillis();
     SocketWatch watch = new SocketWatch(watched, errors);
     timers.scheduleWithFixedDelay(watch, check, check, TimeUnit.MILLISECONDS);
-    LOG.info("DRA plugin {} serving on {} (registration {}{}{})", settings.driverName(),
-        settings.draSocket(), settings.registrationSocket(),
+    LOG.info("DRA plugin {} serving on {} (registration {}{}{})", setup.driverName(),
+        setup.draSocket(), setup.registrationSocket(),
         liveness == null ? "" : "; liveness probe on port " + liveness.port(),
         metrics == null ? "" : "; metrics on port " + metrics.port());
   }
 
   private List<ServerServiceDefinition> draServices() {
     // Reads that reach the API server are capped, so that they never hold every handler thread.
-    ClaimSource claims = own(new ApiCallLimit(new ApiServerClaimSource(settings.kubeClient()),
-        ApiCallLimit.CALLS, settings.kubeClient().masterUrl()));
-    if (settings.claimCache()) {
-      claimCache = own(new CachedClaimSource(settings.kubeClient().get(), claims));
+    ClaimSource claims = own(new ApiCallLimit(new ApiServerClaimSource(setup.kubeClient()),
+        ApiCallLimit.CALLS, setup.kubeClient().masterUrl()));
+    if (apiServer.claimCache()) {
+      claimCache = own(new CachedClaimSource(setup.kubeClient().get(), claims));
       claims = claimCache;
     }
     CallSerializer serializer = own(serializer());
-    NodeService node = new NodeService(settings.driver(), claims, serializer,
-        settings.maxClaimsPerCall(), settings.metadata(),
-        method -> CallContext.ofCurrentCall(method, settings.nodeName(),
-            settings.pluginDataDirectory()),
-        new ClaimMeters(settings.meterRegistry(), settings.driverName()),
+    NodeService node = new NodeService(setup.options().driver(), claims, serializer,
+        services.maxClaimsPerCall(), setup.metadata(), callContext,
+        new ClaimMeters(setup.meterRegistry(), setup.driverName()),
         claimStatus == null ? ref -> { } : claimStatus::clear);
-    List<ServerServiceDefinition> services = new ArrayList<>();
-    if (settings.nodeV1()) {
-      services.add(NodeServiceDefinitions.v1(node));
+    List<ServerServiceDefinition> definitions = new ArrayList<>();
+    if (services.nodeV1()) {
+      definitions.add(NodeServiceDefinitions.v1(node));
     }
-    if (settings.nodeV1beta1()) {
-      services.add(NodeServiceDefinitions.v1beta1(node));
+    if (services.nodeV1beta1()) {
+      definitions.add(NodeServiceDefinitions.v1beta1(node));
     }
     if (healthBoard != null) {
       HealthStreamService health = new HealthStreamService(healthBoard,
-          settings.healthRefreshInterval(), settings.meterRegistry(), settings.driverName());
-      services.add(health.definition(ServiceNames.HEALTH_V1));
-      services.add(health.definition(ServiceNames.HEALTH_V1ALPHA1));
+          setup.options().health().refreshInterval(), setup.meterRegistry(), setup.driverName());
+      definitions.add(health.definition(ServiceNames.HEALTH_V1));
+      definitions.add(health.definition(ServiceNames.HEALTH_V1ALPHA1));
     }
-    return services;
+    return definitions;
   }
 
   /** Waits for the claim cache's first list, once the sockets are up. */
@@ -230,12 +254,12 @@ final class PluginServers implements AutoCloseable {
       return;
     }
     try {
-      claimCache.awaitFirstList(settings.apiServerTimeout());
+      claimCache.awaitFirstList(apiServer.timeout());
     } catch (IllegalStateException e) {
       throw new PluginStartException(e.getMessage() + " (API server "
-          + settings.kubeClient().masterUrl() + " from " + settings.kubeClient().origin()
-          + "; option apiServerTimeout is "
-          + settings.apiServerTimeout() + ")", e.getCause());
+          + setup.kubeClient().masterUrl() + " from " + setup.kubeClient().origin()
+          + "; option ApiServerOptions.timeout is "
+          + apiServer.timeout() + ")", e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new PluginStartException("claim cache: interrupted while waiting for the first list"
@@ -244,14 +268,14 @@ final class PluginServers implements AutoCloseable {
   }
 
   private CallSerializer serializer() {
-    if (!settings.serialize()) {
+    if (!setup.options().serialization().enabled()) {
       return CallSerializer.none();
     }
-    if (settings.lockDirectory() == null) {
+    if (setup.lockDirectory() == null) {
       return CallSerializer.inProcess();
     }
     try {
-      return new FileLockSerializer(settings.lockDirectory());
+      return new FileLockSerializer(setup.lockDirectory());
     } catch (IOException e) {
       throw new PluginStartException(e.getMessage(), e);
     }
@@ -264,8 +288,8 @@ final class PluginServers implements AutoCloseable {
   }
 
   private ServerGuard guard(String server, String description, ServerLimits limits) {
-    return new ServerGuard(server, description, limits, fatal, settings.meterRegistry(),
-        settings.driverName());
+    return new ServerGuard(server, description, limits, fatal, setup.meterRegistry(),
+        setup.driverName());
   }
 
   private static UnixSocketServer listen(String prefix, Path path,
@@ -286,23 +310,43 @@ final class PluginServers implements AutoCloseable {
     return resource;
   }
 
-  RegistrationService registration() {
+  /**
+   * The registration service, also when its server is off.
+   *
+   * @return the service
+   */
+  public RegistrationService registration() {
     return registration;
   }
 
-  PrometheusEndpoint metrics() {
-    return metrics;
+  /**
+   * The metrics endpoint's port.
+   *
+   * @return the port, or empty when the endpoint is off
+   */
+  public OptionalInt metricsPort() {
+    return metrics == null ? OptionalInt.empty() : OptionalInt.of(metrics.port());
   }
 
-  LivenessServer liveness() {
-    return liveness;
+  /**
+   * The liveness probe's port.
+   *
+   * @return the port, or empty when the probe is off
+   */
+  public OptionalInt livenessPort() {
+    return liveness == null ? OptionalInt.empty() : OptionalInt.of(liveness.port());
   }
 
   /**
    * Whether the enabled servers run on their own, intact socket files, and no fatal error (an
    * event loop ended, a JVM error while serving) has broken them.
    */
-  boolean isServing() {
+  /**
+   * Whether the servers serve.
+   *
+   * @return true while they do
+   */
+  public boolean isServing() {
     return !closed && !fatal.failed()
         && (draServer == null || draServer.isServing())
         && (registrationServer == null || registrationServer.isServing());
