@@ -1,5 +1,6 @@
 package io.github.dra4j.cel;
 
+import com.google.errorprone.annotations.Immutable;
 import dev.cel.common.CelOptions;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
@@ -21,6 +22,7 @@ import java.util.Map;
  *
  * <p>Everything else delegates to cel-java's heterogeneous equality. Immutable; thread-safe.
  */
+@Immutable
 final class EqualityFunctions {
 
   private final RuntimeEquality equality;

@@ -7,6 +7,7 @@ import static io.github.dra4j.cel.KubernetesTypes.LIST_T;
 import static io.github.dra4j.cel.KubernetesTypes.T;
 
 import com.google.common.primitives.UnsignedLong;
+import com.google.errorprone.annotations.Immutable;
 import dev.cel.common.CelFunctionDecl;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
@@ -18,6 +19,7 @@ import java.util.List;
  * {@code indexOf()} and {@code lastIndexOf()} on lists. Each function has one overload over
  * {@code list(T)}; element types are checked when the function runs.
  */
+@Immutable
 final class ListFunctions implements FunctionLibrary {
 
   private final EqualityFunctions equality;
