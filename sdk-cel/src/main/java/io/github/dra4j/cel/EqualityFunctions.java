@@ -36,8 +36,8 @@ final class EqualityFunctions {
     if (left instanceof String || left instanceof Boolean) {
       return left.equals(right);
     }
-    if (left instanceof Long && right instanceof Long) {
-      return ((Long) left).longValue() == (Long) right;
+    if (left instanceof Long x && right instanceof Long y) {
+      return x.longValue() == y.longValue();
     }
     if (CelValues.kubernetesTypeName(left).isPresent()
         && (right == null || left.getClass() != right.getClass())) {
@@ -60,8 +60,8 @@ final class EqualityFunctions {
 
   @SuppressWarnings("unchecked")
   private boolean inMap(Object key, Map<?, ?> map) {
-    if (map instanceof DomainMap) {
-      return ((DomainMap) map).containsRealKey(key);
+    if (map instanceof DomainMap domainMap) {
+      return domainMap.containsRealKey(key);
     }
     return equality.inMap((Map<Object, Object>) map, key);
   }

@@ -256,10 +256,10 @@ public final class SelectorDevice {
 
     @Override
     public Object get(Object key) {
-      if (!(key instanceof String)) {
+      if (!(key instanceof String string)) {
         return null;
       }
-      switch ((String) key) {
+      switch (string) {
         case DeviceType.FIELD_DRIVER:
           return driver;
         case DeviceType.FIELD_ATTRIBUTES:

@@ -125,7 +125,7 @@ final class UrlFunctions implements FunctionLibrary {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof ParsedUrl && uri.equals(((ParsedUrl) o).uri);
+      return o instanceof ParsedUrl parsedUrl && uri.equals(parsedUrl.uri);
     }
 
     @Override

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -206,7 +207,7 @@ public final class FloorComparisonBenchmark {
   private static void profile(ComparisonSettings settings, Scenario scenario,
       ServerProcess driver, GoBench bench) throws IOException, InterruptedException {
     for (int callers : settings.callers()) {
-      String name = scenario.name().toLowerCase() + "-" + callers + "c";
+      String name = scenario.name().toLowerCase(Locale.ROOT) + "-" + callers + "c";
       Path recording = settings.profile().resolve(name + ".jfr");
       JvmMemory.jcmd(settings.jcmd(), driver.pid(), "JFR.start", "name=" + name,
           "settings=profile", "jdk.ExecutionSample#period=" + PROFILE_PERIOD.toMillis() + "ms",

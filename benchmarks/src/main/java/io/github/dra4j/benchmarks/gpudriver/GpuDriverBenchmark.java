@@ -1,5 +1,7 @@
 package io.github.dra4j.benchmarks.gpudriver;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -308,7 +310,7 @@ public final class GpuDriverBenchmark {
     List<String> line = new ArrayList<>(List.of(jcmd().toString(), Long.toString(process.pid())));
     line.addAll(List.of(command));
     return new String(new ProcessBuilder(line).redirectErrorStream(true).start()
-        .getInputStream().readAllBytes());
+        .getInputStream().readAllBytes(), UTF_8);
   }
 
   /**

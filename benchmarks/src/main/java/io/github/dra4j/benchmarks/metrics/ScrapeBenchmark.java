@@ -1,5 +1,7 @@
 package io.github.dra4j.benchmarks.metrics;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.benchmarks.kubeletplugin.BenchmarkClaims;
 import io.github.dra4j.kubeletplugin.CallContext;
@@ -154,7 +156,7 @@ public final class ScrapeBenchmark {
           + (jvm ? "on" : "off");
       long samples = body.lines().filter(line -> !line.isEmpty() && !line.startsWith("#"))
           .count();
-      return new Result(scenario, latencies, wall, body.getBytes().length, samples);
+      return new Result(scenario, latencies, wall, body.getBytes(UTF_8).length, samples);
     }
   }
 

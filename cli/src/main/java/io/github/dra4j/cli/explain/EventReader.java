@@ -160,7 +160,7 @@ final class EventReader {
 
   /** A duration as kubectl's short form: {@code 45s}, {@code 5m}, {@code 3h}, {@code 2d}. */
   static String age(Duration duration) {
-    long seconds = Math.max(0, duration.getSeconds());
+    long seconds = Math.max(0, duration.toSeconds());
     if (seconds < 120) {
       return seconds + "s";
     }

@@ -79,8 +79,8 @@ public final class Json {
       line.append("null");
     } else if (value instanceof Boolean) {
       line.append(value);
-    } else if (value instanceof Number) {
-      number(line, (Number) value);
+    } else if (value instanceof Number number) {
+      number(line, number);
     } else if (depth >= MAX_DEPTH) {
       string(line, String.valueOf(value));
     } else if (value instanceof Iterable) {

@@ -257,7 +257,7 @@ public final class GoValues {
     }
     String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
     int magnitude = Math.abs(exponent);
-    String expDigits = !json && magnitude < 10 || json && exponent < 0 && magnitude < 10
+    String expDigits = (!json && magnitude < 10) || (json && exponent < 0 && magnitude < 10)
         ? (json ? "" : "0") + magnitude : Integer.toString(magnitude);
     return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + expDigits;
   }

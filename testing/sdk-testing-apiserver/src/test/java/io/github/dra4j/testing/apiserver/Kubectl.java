@@ -56,7 +56,7 @@ final class Kubectl {
     Optional<Path> found = candidates().stream()
         .filter(candidate -> {
           Optional<Integer> minor = minorVersion(candidate);
-          tried.add(candidate + (minor.map(m -> " (1." + m + ")").orElse(" (not runnable)")));
+          tried.add(candidate +  minor.map(m -> " (1." + m + ")").orElse(" (not runnable)"));
           return minor.filter(m -> m >= MIN_MINOR).isPresent();
         })
         .findFirst();
