@@ -77,26 +77,27 @@ final class StringFormatFunction implements FunctionLibrary {
 
   private static String clause(char verb, Integer precision, Object arg)
       throws CelEvaluationException {
-    switch (verb) {
-      case 's':
-        return asString(arg);
-      case 'd':
-        return integer(arg, 10, "decimal");
-      case 'f':
-        return String.format(Locale.ROOT, "%." + (precision == null ? 6 : precision) + "f", number(arg, "fixed-point"));
-      case 'e':
-        return String.format(Locale.ROOT, "%." + (precision == null ? 6 : precision) + "e", number(arg, "scientific"));
-      case 'b':
-        return arg instanceof Boolean ? arg.toString() : integer(arg, 2, "binary");
-      case 'o':
-        return integer(arg, 8, "octal");
-      case 'x':
-        return hex(arg);
-      case 'X':
-        return hex(arg).toUpperCase(Locale.ROOT);
-      default:
-        throw FunctionLibrary.error("could not parse formatting clause: unrecognized formatting clause \"" + verb + "\"");
-    }
+    return switch (verb) {
+      case 's' -> asString(arg);
+      case 'd' -> integer(arg, 10, "decimal");
+      case 'f' ->
+          String.format(
+              Locale.ROOT,
+              "%." + (precision == null ? 6 : precision) + "f",
+              number(arg, "fixed-point"));
+      case 'e' ->
+          String.format(
+              Locale.ROOT,
+              "%." + (precision == null ? 6 : precision) + "e",
+              number(arg, "scientific"));
+      case 'b' -> arg instanceof Boolean ? arg.toString() : integer(arg, 2, "binary");
+      case 'o' -> integer(arg, 8, "octal");
+      case 'x' -> hex(arg);
+      case 'X' -> hex(arg).toUpperCase(Locale.ROOT);
+      default ->
+          throw FunctionLibrary.error(
+              "could not parse formatting clause: unrecognized formatting clause \"" + verb + "\"");
+    };
   }
 
   private static String asString(Object arg) {

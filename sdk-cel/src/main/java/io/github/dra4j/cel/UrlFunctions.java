@@ -105,7 +105,7 @@ final class UrlFunctions implements FunctionLibrary {
       if (raw == null || raw.isEmpty()) {
         return result;
       }
-      for (String pair : raw.split("&")) {
+      for (String pair : raw.split("&", -1)) {
         if (pair.isEmpty()) {
           continue;
         }

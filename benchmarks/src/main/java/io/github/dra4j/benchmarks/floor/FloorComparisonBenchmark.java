@@ -153,6 +153,9 @@ public final class FloorComparisonBenchmark {
   }
 
   /** Starts, checks, warms up and measures one driver process against the floor. */
+  // "d" and the ordinal: a short directory, so that the sockets in it stay within the length a
+  // Unix socket path may have.
+  @SuppressWarnings("EnumOrdinal")
   private static ScenarioResults runScenario(ComparisonSettings settings, Scenario scenario,
       ServerProcess.JvmLaunch launch, Path root, KubeletClient kubelet, GoBench bench,
       ServerProcess floor, String uid) throws Exception {
@@ -245,6 +248,7 @@ public final class FloorComparisonBenchmark {
    * @param dra exec to the DRA socket, ms
    * @param sigterm SIGTERM to exit, ms
    */
+  @SuppressWarnings("ArrayRecordComponent") // samples for statistics, never compared
   record Starts(double[] registration, double[] dra, double[] sigterm) {
     /** The medians, in the same order. */
     double[] median() {
@@ -424,7 +428,7 @@ public final class FloorComparisonBenchmark {
   }
 
   private static String loadAverage() throws IOException {
-    String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+    String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ", -1);
     return fields[0] + " " + fields[1] + " " + fields[2];
   }
 }

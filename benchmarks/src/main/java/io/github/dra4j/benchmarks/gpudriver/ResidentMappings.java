@@ -66,7 +66,7 @@ record ResidentMappings(String table) {
    * malloc arena up to 64 MiB, each thread stack its stack size plus a guard page.
    */
   private static String anonymous(String range) {
-    String[] ends = range.split("-");
+    String[] ends = range.split("-", -1);
     long kib = (Long.parseUnsignedLong(ends[1], 16) - Long.parseUnsignedLong(ends[0], 16)) / 1024;
     return kib >= 1024 ? "[anonymous, " + kib / 1024 + " MiB regions]"
         : "[anonymous, " + kib + " KiB regions]";

@@ -13,6 +13,7 @@ import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.KubeletClient;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -50,6 +51,7 @@ public final class ScrapeBenchmark {
   private ScrapeBenchmark() {}
 
   /** Figures of one scenario. */
+  @SuppressWarnings("ArrayRecordComponent") // samples for statistics, never compared
   record Result(String scenario, double[] latenciesMs, double wallSeconds, int bytes,
       long samples) {
 
@@ -123,7 +125,7 @@ public final class ScrapeBenchmark {
         KubeletPlugin plugin = KubeletPlugin.builder(new NoOpDriver())
             .driverName(DRIVER).kubeClient(server.client())
             .registrarDirectory(dir.resolve("registry")).pluginDataDirectory(dir)
-            .metricsEndpoint(new InetSocketAddress("127.0.0.1", 0)).jvmMetrics(jvm)
+            .metricsEndpoint(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).jvmMetrics(jvm)
             .logCalls(false).closeOnShutdown(false).start();
         KubeletClient kubelet = KubeletClient.create()) {
       for (int i = 0; i < 20; i++) {

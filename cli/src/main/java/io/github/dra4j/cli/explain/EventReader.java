@@ -85,7 +85,7 @@ final class EventReader {
   }
 
   private List<PodEvent> about(PodRef pod, List<Event> events) {
-    Map<Event, Instant> seen = new java.util.IdentityHashMap<>();
+    java.util.IdentityHashMap<Event, Instant> seen = new java.util.IdentityHashMap<>();
     List<Event> kept = new ArrayList<>();
     for (Event event : events) {
       ObjectReference about = event.getInvolvedObject();

@@ -69,16 +69,16 @@ final class YamlScalars {
     }
     String type = tag.startsWith(TAG_PREFIX) ? tag.substring(TAG_PREFIX.length()) : "";
     switch (type) {
-      case "str":
+      case "str" -> {
         return text;
-      case "binary":
+      }
+      case "binary" -> {
         return binary(text, scalar.line());
-      case "int":
-      case "float":
-      case "bool":
-        break;
-      default:
+      }
+      case "int", "float", "bool" -> {}
+      default -> {
         return text;
+      }
     }
     Object typed = plain(text);
     if (type.equals("float") && typed instanceof Long value) {

@@ -21,6 +21,8 @@ final class IpAddresses {
   private static final int BIG = 0xFFFFFF;
 
   /** A parsed prefix: the 16-byte address and the prefix length. */
+  // Read field by field where it is parsed, never compared or hashed as a whole.
+  @SuppressWarnings("ArrayRecordComponent")
   record Cidr(byte[] ip, int ones) {}
 
   private IpAddresses() {}

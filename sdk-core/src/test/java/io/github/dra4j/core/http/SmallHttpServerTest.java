@@ -82,7 +82,8 @@ class SmallHttpServerTest {
     SmallHttpServer server = start(echo().onFatal((what, cause) -> fatal.complete(what)));
 
     // What Netty does after an error while accepting that is no IOException.
-    server.listeningChannel().close();
+    // The test waits for the fatal report below, not for the close itself.
+    var unused = server.listeningChannel().close();
 
     assertThat(fatal.get(5, TimeUnit.SECONDS)).isEqualTo("test-http: the listening socket "
         + "closed while the server runs, so it accepts no more connections");
