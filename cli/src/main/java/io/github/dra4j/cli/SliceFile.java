@@ -74,16 +74,15 @@ public record SliceFile(List<ResourceSlice> slices, List<String> skipped) {
     if (parsed == null) {
       return;
     }
-    if (parsed instanceof ResourceSlice) {
-      slices.add((ResourceSlice) parsed);
-    } else if (parsed instanceof ResourceSliceList) {
-      slices.addAll(((ResourceSliceList) parsed).getItems());
-    } else if (parsed instanceof KubernetesList) {
-      ((KubernetesList) parsed).getItems().forEach(item -> collect(item, slices, skipped));
+    if (parsed instanceof ResourceSlice resourceSlice) {
+      slices.add(resourceSlice);
+    } else if (parsed instanceof ResourceSliceList resourceSliceList) {
+      slices.addAll(resourceSliceList.getItems());
+    } else if (parsed instanceof KubernetesList kubernetesList) {
+      kubernetesList.getItems().forEach(item -> collect(item, slices, skipped));
     } else if (parsed instanceof List) {
       ((List<?>) parsed).forEach(item -> collect(item, slices, skipped));
-    } else if (parsed instanceof io.fabric8.kubernetes.api.model.HasMetadata) {
-      io.fabric8.kubernetes.api.model.HasMetadata object = (io.fabric8.kubernetes.api.model.HasMetadata) parsed;
+    } else if (parsed instanceof io.fabric8.kubernetes.api.model.HasMetadata object) {
       skipped.add(object.getApiVersion() + " " + object.getKind() + " "
           + (object.getMetadata() == null ? "" : object.getMetadata().getName())
           + ": not a resource.k8s.io/v1 ResourceSlice, skipped");

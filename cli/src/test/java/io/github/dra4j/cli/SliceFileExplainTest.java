@@ -18,35 +18,35 @@ import org.junit.jupiter.api.io.TempDir;
 /** The CEL console engine over slices read from real files. */
 class SliceFileExplainTest {
 
-  private static final String SLICES = String.join("\n",
-      "apiVersion: resource.k8s.io/v1",
-      "kind: ResourceSlice",
-      "metadata: {name: node-1-gpus}",
-      "spec:",
-      "  driver: gpu.example.com",
-      "  nodeName: node-1",
-      "  pool: {name: node-1, generation: 1, resourceSliceCount: 1}",
-      "  devices:",
-      "  - name: gpu-0",
-      "    attributes:",
-      "      model: {string: A100}",
-      "      family: {string: ampere}",
-      "    capacity:",
-      "      memory: {value: 80Gi}",
-      "  - name: gpu-1",
-      "    attributes:",
-      "      model: {string: H100}",
-      "      family: {string: hopper}",
-      "    capacity:",
-      "      memory: {value: 80Gi}",
-      "  - name: gpu-2",
-      "    capacity:",
-      "      memory: {value: 40Gi}",
-      "---",
-      "apiVersion: v1",
-      "kind: ConfigMap",
-      "metadata: {name: unrelated}",
-      "");
+  private static final String SLICES = """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceSlice
+      metadata: {name: node-1-gpus}
+      spec:
+        driver: gpu.example.com
+        nodeName: node-1
+        pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+        devices:
+        - name: gpu-0
+          attributes:
+            model: {string: A100}
+            family: {string: ampere}
+          capacity:
+            memory: {value: 80Gi}
+        - name: gpu-1
+          attributes:
+            model: {string: H100}
+            family: {string: hopper}
+          capacity:
+            memory: {value: 80Gi}
+        - name: gpu-2
+          capacity:
+            memory: {value: 40Gi}
+      ---
+      apiVersion: v1
+      kind: ConfigMap
+      metadata: {name: unrelated}
+      """;
 
   private static SelectorExplainer explainer;
 
@@ -80,8 +80,10 @@ class SliceFileExplainTest {
     assertThat(explanation.render()).contains(
         "3 devices: 1 match, 2 no match, 0 errors\n",
         "MATCH     gpu.example.com/node-1/gpu-0  (slice node-1-gpus)\n",
-        "NO MATCH  gpu.example.com/node-1/gpu-1  (slice node-1-gpus)\n"
-            + "          false: device.attributes[\"gpu.example.com\"].model == \"A100\"\n",
+        """
+        NO MATCH  gpu.example.com/node-1/gpu-1  (slice node-1-gpus)
+                  false: device.attributes["gpu.example.com"].model == "A100"
+        """,
         "Note: v1 ConfigMap unrelated: not a resource.k8s.io/v1 ResourceSlice, skipped\n");
   }
 

@@ -87,43 +87,41 @@ final class CelValues {
    * @throws CelEvaluationException {@code no such overload} for values that have no ordering
    */
   static int compare(Object a, Object b) throws CelEvaluationException {
-    if (a instanceof Number && b instanceof Number) {
+    if (a instanceof Number x && b instanceof Number y) {
       if (isNaN(a) || isNaN(b)) {
-        return Double.compare(((Number) a).doubleValue(), ((Number) b).doubleValue());
+        return Double.compare(x.doubleValue(), y.doubleValue());
       }
       return toDecimal(a).compareTo(toDecimal(b));
     }
-    if (a instanceof String && b instanceof String) {
-      return Integer.signum(((String) a).compareTo((String) b));
+    if (a instanceof String x && b instanceof String y) {
+      return Integer.signum(x.compareTo(y));
     }
-    if (a instanceof Boolean && b instanceof Boolean) {
-      return Boolean.compare((Boolean) a, (Boolean) b);
+    if (a instanceof Boolean x && b instanceof Boolean y) {
+      return Boolean.compare(x, y);
     }
-    if (a instanceof Duration && b instanceof Duration) {
-      return ((Duration) a).compareTo((Duration) b);
+    if (a instanceof Duration x && b instanceof Duration y) {
+      return x.compareTo(y);
     }
-    if (a instanceof Instant && b instanceof Instant) {
-      return ((Instant) a).compareTo((Instant) b);
+    if (a instanceof Instant x && b instanceof Instant y) {
+      return x.compareTo(y);
     }
-    if (a instanceof CelByteString && b instanceof CelByteString) {
-      return Integer.signum(
-          CelByteString.unsignedLexicographicalComparator()
-              .compare((CelByteString) a, (CelByteString) b));
+    if (a instanceof CelByteString x && b instanceof CelByteString y) {
+      return Integer.signum(CelByteString.unsignedLexicographicalComparator().compare(x, y));
     }
     throw FunctionLibrary.error(
         "no such overload: compare(" + typeName(a) + ", " + typeName(b) + ")");
   }
 
   private static boolean isNaN(Object number) {
-    return number instanceof Double && (((Double) number).isNaN() || ((Double) number).isInfinite());
+    return number instanceof Double d && (d.isNaN() || d.isInfinite());
   }
 
   private static BigDecimal toDecimal(Object number) {
-    if (number instanceof Long) {
-      return BigDecimal.valueOf((Long) number);
+    if (number instanceof Long value) {
+      return BigDecimal.valueOf(value);
     }
-    if (number instanceof UnsignedLong) {
-      return new BigDecimal(((UnsignedLong) number).bigIntegerValue());
+    if (number instanceof UnsignedLong unsignedLong) {
+      return new BigDecimal(unsignedLong.bigIntegerValue());
     }
     return new BigDecimal(((Number) number).doubleValue());
   }

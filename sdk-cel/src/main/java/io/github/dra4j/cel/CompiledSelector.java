@@ -62,8 +62,8 @@ public final class CompiledSelector {
     } catch (CelEvaluationException e) {
       return new SelectorResult.Failure(RuntimeErrors.describe(e));
     }
-    if (result instanceof Boolean) {
-      return (Boolean) result ? SelectorResult.MATCH : SelectorResult.NO_MATCH;
+    if (result instanceof Boolean b) {
+      return b ? SelectorResult.MATCH : SelectorResult.NO_MATCH;
     }
     String type = CelValues.typeName(result);
     return new SelectorResult.Failure(

@@ -63,26 +63,17 @@ final class CostEstimator {
   }
 
   private CostRange cost(CelExpr e) {
-    switch (e.exprKind().getKind()) {
-      case CONSTANT:
-        return CostRange.ZERO;
-      case IDENT:
-        return costIdent(e);
-      case SELECT:
-        return costSelect(e);
-      case CALL:
-        return costCall(e);
-      case LIST:
-        return costList(e);
-      case MAP:
-        return costMap(e);
-      case STRUCT:
-        return costStruct(e);
-      case COMPREHENSION:
-        return isBind(e) ? costBind(e) : costComprehension(e);
-      default:
-        return CostRange.ZERO;
-    }
+    return switch (e.exprKind().getKind()) {
+      case CONSTANT -> CostRange.ZERO;
+      case IDENT -> costIdent(e);
+      case SELECT -> costSelect(e);
+      case CALL -> costCall(e);
+      case LIST -> costList(e);
+      case MAP -> costMap(e);
+      case STRUCT -> costStruct(e);
+      case COMPREHENSION -> isBind(e) ? costBind(e) : costComprehension(e);
+      default -> CostRange.ZERO;
+    };
   }
 
   private CostRange costIdent(CelExpr e) {

@@ -215,7 +215,7 @@ final class CostScope {
 
   private static CostRange literalSize(CelExpr e) {
     switch (e.exprKind().getKind()) {
-      case CONSTANT:
+      case CONSTANT -> {
         CelConstant constant = e.constant();
         switch (constant.getKind()) {
           case STRING_VALUE:
@@ -228,30 +228,28 @@ final class CostScope {
           default:
             return CostRange.fixed(1);
         }
-      case LIST:
+      }
+      case LIST -> {
         return CostRange.fixed(e.list().elements().size());
-      case MAP:
+      }
+      case MAP -> {
         return CostRange.fixed(e.map().entries().size());
-      default:
+      }
+      default -> {
         return null;
+      }
     }
   }
 
   /** Whether values of the type have a size known at compile time: cel-go's {@code isScalar}. */
   static boolean isScalar(CelType type) {
-    switch (type.kind()) {
-      case BOOL:
-      case DOUBLE:
-      case DURATION:
-      case INT:
-      case TIMESTAMP:
-      case UINT:
-        return true;
-      case OPAQUE:
-        return type.name().equals("optional_type") && !type.parameters().isEmpty()
-            && isScalar(type.parameters().get(0));
-      default:
-        return false;
-    }
+    return switch (type.kind()) {
+      case BOOL, DOUBLE, DURATION, INT, TIMESTAMP, UINT -> true;
+      case OPAQUE ->
+          type.name().equals("optional_type")
+              && !type.parameters().isEmpty()
+              && isScalar(type.parameters().get(0));
+      default -> false;
+    };
   }
 }

@@ -145,7 +145,7 @@ public final class DeviceSelectorEnvironment {
     bindings.add(
         CelFunctionBinding.from("lists_range", Long.class, DeviceSelectorEnvironment::range));
     this.runtime =
-        CelRuntimeFactory.standardCelRuntimeBuilder()
+        CelRuntimeFactory.legacyCelRuntimeBuilder()
             .setOptions(options)
             .setStandardEnvironmentEnabled(false)
             .setStandardFunctions(standardFunctionsWithoutOverridden())

@@ -59,6 +59,9 @@ final class DeviceSizes implements CostModel {
 
   private DeviceSizes() {}
 
+  // ATTRIBUTE is a marker: the question is whether a declaration is that one, not whether it
+  // holds the same figures (a record's equals would say so for any leaf of the same size).
+  @SuppressWarnings("ReferenceEquality")
   @Override
   public CostRange estimateSize(CostNode node) {
     List<String> path = node.path();
@@ -68,18 +71,13 @@ final class DeviceSizes implements CostModel {
     Decl current = DEVICE;
     for (String name : path.subList(1, path.size())) {
       switch (name) {
-        case "@items":
-        case "@values":
-          current = current.element;
-          break;
-        case "@keys":
-          current = current.key;
-          break;
-        default:
+        case "@items", "@values" -> current = current.element;
+        case "@keys" -> current = current.key;
+        default -> {
           Decl field = current.fields.get(name);
           // any name selects an attribute in a map of attributes
           current = field != null ? field : current.element == ATTRIBUTE ? ATTRIBUTE : null;
-          break;
+        }
       }
       if (current == null) {
         return null;

@@ -2,6 +2,7 @@ package io.github.dra4j.cel;
 
 import com.google.common.collect.ImmutableCollection;
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.cel.common.types.CelType;
 import dev.cel.common.types.CelTypeProvider;
@@ -46,7 +47,7 @@ final class DeviceType implements CelTypeProvider {
     if (allowMultipleAllocations) {
       fields.put(FIELD_ALLOW_MULTIPLE, SimpleType.BOOL);
     }
-    Map<String, CelType> frozen = Map.copyOf(fields);
+    ImmutableMap<String, CelType> frozen = ImmutableMap.copyOf(fields);
     this.type = StructType.create(
         NAME, ImmutableSet.copyOf(fields.keySet()), name -> Optional.ofNullable(frozen.get(name)));
   }

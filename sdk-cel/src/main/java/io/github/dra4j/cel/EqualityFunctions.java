@@ -1,5 +1,6 @@
 package io.github.dra4j.cel;
 
+import com.google.errorprone.annotations.Immutable;
 import dev.cel.common.CelOptions;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
@@ -21,6 +22,7 @@ import java.util.Map;
  *
  * <p>Everything else delegates to cel-java's heterogeneous equality. Immutable; thread-safe.
  */
+@Immutable
 final class EqualityFunctions {
 
   private final RuntimeEquality equality;
@@ -34,8 +36,8 @@ final class EqualityFunctions {
     if (left instanceof String || left instanceof Boolean) {
       return left.equals(right);
     }
-    if (left instanceof Long && right instanceof Long) {
-      return ((Long) left).longValue() == (Long) right;
+    if (left instanceof Long x && right instanceof Long y) {
+      return x.longValue() == y.longValue();
     }
     if (CelValues.kubernetesTypeName(left).isPresent()
         && (right == null || left.getClass() != right.getClass())) {
@@ -58,8 +60,8 @@ final class EqualityFunctions {
 
   @SuppressWarnings("unchecked")
   private boolean inMap(Object key, Map<?, ?> map) {
-    if (map instanceof DomainMap) {
-      return ((DomainMap) map).containsRealKey(key);
+    if (map instanceof DomainMap domainMap) {
+      return domainMap.containsRealKey(key);
     }
     return equality.inMap((Map<Object, Object>) map, key);
   }

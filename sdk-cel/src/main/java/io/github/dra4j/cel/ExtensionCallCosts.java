@@ -31,46 +31,55 @@ final class ExtensionCallCosts implements OverloadCosts {
   public CallCost estimate(CostModel model, String overloadId, CostNode target,
       List<CostNode> args, List<CostRange> argCosts) {
     switch (overloadId) {
-      case "list_sets_contains_list":
-      case "list_sets_intersects_list":
+      case "list_sets_contains_list", "list_sets_intersects_list" -> {
         return sets(model, args, 1);
-      case "list_sets_equivalent_list":
+      }
+      case "list_sets_equivalent_list" -> {
         // two containment checks
         return sets(model, args, 2);
-      case "list_slice":
+      }
+      case "list_slice" -> {
         if (target == null || args.size() != 2) {
           return null;
         }
         long end = uintLiteral(args.get(1), size(model, target).max());
         long start = uintLiteral(args.get(0), 0);
         return allocatingListCall(1, CostRange.fixed(end - start));
-      case "lists_range":
+      }
+      case "lists_range" -> {
         if (target != null || args.size() != 1) {
           return null;
         }
         return allocatingListCall(1, CostRange.fixed(uintLiteral(args.get(0), -1L)));
-      case "list_reverse":
-        return target == null || !args.isEmpty() ? null
+      }
+      case "list_reverse" -> {
+        return target == null || !args.isEmpty()
+            ? null
             : allocatingListCall(1, size(model, target));
-      case "list_flatten":
-      case "list_flatten_list_int":
+      }
+      case "list_flatten", "list_flatten_list_int" -> {
         if (target == null || args.size() > 1) {
           return null;
         }
         long depth = args.size() == 1 ? uintLiteral(args.get(0), -1L) : 1;
         return allocatingListCall(CostRange.toDouble(depth), size(model, target));
-      case "list_distinct":
+      }
+      case "list_distinct" -> {
         if (target == null || !args.isEmpty()) {
           return null;
         }
         CostRange size = size(model, target);
         return allocatingListCall(2, size.multiply(size));
-      case "list_sort":
+      }
+      case "list_sort" -> {
         return target == null || !args.isEmpty() ? null : sort(model, target);
-      case "dra_sort_by_list_list":
+      }
+      case "dra_sort_by_list_list" -> {
         return sortBy(model, args, argCosts);
-      default:
+      }
+      default -> {
         return null;
+      }
     }
   }
 
@@ -93,17 +102,11 @@ final class ExtensionCallCosts implements OverloadCosts {
     CelKind kind = element == null ? CelKind.DYN : element.kind();
     CallCost plain = allocatingListCall(2, squared);
     CallCost text = allocatingListCall(2 + STRING_TRAVERSAL, squared);
-    switch (kind) {
-      case STRING:
-      case BYTES:
-        return text;
-      case DYN:
-      case ANY:
-      case TYPE_PARAM:
-        return new CallCost(plain.cost().union(text.cost()), squared);
-      default:
-        return plain;
-    }
+    return switch (kind) {
+      case STRING, BYTES -> text;
+      case DYN, ANY, TYPE_PARAM -> new CallCost(plain.cost().union(text.cost()), squared);
+      default -> plain;
+    };
   }
 
   /**

@@ -6,6 +6,7 @@ import static io.github.dra4j.cel.KubernetesTypes.FORMAT;
 import static io.github.dra4j.cel.KubernetesTypes.STRING;
 import static io.github.dra4j.cel.KubernetesTypes.STRING_LIST;
 
+import com.google.errorprone.annotations.Immutable;
 import com.google.re2j.Pattern;
 import dev.cel.common.CelFunctionDecl;
 import dev.cel.common.types.OptionalType;
@@ -19,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * The Kubernetes format library: {@code format.named(name)}, {@code format.<name>()} and {@code
@@ -142,12 +142,20 @@ final class FormatFunctions implements FunctionLibrary {
     }
   }
 
+  /** A format's check: the errors of a value, none when it is valid. */
+  @Immutable
+  @FunctionalInterface
+  interface Rule {
+    List<String> apply(String value);
+  }
+
   /** A named format; {@code validate} yields the errors or none. Immutable. */
+  @Immutable
   static final class NamedFormat {
     private final String name;
-    private final Function<String, List<String>> rule;
+    private final Rule rule;
 
-    NamedFormat(String name, Function<String, List<String>> rule) {
+    NamedFormat(String name, Rule rule) {
       this.name = name;
       this.rule = rule;
     }

@@ -4,6 +4,7 @@ import static io.github.dra4j.cel.FunctionLibrary.member;
 import static io.github.dra4j.cel.KubernetesTypes.BOOL;
 import static io.github.dra4j.cel.KubernetesTypes.DYN;
 
+import com.google.errorprone.annotations.Immutable;
 import dev.cel.common.CelFunctionDecl;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
@@ -14,6 +15,7 @@ import java.util.List;
  * (lists longer than 48 values are refused, as in Kubernetes); on a scalar attribute, plain
  * equality.
  */
+@Immutable
 final class IncludesFunction implements FunctionLibrary {
 
   static final int MAX_LIST_VALUES = 48;

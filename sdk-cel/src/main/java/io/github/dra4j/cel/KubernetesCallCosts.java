@@ -78,29 +78,30 @@ final class KubernetesCallCosts implements CostModel {
       return target == null ? null : listTraversal(target);
     }
     switch (function) {
-      case "url":
+      case "url" -> {
         if (args.size() == 1) {
           CostRange size = size(args.get(0));
           return new CallCost(traversal(size), size);
         }
         return null;
-      case "lowerAscii":
-      case "upperAscii":
-      case "substring":
-      case "trim":
+      }
+      case "lowerAscii", "upperAscii", "substring", "trim" -> {
         if (target != null) {
           CostRange size = size(target);
           return new CallCost(traversal(size), size);
         }
         return null;
-      case "replace":
+      }
+      case "replace" -> {
         return target != null && args.size() >= 2 ? replace(target, args) : null;
-      case "split":
+      }
+      case "split" -> {
         return target != null ? split(target, args) : null;
-      case "join":
+      }
+      case "join" -> {
         return target != null ? join(target, args) : null;
-      case "find":
-      case "findAll":
+      }
+      case "find", "findAll" -> {
         if (target != null && !args.isEmpty()) {
           CostRange size = size(target);
           CostRange text = traversal(size.add(ONE));
@@ -108,25 +109,30 @@ final class KubernetesCallCosts implements CostModel {
           return new CallCost(text.multiply(regex), new CostRange(0, size.max()));
         }
         return null;
-      case "ip":
+      }
+      case "ip" -> {
         if (target != null && !args.isEmpty()) {
           return overloadId.equals("cidr_ip")
               ? CallCost.of(ONE) : CallCost.of(traversal(size(args.get(0))));
         }
         return target != null ? CallCost.of(ONE) : null;
-      case "containsIP":
-      case "containsCIDR":
+      }
+      case "containsIP", "containsCIDR" -> {
         return target != null && !args.isEmpty() ? containment(function, overloadId, args) : null;
-      case "validate":
+      }
+      case "validate" -> {
         if (target != null && !args.isEmpty()) {
           return CallCost.of(traversal(size(args.get(0)))
               .multiplyByFactor(MAX_NAME_FORMAT_REGEX_SIZE * REGEX_LENGTH));
         }
         return null;
-      case "_==_":
+      }
+      case "_==_" -> {
         return args.size() == 2 ? equality(args.get(0), args.get(1)) : null;
-      default:
+      }
+      default -> {
         return null;
+      }
     }
   }
 

@@ -7,6 +7,7 @@ import static io.github.dra4j.cel.KubernetesTypes.LIST_T;
 import static io.github.dra4j.cel.KubernetesTypes.T;
 
 import com.google.common.primitives.UnsignedLong;
+import com.google.errorprone.annotations.Immutable;
 import dev.cel.common.CelFunctionDecl;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
@@ -18,6 +19,7 @@ import java.util.List;
  * {@code indexOf()} and {@code lastIndexOf()} on lists. Each function has one overload over
  * {@code list(T)}; element types are checked when the function runs.
  */
+@Immutable
 final class ListFunctions implements FunctionLibrary {
 
   private final EqualityFunctions equality;
@@ -77,21 +79,21 @@ final class ListFunctions implements FunctionLibrary {
 
   private static Object add(Object a, Object b) throws CelEvaluationException {
     try {
-      if (a instanceof Long && b instanceof Long) {
-        return Math.addExact((Long) a, (Long) b);
+      if (a instanceof Long x && b instanceof Long y) {
+        return Math.addExact(x, y);
       }
-      if (a instanceof UnsignedLong && b instanceof UnsignedLong) {
-        UnsignedLong sum = ((UnsignedLong) a).plus((UnsignedLong) b);
-        if (sum.compareTo((UnsignedLong) a) < 0) {
+      if (a instanceof UnsignedLong x && b instanceof UnsignedLong y) {
+        UnsignedLong sum = x.plus(y);
+        if (sum.compareTo(x) < 0) {
           throw FunctionLibrary.error("unsigned integer overflow");
         }
         return sum;
       }
-      if (a instanceof Double && b instanceof Double) {
-        return (Double) a + (Double) b;
+      if (a instanceof Double x && b instanceof Double y) {
+        return x + y;
       }
-      if (a instanceof Duration && b instanceof Duration) {
-        return ((Duration) a).plus((Duration) b);
+      if (a instanceof Duration x && b instanceof Duration y) {
+        return x.plus(y);
       }
     } catch (ArithmeticException overflow) {
       throw FunctionLibrary.error("integer overflow");

@@ -52,7 +52,7 @@ final class LiteralChecks {
     }
     String value = literal.get().constant().stringValue();
     switch (call.function()) {
-      case "matches":
+      case "matches" -> {
         try {
           RegexFunctions.checkSyntax(value);
         } catch (PatternSyntaxException e) {
@@ -60,21 +60,30 @@ final class LiteralChecks {
               "compilation failed: " + located(expression, ast, literal.get(), "invalid matches argument"));
         }
         return Optional.empty();
-      case "find":
-      case "findAll":
+      }
+      case "find", "findAll" -> {
         try {
           RegexFunctions.checkSyntax(value);
         } catch (PatternSyntaxException e) {
           return Optional.of("program instantiation failed: " + e.getMessage());
         }
         return Optional.empty();
-      case "duration":
-        return literal(expression, ast, literal.get(), "duration",
+      }
+      case "duration" -> {
+        return literal(
+            expression,
+            ast,
+            literal.get(),
+            "duration",
             () -> RuntimeHelpers.createJavaDurationFromString(value));
-      case "timestamp":
-        return literal(expression, ast, literal.get(), "timestamp", () -> DateTimeHelpers.parse(value));
-      default:
+      }
+      case "timestamp" -> {
+        return literal(
+            expression, ast, literal.get(), "timestamp", () -> DateTimeHelpers.parse(value));
+      }
+      default -> {
         return Optional.empty();
+      }
     }
   }
 

@@ -130,7 +130,7 @@ final class NetworkValues {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof IpAddress && Arrays.equals(bytes, ((IpAddress) o).bytes);
+      return o instanceof IpAddress ipAddress && Arrays.equals(bytes, ipAddress.bytes);
     }
 
     @Override
@@ -181,9 +181,9 @@ final class NetworkValues {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Cidr
-          && ip.equals(((Cidr) o).ip)
-          && prefixLength == ((Cidr) o).prefixLength;
+      return o instanceof Cidr cidr
+          && ip.equals(cidr.ip)
+          && prefixLength == cidr.prefixLength;
     }
 
     @Override

@@ -46,6 +46,9 @@ final class QuantityFunctions implements FunctionLibrary {
         member("asApproximateFloat", "quantity_get_float", DOUBLE, QUANTITY));
   }
 
+  // The overloads share this object's cache, which is thread-safe and only saves repeating a
+  // pure parse: what an overload returns never depends on it, so they are as good as immutable.
+  @SuppressWarnings("Immutable")
   @Override
   public List<CelFunctionBinding> bindings() {
     Class<QuantityValue> q = QuantityValue.class;

@@ -256,21 +256,16 @@ public final class SelectorDevice {
 
     @Override
     public Object get(Object key) {
-      if (!(key instanceof String)) {
+      if (!(key instanceof String string)) {
         return null;
       }
-      switch ((String) key) {
-        case DeviceType.FIELD_DRIVER:
-          return driver;
-        case DeviceType.FIELD_ATTRIBUTES:
-          return attributes;
-        case DeviceType.FIELD_CAPACITY:
-          return capacity;
-        case DeviceType.FIELD_ALLOW_MULTIPLE:
-          return allowMultipleAllocations;
-        default:
-          return null;
-      }
+      return switch (string) {
+        case DeviceType.FIELD_DRIVER -> driver;
+        case DeviceType.FIELD_ATTRIBUTES -> attributes;
+        case DeviceType.FIELD_CAPACITY -> capacity;
+        case DeviceType.FIELD_ALLOW_MULTIPLE -> allowMultipleAllocations;
+        default -> null;
+      };
     }
 
     @Override

@@ -95,8 +95,8 @@ public final class SelectorExplainer {
   }
 
   private String why(SelectorResult result, List<String> conditions, SelectorDevice device) {
-    if (result instanceof SelectorResult.Failure) {
-      return ((SelectorResult.Failure) result).messageWithHint();
+    if (result instanceof SelectorResult.Failure failure) {
+      return failure.messageWithHint();
     }
     if (result.matches()) {
       return "";

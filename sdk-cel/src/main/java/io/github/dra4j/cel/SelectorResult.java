@@ -11,10 +11,30 @@ public sealed interface SelectorResult
     permits SelectorResult.Match, SelectorResult.NoMatch, SelectorResult.Failure {
 
   /** The expression evaluated to {@code true}. */
-  record Match() implements SelectorResult {}
+  record Match() implements SelectorResult {
+    @Override
+    public boolean matches() {
+      return true;
+    }
+
+    @Override
+    public boolean failed() {
+      return false;
+    }
+  }
 
   /** The expression evaluated to {@code false}. */
-  record NoMatch() implements SelectorResult {}
+  record NoMatch() implements SelectorResult {
+    @Override
+    public boolean matches() {
+      return false;
+    }
+
+    @Override
+    public boolean failed() {
+      return false;
+    }
+  }
 
   /**
    * The expression failed on this device.
@@ -46,7 +66,20 @@ public sealed interface SelectorResult
     public String messageWithHint() {
       return message.contains("no such key:") ? message + NO_SUCH_KEY_HINT : message;
     }
+
+    @Override
+    public boolean matches() {
+      return false;
+    }
+
+    @Override
+    public boolean failed() {
+      return true;
+    }
   }
+
+  // The interface has no default methods, so creating a Match or NoMatch never initializes it:
+  // these two constants cannot deadlock against a thread creating a result directly.
 
   /** The shared {@link Match} instance. */
   SelectorResult MATCH = new Match();
@@ -59,9 +92,7 @@ public sealed interface SelectorResult
    *
    * @return true if the expression evaluated to {@code true}; false for a non-match or a failure
    */
-  default boolean matches() {
-    return this instanceof Match;
-  }
+  boolean matches();
 
   /**
    * Returns true for {@link Failure}.
@@ -69,7 +100,5 @@ public sealed interface SelectorResult
    * @return true if evaluation failed, which aborts an allocation attempt; false for a match or a
    *     non-match
    */
-  default boolean failed() {
-    return this instanceof Failure;
-  }
+  boolean failed();
 }

@@ -235,7 +235,7 @@ final class SemverValue implements Comparable<SemverValue> {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof SemverValue && compareTo((SemverValue) o) == 0;
+    return o instanceof SemverValue semverValue && compareTo(semverValue) == 0;
   }
 
   @Override
@@ -291,7 +291,7 @@ final class SemverValue implements Comparable<SemverValue> {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof PreRelease && compareTo((PreRelease) o) == 0;
+      return o instanceof PreRelease preRelease && compareTo(preRelease) == 0;
     }
 
     @Override

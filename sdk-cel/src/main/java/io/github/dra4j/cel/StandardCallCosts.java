@@ -43,68 +43,75 @@ final class StandardCallCosts {
       return comparison(args, argCostSum);
     }
     switch (overloadId) {
-      case "string_to_bytes":
+      case "string_to_bytes" -> {
         if (args.size() == 1) {
           CostRange size = sizeOrUnknown(args.get(0));
           return new CallCost(traversal(size).add(argCostSum),
               new CostRange(size.min(), size.max() * 4));
         }
         return null;
-      case "bytes_to_string":
+      }
+      case "bytes_to_string" -> {
         if (args.size() == 1) {
           CostRange size = sizeOrUnknown(args.get(0));
           return new CallCost(traversal(size).add(argCostSum),
               new CostRange(Long.divideUnsigned(size.min(), 4), size.max()));
         }
         return null;
-      case "strings_quote":
+      }
+      case "strings_quote" -> {
         if (args.size() == 1) {
           CostRange size = sizeOrUnknown(args.get(0));
           return new CallCost(traversal(size).add(argCostSum),
               new CostRange(size.min() + 2, size.max() * 2 + 2));
         }
         return null;
-      case "starts_with_string":
-      case "ends_with_string":
+      }
+      case "starts_with_string", "ends_with_string" -> {
         if (args.size() == 1) {
           return CallCost.of(traversal(sizeOrUnknown(args.get(0))).add(argCostSum));
         }
         return null;
-      case "in_list":
+      }
+      case "in_list" -> {
         if (args.size() == 2) {
           return CallCost.of(sizeOrUnknown(args.get(1)).multiplyByFactor(1).add(argCostSum));
         }
         return null;
-      case "matches_string":
+      }
+      case "matches_string" -> {
         if (target != null && args.size() == 1) {
           CostRange text = traversal(sizeOrUnknown(target).add(CostRange.fixed(1)));
           CostRange regex = sizeOrUnknown(args.get(0)).multiplyByFactor(REGEX_LENGTH);
           return CallCost.of(text.multiply(regex).add(argCostSum));
         }
         return null;
-      case "contains_string":
+      }
+      case "contains_string" -> {
         if (target != null && args.size() == 1) {
           CostRange text = traversal(sizeOrUnknown(target));
           CostRange part = traversal(sizeOrUnknown(args.get(0)));
           return CallCost.of(text.multiply(part).add(argCostSum));
         }
         return null;
-      case "logical_or":
-      case "logical_and":
+      }
+      case "logical_or", "logical_and" -> {
         CostRange lhs = argCosts.get(0);
         CostRange rhs = argCosts.get(1);
         return CallCost.of(new CostRange(lhs.min(), lhs.add(rhs).max()));
-      case "conditional":
+      }
+      case "conditional" -> {
         return conditional(coster, e, args, argCosts);
-      case "add_string":
-      case "add_bytes":
-      case "add_list":
+      }
+      case "add_string", "add_bytes", "add_list" -> {
         if (args.size() == 2) {
           return concatenation(coster, e, overloadId, args, argCostSum);
         }
         return null;
-      default:
+      }
+      default -> {
         return null;
+      }
     }
   }
 

@@ -77,26 +77,27 @@ final class StringFormatFunction implements FunctionLibrary {
 
   private static String clause(char verb, Integer precision, Object arg)
       throws CelEvaluationException {
-    switch (verb) {
-      case 's':
-        return asString(arg);
-      case 'd':
-        return integer(arg, 10, "decimal");
-      case 'f':
-        return String.format(Locale.ROOT, "%." + (precision == null ? 6 : precision) + "f", number(arg, "fixed-point"));
-      case 'e':
-        return String.format(Locale.ROOT, "%." + (precision == null ? 6 : precision) + "e", number(arg, "scientific"));
-      case 'b':
-        return arg instanceof Boolean ? arg.toString() : integer(arg, 2, "binary");
-      case 'o':
-        return integer(arg, 8, "octal");
-      case 'x':
-        return hex(arg);
-      case 'X':
-        return hex(arg).toUpperCase(Locale.ROOT);
-      default:
-        throw FunctionLibrary.error("could not parse formatting clause: unrecognized formatting clause \"" + verb + "\"");
-    }
+    return switch (verb) {
+      case 's' -> asString(arg);
+      case 'd' -> integer(arg, 10, "decimal");
+      case 'f' ->
+          String.format(
+              Locale.ROOT,
+              "%." + (precision == null ? 6 : precision) + "f",
+              number(arg, "fixed-point"));
+      case 'e' ->
+          String.format(
+              Locale.ROOT,
+              "%." + (precision == null ? 6 : precision) + "e",
+              number(arg, "scientific"));
+      case 'b' -> arg instanceof Boolean ? arg.toString() : integer(arg, 2, "binary");
+      case 'o' -> integer(arg, 8, "octal");
+      case 'x' -> hex(arg);
+      case 'X' -> hex(arg).toUpperCase(Locale.ROOT);
+      default ->
+          throw FunctionLibrary.error(
+              "could not parse formatting clause: unrecognized formatting clause \"" + verb + "\"");
+    };
   }
 
   private static String asString(Object arg) {
@@ -117,27 +118,27 @@ final class StringFormatFunction implements FunctionLibrary {
       }
       return b.append('}').toString();
     }
-    if (arg instanceof Double) {
-      double d = (Double) arg;
+    if (arg instanceof Double boxed) {
+      double d = boxed;
       if (Double.isNaN(d) || Double.isInfinite(d)) {
         return Double.isNaN(d) ? "NaN" : d > 0 ? "+Inf" : "-Inf";
       }
       return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
     }
-    if (arg instanceof CelByteString) {
-      return new String(((CelByteString) arg).toByteArray(), StandardCharsets.UTF_8);
+    if (arg instanceof CelByteString celByteString) {
+      return new String(celByteString.toByteArray(), StandardCharsets.UTF_8);
     }
     return arg == null ? "null" : arg.toString();
   }
 
   private static String integer(Object arg, int radix, String what) throws CelEvaluationException {
-    if (arg instanceof Long) {
-      long v = (Long) arg;
+    if (arg instanceof Long boxed) {
+      long v = boxed;
       String digits = Long.toString(Math.abs(v), radix);
       return v < 0 ? "-" + digits.replace("-", "") : digits;
     }
-    if (arg instanceof UnsignedLong) {
-      return ((UnsignedLong) arg).toString(radix);
+    if (arg instanceof UnsignedLong unsignedLong) {
+      return unsignedLong.toString(radix);
     }
     throw FunctionLibrary.error(
         "error during formatting: " + what + " clause can only be used on integers, was given "
@@ -145,8 +146,8 @@ final class StringFormatFunction implements FunctionLibrary {
   }
 
   private static double number(Object arg, String what) throws CelEvaluationException {
-    if (arg instanceof Number) {
-      return ((Number) arg).doubleValue();
+    if (arg instanceof Number number) {
+      return number.doubleValue();
     }
     throw FunctionLibrary.error(
         "error during formatting: " + what + " clause can only be used on numbers, was given "
@@ -154,11 +155,11 @@ final class StringFormatFunction implements FunctionLibrary {
   }
 
   private static String hex(Object arg) throws CelEvaluationException {
-    if (arg instanceof String) {
-      return hexBytes(((String) arg).getBytes(StandardCharsets.UTF_8));
+    if (arg instanceof String string) {
+      return hexBytes(string.getBytes(StandardCharsets.UTF_8));
     }
-    if (arg instanceof CelByteString) {
-      return hexBytes(((CelByteString) arg).toByteArray());
+    if (arg instanceof CelByteString celByteString) {
+      return hexBytes(celByteString.toByteArray());
     }
     return integer(arg, 16, "hex");
   }

@@ -105,7 +105,7 @@ final class UrlFunctions implements FunctionLibrary {
       if (raw == null || raw.isEmpty()) {
         return result;
       }
-      for (String pair : raw.split("&")) {
+      for (String pair : raw.split("&", -1)) {
         if (pair.isEmpty()) {
           continue;
         }
@@ -125,7 +125,7 @@ final class UrlFunctions implements FunctionLibrary {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof ParsedUrl && uri.equals(((ParsedUrl) o).uri);
+      return o instanceof ParsedUrl parsedUrl && uri.equals(parsedUrl.uri);
     }
 
     @Override

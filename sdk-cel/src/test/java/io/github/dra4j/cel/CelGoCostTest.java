@@ -18,8 +18,8 @@ class CelGoCostTest {
   private static CostRange estimate(String expression, String hints) {
     Map<String, Long> sizes = new HashMap<>();
     if (hints != null) {
-      for (String hint : hints.split(",")) {
-        String[] pair = hint.trim().split("=");
+      for (String hint : hints.split(",", -1)) {
+        String[] pair = hint.trim().split("=", -1);
         sizes.put(pair[0], Long.parseLong(pair[1]));
       }
     }

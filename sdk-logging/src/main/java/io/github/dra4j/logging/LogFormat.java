@@ -18,14 +18,11 @@ public enum LogFormat {
    * @return the format, or empty if the text names none
    */
   public static Optional<LogFormat> parse(String text) {
-    switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "text":
-        return Optional.of(TEXT);
-      case "json":
-        return Optional.of(JSON);
-      default:
-        return Optional.empty();
-    }
+    return switch (text.trim().toLowerCase(Locale.ROOT)) {
+      case "text" -> Optional.of(TEXT);
+      case "json" -> Optional.of(JSON);
+      default -> Optional.empty();
+    };
   }
 
   /**

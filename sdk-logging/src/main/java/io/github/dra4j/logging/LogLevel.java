@@ -36,21 +36,14 @@ public enum LogLevel {
    */
   public static Optional<LogLevel> parse(String text) {
     String value = text.trim().toLowerCase(Locale.ROOT);
-    switch (value) {
-      case "error":
-        return Optional.of(ERROR);
-      case "warn":
-      case "warning":
-        return Optional.of(WARN);
-      case "info":
-        return Optional.of(INFO);
-      case "debug":
-        return Optional.of(DEBUG);
-      case "trace":
-        return Optional.of(TRACE);
-      default:
-        return verbosity(value);
-    }
+    return switch (value) {
+      case "error" -> Optional.of(ERROR);
+      case "warn", "warning" -> Optional.of(WARN);
+      case "info" -> Optional.of(INFO);
+      case "debug" -> Optional.of(DEBUG);
+      case "trace" -> Optional.of(TRACE);
+      default -> verbosity(value);
+    };
   }
 
   private static Optional<LogLevel> verbosity(String value) {

@@ -156,7 +156,7 @@ public final class FeatureGates {
     if (spec == null || spec.isBlank()) {
       return result;
     }
-    for (String entry : spec.split(",")) {
+    for (String entry : spec.split(",", -1)) {
       String trimmed = entry.trim();
       if (trimmed.isEmpty()) {
         continue;

@@ -146,10 +146,10 @@ final class AllocationExplainer {
   /** The device ids the outcome allocated to a claim, per result request name. */
   private static Map<String, List<String>> chosenDevices(AllocationOutcome outcome, int index) {
     Map<String, List<String>> chosen = new HashMap<>();
-    if (!(outcome instanceof AllocationOutcome.Allocated)) {
+    if (!(outcome instanceof AllocationOutcome.Allocated allocated)) {
       return chosen;
     }
-    ResourceClaim claim = ((AllocationOutcome.Allocated) outcome).claims().get(index);
+    ResourceClaim claim = allocated.claims().get(index);
     for (DeviceRequestAllocationResult result :
         NodeSelection.nonNull(claim.getStatus().getAllocation().getDevices().getResults())) {
       chosen.computeIfAbsent(result.getRequest(), k -> new ArrayList<>())

@@ -101,11 +101,11 @@ public sealed interface AllocationOutcome
    *     {@link Allocated}
    */
   default Optional<String> failureReason() {
-    if (this instanceof Unsatisfiable) {
-      return Optional.of(((Unsatisfiable) this).reason());
+    if (this instanceof Unsatisfiable unsatisfiable) {
+      return Optional.of(unsatisfiable.reason());
     }
-    if (this instanceof Failed) {
-      return Optional.of(((Failed) this).reason());
+    if (this instanceof Failed failed) {
+      return Optional.of(failed.reason());
     }
     return Optional.empty();
   }

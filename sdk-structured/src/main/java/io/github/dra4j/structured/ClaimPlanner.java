@@ -159,14 +159,11 @@ final class ClaimPlanner {
     RequestPlan plan = new RequestPlan(nextOrdinal++, claimIndex, base, sub, deviceClass,
         List.copyOf(expressions), Boolean.TRUE.equals(f.adminAccess()),
         List.copyOf(f.tolerations()), capacity, (int) count, null);
-    switch (mode) {
-      case "ExactCount":
-        return plan;
-      case "All":
-        return plan.withAllDevices(allDevices(claim, plan, prefix));
-      default:
-        throw new AllocationError(prefix + ": unsupported count mode " + mode);
-    }
+    return switch (mode) {
+      case "ExactCount" -> plan;
+      case "All" -> plan.withAllDevices(allDevices(claim, plan, prefix));
+      default -> throw new AllocationError(prefix + ": unsupported count mode " + mode);
+    };
   }
 
   private Map<String, QuantityValue> capacityRequests(String prefix, CapacityRequirements capacity)

@@ -168,20 +168,32 @@ final class DeviceJudge {
     if (mismatch == null) {
       return null;
     }
-    switch (mismatch.kind()) {
-      case BINDING_CONDITIONS:
-        return new Finding(Reason.BINDING_CONDITIONS_UNSUPPORTED, "the device has binding"
-            + " conditions and the DRADeviceBindingConditions feature is off");
-      case DEVICE_NODE:
-        return new Finding(Reason.WRONG_NODE,
-            "the device's own node selection does not include this node");
-      case CLASS_SELECTOR:
-        return new Finding(Reason.CLASS_SELECTOR_FALSE, "class " + request.className()
-            + " selector #" + mismatch.index() + " is false: " + falsePart(mismatch, device));
-      default:
-        return new Finding(Reason.REQUEST_SELECTOR_FALSE, "request selector #" + mismatch.index()
-            + " is false: " + falsePart(mismatch, device));
-    }
+    return switch (mismatch.kind()) {
+      case BINDING_CONDITIONS ->
+          new Finding(
+              Reason.BINDING_CONDITIONS_UNSUPPORTED,
+              "the device has binding"
+                  + " conditions and the DRADeviceBindingConditions feature is off");
+      case DEVICE_NODE ->
+          new Finding(
+              Reason.WRONG_NODE, "the device's own node selection does not include this node");
+      case CLASS_SELECTOR ->
+          new Finding(
+              Reason.CLASS_SELECTOR_FALSE,
+              "class "
+                  + request.className()
+                  + " selector #"
+                  + mismatch.index()
+                  + " is false: "
+                  + falsePart(mismatch, device));
+      default ->
+          new Finding(
+              Reason.REQUEST_SELECTOR_FALSE,
+              "request selector #"
+                  + mismatch.index()
+                  + " is false: "
+                  + falsePart(mismatch, device));
+    };
   }
 
   private String falsePart(SelectorMatcher.Mismatch mismatch, PoolDevice device) {

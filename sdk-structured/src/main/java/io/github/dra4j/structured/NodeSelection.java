@@ -62,20 +62,23 @@ final class NodeSelection {
     String operator = String.valueOf(r.getOperator());
     boolean has = labels.containsKey(key);
     switch (operator) {
-      case "In":
+      case "In" -> {
         requireValues(r, values);
         return has && values.contains(labels.get(key));
-      case "NotIn":
+      }
+      case "NotIn" -> {
         requireValues(r, values);
         return !has || !values.contains(labels.get(key));
-      case "Exists":
+      }
+      case "Exists" -> {
         requireNoValues(r, values);
         return has;
-      case "DoesNotExist":
+      }
+      case "DoesNotExist" -> {
         requireNoValues(r, values);
         return !has;
-      case "Gt":
-      case "Lt":
+      }
+      case "Gt", "Lt" -> {
         long limit = singleInteger(r, values);
         if (!has) {
           return false;
@@ -87,9 +90,10 @@ final class NodeSelection {
           return false;
         }
         return operator.equals("Gt") ? actual > limit : actual < limit;
-      default:
-        throw new IllegalArgumentException(
-            "\"" + operator + "\" is not a valid label selector operator (key \"" + key + "\")");
+      }
+      default ->
+          throw new IllegalArgumentException(
+              "\"" + operator + "\" is not a valid label selector operator (key \"" + key + "\")");
     }
   }
 
@@ -103,15 +107,13 @@ final class NodeSelection {
       throw new IllegalArgumentException(
           "field selector on metadata.name must have exactly one value, has " + values);
     }
-    switch (String.valueOf(r.getOperator())) {
-      case "In":
-        return values.get(0).equals(nodeName);
-      case "NotIn":
-        return !values.get(0).equals(nodeName);
-      default:
-        throw new IllegalArgumentException(
-            "\"" + r.getOperator() + "\" is not a valid field selector operator");
-    }
+    return switch (String.valueOf(r.getOperator())) {
+      case "In" -> values.get(0).equals(nodeName);
+      case "NotIn" -> !values.get(0).equals(nodeName);
+      default ->
+          throw new IllegalArgumentException(
+              "\"" + r.getOperator() + "\" is not a valid field selector operator");
+    };
   }
 
   private static void requireValues(NodeSelectorRequirement r, List<String> values) {

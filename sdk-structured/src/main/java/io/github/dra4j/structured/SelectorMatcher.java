@@ -105,10 +105,10 @@ final class SelectorMatcher {
           prefix + ": selector #" + index + ": CEL compile error: " + e.getMessage(), e);
     }
     SelectorResult result = compiled.evaluate(device.selectorView(features.listTypeAttributes()));
-    if (result instanceof SelectorResult.Failure) {
+    if (result instanceof SelectorResult.Failure failure) {
       throw new AllocationError(
           prefix + ": selector #" + index + " on device " + device.id() + ": CEL runtime error: "
-              + ((SelectorResult.Failure) result).messageWithHint());
+              + failure.messageWithHint());
     }
     return result.matches();
   }

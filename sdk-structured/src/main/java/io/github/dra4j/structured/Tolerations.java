@@ -44,14 +44,11 @@ final class Tolerations {
       return false;
     }
     String operator = isEmpty(toleration.getOperator()) ? "Equal" : toleration.getOperator();
-    switch (operator) {
-      case "Exists":
-        return true;
-      case "Equal":
-        return nullToEmpty(toleration.getValue()).equals(nullToEmpty(taint.getValue()));
-      default:
-        return false;
-    }
+    return switch (operator) {
+      case "Exists" -> true;
+      case "Equal" -> nullToEmpty(toleration.getValue()).equals(nullToEmpty(taint.getValue()));
+      default -> false;
+    };
   }
 
   private static boolean isEmpty(String s) {

@@ -156,10 +156,10 @@ final class DraObjects {
   }
 
   static AllocationOutcome.Allocated allocated(AllocationOutcome outcome) {
-    if (!(outcome instanceof AllocationOutcome.Allocated)) {
+    if (!(outcome instanceof AllocationOutcome.Allocated allocated)) {
       throw new AssertionError("expected an allocation, got " + outcome);
     }
-    return (AllocationOutcome.Allocated) outcome;
+    return allocated;
   }
 
   static List<DeviceRequestAllocationResult> results(AllocationOutcome outcome) {

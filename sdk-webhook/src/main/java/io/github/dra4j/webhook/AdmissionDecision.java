@@ -19,6 +19,9 @@ import java.util.Objects;
  *     #RESOURCE_CLAIM_TEMPLATES}, or {@value #OTHER_RESOURCE} for anything else (a subresource,
  *     another kind or version), which is allowed unchecked; never a client's own text
  */
+// The response is the bytes written to the API server as they are; a decision is never compared
+// or hashed, so equals comparing the array by identity costs nothing.
+@SuppressWarnings("ArrayRecordComponent")
 public record AdmissionDecision(String uid, boolean allowed, List<ConfigProblem> problems,
     List<String> warnings, byte[] response, String resource) {
 

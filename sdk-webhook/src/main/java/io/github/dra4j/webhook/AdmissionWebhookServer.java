@@ -122,7 +122,9 @@ public final class AdmissionWebhookServer implements AutoCloseable {
     }
     this.server = started;
     long interval = settings.certificateCheckInterval().toMillis();
-    timer.scheduleWithFixedDelay(() -> reload(reloaded, failed), interval, interval,
+    // close() stops the check with the timer, and reload reports its own failures, so the
+    // schedule's future has nothing to tell.
+    var unused = timer.scheduleWithFixedDelay(() -> reload(reloaded, failed), interval, interval,
         TimeUnit.MILLISECONDS);
     // Ready only now: the TLS files are loaded and the port listens.
     this.ready = true;

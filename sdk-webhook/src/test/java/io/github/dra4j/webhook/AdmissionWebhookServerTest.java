@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -279,8 +280,11 @@ class AdmissionWebhookServerTest {
         .hasMessage("private key keyFile=\"" + fixture.keyFile + "\" does not belong to the"
             + " certificate in certificateFile=\"" + fixture.certificateFile + "\" (CN=first)");
 
-    Files.writeString(fixture.keyFile, "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n"
-        + "-----END ENCRYPTED PRIVATE KEY-----\n");
+    Files.writeString(fixture.keyFile, """
+        -----BEGIN ENCRYPTED PRIVATE KEY-----
+        AAAA
+        -----END ENCRYPTED PRIVATE KEY-----
+        """);
     assertThatThrownBy(() -> builder().start())
         .hasMessage("keyFile=\"" + fixture.keyFile + "\" holds an encrypted private key; the"
             + " webhook needs it unencrypted, as cert-manager writes it");
@@ -360,10 +364,14 @@ class AdmissionWebhookServerTest {
       Thread.sleep(200);
 
       assertThat(server.isReady()).isFalse();
-      writeAscii(open.getOutputStream(), "GET /readyz HTTP/1.1\r\nHost: localhost\r\n"
-          + "Connection: close\r\n\r\n");
+      writeAscii(open.getOutputStream(), """
+          GET /readyz HTTP/1.1\r
+          Host: localhost\r
+          Connection: close\r
+          \r
+          """);
       assertThat(readAll(open.getInputStream())).startsWith("HTTP/1.1 503 ");
-      assertThatThrownBy(() -> new java.net.Socket("127.0.0.1", server.port()).close())
+      assertThatThrownBy(() -> new java.net.Socket(InetAddress.getLoopbackAddress(), server.port()).close())
           .as("no new connection is accepted while stopping")
           .isInstanceOf(ConnectException.class);
       assertThat(inFlight.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
@@ -372,7 +380,7 @@ class AdmissionWebhookServerTest {
     } finally {
       background.shutdownNow();
     }
-    assertThatThrownBy(() -> new java.net.Socket("127.0.0.1", server.port()).close())
+    assertThatThrownBy(() -> new java.net.Socket(InetAddress.getLoopbackAddress(), server.port()).close())
         .as("the port is closed").isInstanceOf(ConnectException.class);
   }
 

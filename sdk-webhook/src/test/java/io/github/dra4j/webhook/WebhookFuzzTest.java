@@ -186,28 +186,35 @@ class WebhookFuzzTest {
 
   private static JsonNode value(Random random, int depth) {
     switch (random.nextInt(depth > 0 ? 9 : 7)) {
-      case 0:
+      case 0 -> {
         return NODES.stringNode(pick(random, WORDS));
-      case 1:
+      }
+      case 1 -> {
         return NODES.numberNode(random.nextInt(200) - 100);
-      case 2:
+      }
+      case 2 -> {
         return NODES.numberNode(random.nextLong());
-      case 3:
+      }
+      case 3 -> {
         return NODES.numberNode(random.nextDouble() * 1e6);
-      case 4:
+      }
+      case 4 -> {
         return NODES.booleanNode(random.nextBoolean());
-      case 5:
+      }
+      case 5 -> {
         return NODES.nullNode();
-      case 6:
+      }
+      case 6 -> {
         return NODES.numberNode(new java.math.BigInteger(80, random));
-      case 7: {
+      }
+      case 7 -> {
         ArrayNode array = NODES.arrayNode();
         for (int i = random.nextInt(3); i > 0; i--) {
           array.add(value(random, depth - 1));
         }
         return array;
       }
-      default: {
+      default -> {
         ObjectNode object = NODES.objectNode();
         for (int i = random.nextInt(3); i > 0; i--) {
           object.set(pick(random, NAMES), value(random, depth - 1));

@@ -4,6 +4,7 @@ import static io.github.dra4j.webhook.Reviews.entry;
 import static io.github.dra4j.webhook.Reviews.gpuConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,7 +49,7 @@ class WebhookProcessAttackTest {
     try (ChildWebhook webhook = ChildWebhook.start(fixture, directory)) {
       try {
         for (int i = 0; i < 1500; i++) {
-          Socket socket = new Socket("127.0.0.1", webhook.port);
+          Socket socket = new Socket(InetAddress.getLoopbackAddress(), webhook.port);
           socket.getOutputStream().write(new byte[] {0x16, 0x03, 0x01});
           flood.add(socket);
         }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,8 +68,12 @@ class WebhookShutdownProcessTest {
     process.destroy(); // SIGTERM
 
     awaitOutput("admission webhook stopping");
-    writeAscii(probe.getOutputStream(), "GET /readyz HTTP/1.1\r\nHost: localhost\r\n"
-        + "Connection: close\r\n\r\n");
+    writeAscii(probe.getOutputStream(), """
+        GET /readyz HTTP/1.1\r
+        Host: localhost\r
+        Connection: close\r
+        \r
+        """);
     assertThat(readAll(probe.getInputStream())).as("readiness while draining")
         .startsWith("HTTP/1.1 503 ");
     awaitRefused();
@@ -171,13 +176,13 @@ class WebhookShutdownProcessTest {
   private void awaitRefused() throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
     while (System.nanoTime() < deadline) {
-      try (Socket socket = new Socket("127.0.0.1", port)) {
+      try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
         Thread.sleep(20);
       } catch (ConnectException refused) {
         return;
       }
     }
-    assertThatThrownBy(() -> new Socket("127.0.0.1", port).close())
+    assertThatThrownBy(() -> new Socket(InetAddress.getLoopbackAddress(), port).close())
         .as("no new connection while stopping").isInstanceOf(ConnectException.class);
   }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
@@ -67,7 +68,7 @@ class WebhookStallTest {
   @Test
   void stalledTlsHandshakesHoldNoThreadAndAreClosedAtTheDeadline() throws Exception {
     for (int i = 0; i < 16; i++) {
-      Socket socket = new Socket("127.0.0.1", server.port());
+      Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port());
       socket.getOutputStream().write(HANDSHAKE_START);
       socket.getOutputStream().flush();
       stalled.add(socket);

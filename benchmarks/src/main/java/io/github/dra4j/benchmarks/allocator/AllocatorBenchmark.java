@@ -173,8 +173,8 @@ public final class AllocatorBenchmark {
       long start = System.nanoTime();
       AllocationOutcome outcome = allocator.allocate(claim, inputs);
       nanos[i] = System.nanoTime() - start;
-      if (outcome instanceof AllocationOutcome.Allocated) {
-        allocated.addLast(((AllocationOutcome.Allocated) outcome).claim());
+      if (outcome instanceof AllocationOutcome.Allocated done) {
+        allocated.addLast(done.claim());
       } else {
         unsatisfiable++;
       }

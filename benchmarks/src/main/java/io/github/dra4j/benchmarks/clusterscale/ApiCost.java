@@ -68,7 +68,7 @@ public record ApiCost(SortedMap<String, Long> requests, long watchStreams) {
     String name = request.verb() == null
         ? "GET " + request.path().replaceFirst("\\?.*", "")
         : request.verb() + " " + request.resource().resource();
-    boolean ok = request.status() >= 200 && request.status() < 300 || request.status() == 101;
+    boolean ok = (request.status() >= 200 && request.status() < 300) || request.status() == 101;
     return ok ? name : name + " (" + request.status() + ")";
   }
 

@@ -93,7 +93,7 @@ public record ScaleSettings(int nodes, int parallelism, Duration quiet, List<Dri
 
   private static List<DriverSetup> setups(String value) {
     Set<DriverSetup> chosen = EnumSet.noneOf(DriverSetup.class);
-    for (String name : value.split(",")) {
+    for (String name : value.split(",", -1)) {
       chosen.add(switch (name.strip()) {
         case "default" -> DriverSetup.DEFAULT;
         case "cache" -> DriverSetup.CLAIM_CACHE;

@@ -48,7 +48,8 @@ final class ApiFaults {
       hanging = true;
       server.hangNext(ApiVerb.GET, "resourceclaims", Integer.MAX_VALUE);
       log.hang(millis);
-      scheduler.schedule(this::end, millis, TimeUnit.MILLISECONDS);
+      // The hang ends on its own; nothing waits for that.
+      var unused = scheduler.schedule(this::end, millis, TimeUnit.MILLISECONDS);
     } else {
       server.failNext(ApiVerb.GET, "resourceclaims", 500, 1 + random.nextInt(4));
       log.errors();

@@ -47,7 +47,7 @@ public enum CrashPoint {
       if (text == null || text.isBlank()) {
         return Optional.empty();
       }
-      String[] parts = text.split(":");
+      String[] parts = text.split(":", -1);
       return Optional.of(new Plan(CrashPoint.valueOf(parts[0]), Integer.parseInt(parts[1])));
     }
   }

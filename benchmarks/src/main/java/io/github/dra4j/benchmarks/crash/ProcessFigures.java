@@ -31,7 +31,7 @@ record ProcessFigures(int threads, int handlers, long rssKib) {
       if (line.startsWith("Threads:")) {
         threads = Integer.parseInt(line.substring(8).trim());
       } else if (line.startsWith("VmRSS:")) {
-        rss = Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+        rss = Long.parseLong(line.substring(6).trim().split("\\s+", -1)[0]);
       }
     }
     int handlers = 0;

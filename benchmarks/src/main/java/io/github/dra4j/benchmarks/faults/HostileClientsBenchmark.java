@@ -12,6 +12,7 @@ import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.github.dra4j.testing.kubelet.RawGrpcConnection;
 import io.grpc.ManagedChannel;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ public final class HostileClientsBenchmark {
           server.writeKubeconfig(root.resolve("kubeconfig")));
       Scenario scenario = new Scenario(java, options, jar, access, root, uid);
       scenario.idle("liveness port", connections, hold,
-          d -> RawGrpcConnection.open(new InetSocketAddress("127.0.0.1", d.livenessPort)));
+          d -> RawGrpcConnection.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), d.livenessPort)));
       scenario.idle("DRA socket", connections, hold, d -> RawGrpcConnection.open(d.draSocket));
       scenario.idle("registration socket", connections, hold,
           d -> RawGrpcConnection.open(d.registrationSocket));

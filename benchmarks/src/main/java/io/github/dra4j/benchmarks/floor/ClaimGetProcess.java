@@ -79,7 +79,7 @@ public final class ClaimGetProcess {
       BufferedReader in = new BufferedReader(new InputStreamReader(System.in,
           StandardCharsets.UTF_8));
       for (String line = in.readLine(); line != null; line = in.readLine()) {
-        String[] words = line.strip().split("\\s+");
+        String[] words = line.strip().split("\\s+", -1);
         if (words[0].equals("quit")) {
           return;
         }

@@ -67,7 +67,7 @@ public record ComparisonSettings(Path goBench, Path goFloor, int calls, int warm
       options.add("-XX:NativeMemoryTracking=summary");
     }
     Map<String, String> environment = new LinkedHashMap<>();
-    for (String pair : System.getProperty("driver.env", "").split(",")) {
+    for (String pair : System.getProperty("driver.env", "").split(",", -1)) {
       if (!pair.isBlank()) {
         int equals = pair.indexOf('=');
         if (equals <= 0) {

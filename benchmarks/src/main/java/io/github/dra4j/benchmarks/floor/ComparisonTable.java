@@ -182,7 +182,7 @@ public final class ComparisonTable {
    */
   public void memory(String figure, long draKib, long floorKib) {
     add(figure, JvmMemory.mib(draKib), floorKib < 0 ? "—" : JvmMemory.mib(floorKib),
-        draKib < 0 || floorKib <= 0 ? "" : ratio(draKib, floorKib));
+        draKib < 0 || floorKib <= 0 ? "" : ratio((double) draKib, (double) floorKib));
   }
 
   /**
@@ -193,7 +193,7 @@ public final class ComparisonTable {
    * @param floor the floor's count
    */
   public void count(String figure, long dra, long floor) {
-    add(figure, Long.toString(dra), Long.toString(floor), ratio(dra, floor));
+    add(figure, Long.toString(dra), Long.toString(floor), ratio((double) dra, (double) floor));
   }
 
   /**

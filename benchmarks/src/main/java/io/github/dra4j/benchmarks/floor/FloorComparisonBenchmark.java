@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -152,6 +153,9 @@ public final class FloorComparisonBenchmark {
   }
 
   /** Starts, checks, warms up and measures one driver process against the floor. */
+  // "d" and the ordinal: a short directory, so that the sockets in it stay within the length a
+  // Unix socket path may have.
+  @SuppressWarnings("EnumOrdinal")
   private static ScenarioResults runScenario(ComparisonSettings settings, Scenario scenario,
       ServerProcess.JvmLaunch launch, Path root, KubeletClient kubelet, GoBench bench,
       ServerProcess floor, String uid) throws Exception {
@@ -206,7 +210,7 @@ public final class FloorComparisonBenchmark {
   private static void profile(ComparisonSettings settings, Scenario scenario,
       ServerProcess driver, GoBench bench) throws IOException, InterruptedException {
     for (int callers : settings.callers()) {
-      String name = scenario.name().toLowerCase() + "-" + callers + "c";
+      String name = scenario.name().toLowerCase(Locale.ROOT) + "-" + callers + "c";
       Path recording = settings.profile().resolve(name + ".jfr");
       JvmMemory.jcmd(settings.jcmd(), driver.pid(), "JFR.start", "name=" + name,
           "settings=profile", "jdk.ExecutionSample#period=" + PROFILE_PERIOD.toMillis() + "ms",
@@ -244,6 +248,7 @@ public final class FloorComparisonBenchmark {
    * @param dra exec to the DRA socket, ms
    * @param sigterm SIGTERM to exit, ms
    */
+  @SuppressWarnings("ArrayRecordComponent") // samples for statistics, never compared
   record Starts(double[] registration, double[] dra, double[] sigterm) {
     /** The medians, in the same order. */
     double[] median() {
@@ -423,7 +428,7 @@ public final class FloorComparisonBenchmark {
   }
 
   private static String loadAverage() throws IOException {
-    String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+    String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ", -1);
     return fields[0] + " " + fields[1] + " " + fields[2];
   }
 }

@@ -52,7 +52,8 @@ public final class JvmFloorServer extends DRAPluginGrpc.DRAPluginImplBase {
     Server server = start(Path.of(args[0]), loop);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.shutdownNow();
-      loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      // The JVM is exiting; nothing is left to wait for the event loop.
+      var unused = loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
     }));
     server.awaitTermination();
   }

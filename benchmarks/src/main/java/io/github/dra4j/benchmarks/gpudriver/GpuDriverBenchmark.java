@@ -1,5 +1,7 @@
 package io.github.dra4j.benchmarks.gpudriver;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -106,6 +108,7 @@ public final class GpuDriverBenchmark {
       for (int run = 0; run < 5; run++) {
         Running driver = start(jar, withCache(options, root, run), access,
             root.resolve("r" + run));
+        boolean stopped;
         try {
           starts.add(driver.startMillis());
           startsCpu.add(driver.startCpuMillis());
@@ -138,10 +141,12 @@ public final class GpuDriverBenchmark {
         } finally {
           driver.process().destroy();
           // The first start of an AOT run writes the cache as it exits, which takes a while.
-          if (!driver.process().waitFor(run == 0 ? 300 : 30, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("the driver did not stop after SIGTERM; see "
-                + root.resolve("r" + run).resolve("driver.log"));
-          }
+          stopped = driver.process().waitFor(run == 0 ? 300 : 30, TimeUnit.SECONDS);
+        }
+        // Outside the finally, so that a failure of the run itself is not hidden by this one.
+        if (!stopped) {
+          throw new IllegalStateException("the driver did not stop after SIGTERM; see "
+              + root.resolve("r" + run).resolve("driver.log"));
         }
         client.dynamicResourceAllocation().v1().resourcesSlices().delete();
       }
@@ -308,7 +313,7 @@ public final class GpuDriverBenchmark {
     List<String> line = new ArrayList<>(List.of(jcmd().toString(), Long.toString(process.pid())));
     line.addAll(List.of(command));
     return new String(new ProcessBuilder(line).redirectErrorStream(true).start()
-        .getInputStream().readAllBytes());
+        .getInputStream().readAllBytes(), UTF_8);
   }
 
   /**
@@ -367,7 +372,7 @@ public final class GpuDriverBenchmark {
   private static double cpuMillis(Process process) throws IOException {
     String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
     // after "pid (comm) ": state is field 3, utime 14 and stime 15, in clock ticks of 10 ms
-    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
     return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10.0;
   }
 

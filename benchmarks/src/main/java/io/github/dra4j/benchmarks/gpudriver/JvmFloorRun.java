@@ -50,6 +50,7 @@ record JvmFloorRun(String java, List<String> options, Path root, Path jcmd, bool
     for (int run = 0; run < 2; run++) {
       long begin = System.nanoTime();
       Process process = start(run, jar, socket);
+      boolean stopped;
       try {
         double startMillis = (System.nanoTime() - begin) / 1e6;
         if (run == 0) {
@@ -63,10 +64,14 @@ record JvmFloorRun(String java, List<String> options, Path root, Path jcmd, bool
             DriverMemory.liveHeapKib(jcmd, process.pid()));
       } finally {
         process.destroy();
-        if (!process.waitFor(run == 0 ? 300 : 30, TimeUnit.SECONDS)) {
+        stopped = process.waitFor(run == 0 ? 300 : 30, TimeUnit.SECONDS);
+        if (!stopped) {
           process.destroyForcibly();
-          throw new IllegalStateException("the JVM floor did not stop after SIGTERM");
         }
+      }
+      // Outside the finally, so that a failure of the run itself is not hidden by this one.
+      if (!stopped) {
+        throw new IllegalStateException("the JVM floor did not stop after SIGTERM");
       }
     }
     return result;
@@ -113,7 +118,7 @@ record JvmFloorRun(String java, List<String> options, Path root, Path jcmd, bool
     Path jar = root.resolve("floor.jar");
     String entry = JvmFloorServer.class.getName().replace('.', '/') + ".class";
     List<String> classPath = new ArrayList<>();
-    for (String path : ServerProcess.JvmLaunch.currentClassPath().split(File.pathSeparator)) {
+    for (String path : ServerProcess.JvmLaunch.currentClassPath().split(File.pathSeparator, -1)) {
       if (!Files.isDirectory(Path.of(path))) {
         // relative to the jar: the JVM's archive code resolves only relative entries
         classPath.add(root.toAbsolutePath().relativize(Path.of(path).toAbsolutePath())

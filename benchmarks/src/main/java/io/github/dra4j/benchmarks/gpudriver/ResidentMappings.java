@@ -24,8 +24,8 @@ record ResidentMappings(String table) {
     Map<String, long[]> byName = new LinkedHashMap<>(); // name -> {rss, anonymous, regions}
     String name = null;
     for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "smaps"))) {
-      if (Character.isDigit(line.charAt(0)) || line.charAt(0) >= 'a' && line.charAt(0) <= 'f'
-          && line.indexOf('-') > 0 && line.indexOf(':') > line.indexOf('-')) {
+      if (Character.isDigit(line.charAt(0)) || (line.charAt(0) >= 'a' && line.charAt(0) <= 'f'
+          && line.indexOf('-') > 0 && line.indexOf(':') > line.indexOf('-'))) {
         String[] fields = line.trim().split("\\s+", 6);
         name = fields.length == 6 ? fields[5] : anonymous(fields[0]);
         byName.computeIfAbsent(name, n -> new long[3])[2]++;
@@ -66,7 +66,7 @@ record ResidentMappings(String table) {
    * malloc arena up to 64 MiB, each thread stack its stack size plus a guard page.
    */
   private static String anonymous(String range) {
-    String[] ends = range.split("-");
+    String[] ends = range.split("-", -1);
     long kib = (Long.parseUnsignedLong(ends[1], 16) - Long.parseUnsignedLong(ends[0], 16)) / 1024;
     return kib >= 1024 ? "[anonymous, " + kib / 1024 + " MiB regions]"
         : "[anonymous, " + kib + " KiB regions]";

@@ -1,5 +1,7 @@
 package io.github.dra4j.benchmarks.metrics;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.benchmarks.kubeletplugin.BenchmarkClaims;
 import io.github.dra4j.kubeletplugin.CallContext;
@@ -11,6 +13,7 @@ import io.github.dra4j.resourceclaim.ClaimReference;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.KubeletClient;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -48,6 +51,7 @@ public final class ScrapeBenchmark {
   private ScrapeBenchmark() {}
 
   /** Figures of one scenario. */
+  @SuppressWarnings("ArrayRecordComponent") // samples for statistics, never compared
   record Result(String scenario, double[] latenciesMs, double wallSeconds, int bytes,
       long samples) {
 
@@ -121,7 +125,7 @@ public final class ScrapeBenchmark {
         KubeletPlugin plugin = KubeletPlugin.builder(new NoOpDriver())
             .driverName(DRIVER).kubeClient(server.client())
             .registrarDirectory(dir.resolve("registry")).pluginDataDirectory(dir)
-            .metricsEndpoint(new InetSocketAddress("127.0.0.1", 0))
+            .metricsEndpoint(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
             .observability(o -> o.withJvmMetrics(jvm).withLogCalls(false))
             .shutdown(s -> s.withCloseOnShutdown(false)).start();
         KubeletClient kubelet = KubeletClient.create()) {
@@ -155,7 +159,7 @@ public final class ScrapeBenchmark {
           + (jvm ? "on" : "off");
       long samples = body.lines().filter(line -> !line.isEmpty() && !line.startsWith("#"))
           .count();
-      return new Result(scenario, latencies, wall, body.getBytes().length, samples);
+      return new Result(scenario, latencies, wall, body.getBytes(UTF_8).length, samples);
     }
   }
 

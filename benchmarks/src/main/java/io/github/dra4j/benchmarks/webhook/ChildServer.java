@@ -9,6 +9,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -71,7 +72,7 @@ final class ChildServer {
    */
   static void serveMetrics(PrometheusMeterRegistry registry) throws Exception {
     PrometheusEndpoint endpoint = PrometheusEndpoint.builder(registry)
-        .address(new InetSocketAddress("127.0.0.1", 0)).start();
+        .address(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).start();
     printPort(endpoint.port());
     Thread.sleep(Long.MAX_VALUE);
   }

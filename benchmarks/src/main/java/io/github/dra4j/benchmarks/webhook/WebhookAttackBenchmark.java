@@ -10,6 +10,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -106,7 +107,7 @@ public final class WebhookAttackBenchmark {
         + " JVM flags%n", Runtime.getRuntime().availableProcessors(), Runtime.version());
     attack("stalled TLS handshakes x2000", tls, certificate, key, port -> () -> {
       for (int i = 0; i < 2000; i++) {
-        Socket socket = new Socket("127.0.0.1", port);
+        Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
         socket.getOutputStream().write(new byte[] {0x16, 0x03, 0x01});
         held.add(socket);
       }
@@ -200,7 +201,7 @@ public final class WebhookAttackBenchmark {
       };
       run("metrics: 1000 connections of one byte each", server, () -> {
         for (int i = 0; i < 1000; i++) {
-          Socket socket = new Socket("127.0.0.1", port);
+          Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
           socket.getOutputStream().write('G');
           held.add(socket);
         }

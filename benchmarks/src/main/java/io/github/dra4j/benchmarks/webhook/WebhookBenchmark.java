@@ -86,6 +86,7 @@ public final class WebhookBenchmark {
   }
 
   /** Figures of one run. */
+  @SuppressWarnings("ArrayRecordComponent") // samples for statistics, never compared
   record Result(int connections, long reviews, double seconds, double[] latenciesMs) {
 
     double perSecond() {
@@ -110,7 +111,7 @@ public final class WebhookBenchmark {
   public static void main(String[] args) throws Exception {
     int warmup = Integer.getInteger("warmup.seconds", 5);
     int seconds = Integer.getInteger("seconds", 10);
-    String[] connections = System.getProperty("connections", "1,4,8").split(",");
+    String[] connections = System.getProperty("connections", "1,4,8").split(",", -1);
     Path directory = Files.createTempDirectory("dra4j-webhook-bench");
     System.out.printf(Locale.ROOT, "webhook benchmark: %d cores, Java %s, %d s per run after %d s"
         + " warm-up; a claim with 4 configs per review%n",

@@ -85,7 +85,7 @@ final class EventReader {
   }
 
   private List<PodEvent> about(PodRef pod, List<Event> events) {
-    Map<Event, Instant> seen = new java.util.IdentityHashMap<>();
+    java.util.IdentityHashMap<Event, Instant> seen = new java.util.IdentityHashMap<>();
     List<Event> kept = new ArrayList<>();
     for (Event event : events) {
       ObjectReference about = event.getInvolvedObject();
@@ -160,7 +160,7 @@ final class EventReader {
 
   /** A duration as kubectl's short form: {@code 45s}, {@code 5m}, {@code 3h}, {@code 2d}. */
   static String age(Duration duration) {
-    long seconds = Math.max(0, duration.getSeconds());
+    long seconds = Math.max(0, duration.toSeconds());
     if (seconds < 120) {
       return seconds + "s";
     }

@@ -263,10 +263,10 @@ final class ExplainFixture {
             .slices(client.resources(ResourceSlice.class).list().getItems())
             .node(client.nodes().withName(node).get())
             .allocatedClaims(allocated).build());
-    if (!(outcome instanceof AllocationOutcome.Allocated)) {
+    if (!(outcome instanceof AllocationOutcome.Allocated done)) {
       throw new AssertionError(claimName + " not allocated: " + outcome);
     }
-    ResourceClaim result = ((AllocationOutcome.Allocated) outcome).claim();
+    ResourceClaim result = done.claim();
     client.resources(ResourceClaim.class).inNamespace("gpu-test").resource(result).updateStatus();
   }
 }

@@ -55,7 +55,7 @@ final class TabRules implements Scanner {
     int c = text[before];
     boolean standsAlone = before == 0 || text[before - 1] == ' ' || text[before - 1] == '\t'
         || text[before - 1] == '\n' || text[before - 1] == '\r';
-    if ((c == '-' || c == '?' || c == ':' && firstOnLine(text, before)) && standsAlone
+    if (((c == '-' || c == '?' || (c == ':' && firstOnLine(text, before))) && standsAlone)
         || c == '|' || c == '>') {
       return -1; // after these indicators a tab is indentation
     }

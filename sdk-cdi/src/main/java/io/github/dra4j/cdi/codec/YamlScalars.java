@@ -33,11 +33,11 @@ final class YamlScalars {
     Map<String, Object> words = new HashMap<>();
     for (String word : new String[] {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
         "on", "On", "ON"}) {
-      words.put(word, Boolean.TRUE);
+      words.put(word, true);
     }
     for (String word : new String[] {"n", "N", "no", "No", "NO", "false", "False", "FALSE",
         "off", "Off", "OFF"}) {
-      words.put(word, Boolean.FALSE);
+      words.put(word, false);
     }
     for (String word : new String[] {"", "~", "null", "Null", "NULL"}) {
       words.put(word, NULL);
@@ -69,24 +69,24 @@ final class YamlScalars {
     }
     String type = tag.startsWith(TAG_PREFIX) ? tag.substring(TAG_PREFIX.length()) : "";
     switch (type) {
-      case "str":
+      case "str" -> {
         return text;
-      case "binary":
+      }
+      case "binary" -> {
         return binary(text, scalar.line());
-      case "int":
-      case "float":
-      case "bool":
-        break;
-      default:
+      }
+      case "int", "float", "bool" -> {}
+      default -> {
         return text;
+      }
     }
     Object typed = plain(text);
     if (type.equals("float") && typed instanceof Long value) {
       return value.doubleValue();
     }
-    boolean matches = type.equals("int") && (typed instanceof Long || typed instanceof BigInteger)
-        || type.equals("float") && typed instanceof Double
-        || type.equals("bool") && typed instanceof Boolean;
+    boolean matches = (type.equals("int") && (typed instanceof Long || typed instanceof BigInteger))
+        || (type.equals("float") && typed instanceof Double)
+        || (type.equals("bool") && typed instanceof Boolean);
     if (!matches) {
       throw new DecodeException("invalid YAML: cannot decode `" + text + "` as a !!" + type
           + " (line " + scalar.line() + ")");

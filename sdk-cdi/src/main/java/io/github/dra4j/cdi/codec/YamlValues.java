@@ -98,7 +98,7 @@ final class YamlValues {
   /** A plain {@code <<} key (or one tagged as a merge) merges the maps of its value. */
   private static boolean isMerge(YamlNode node) {
     return node instanceof YamlNode.Scalar scalar && scalar.value().equals("<<")
-        && (scalar.plain() && (scalar.tag() == null || scalar.tag().equals("!"))
+        && ((scalar.plain() && (scalar.tag() == null || scalar.tag().equals("!")))
             || MERGE_TAG.equals(scalar.tag()));
   }
 

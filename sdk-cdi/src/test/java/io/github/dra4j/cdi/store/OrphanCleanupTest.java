@@ -34,8 +34,14 @@ class OrphanCleanupTest {
     Path otherVendor = specs.writeTransient(spec(Kind.of("other.com", "gpu"), "d"), "a2");
     // Left by a Go driver that writes YAML.
     Path yaml = dir.resolve("vendor.com-device_y1.yaml");
-    Files.writeString(yaml, "cdiVersion: \"0.3.0\"\nkind: \"vendor.com/device\"\ndevices:\n"
-        + "  - name: \"y1-dev\"\n    containerEdits:\n      env: [\"A=B\"]\n");
+    Files.writeString(yaml, """
+        cdiVersion: "0.3.0"
+        kind: "vendor.com/device"
+        devices:
+          - name: "y1-dev"
+            containerEdits:
+              env: ["A=B"]
+        """);
     Path broken = dir.resolve("vendor.com-device_broken.json");
     Files.writeString(broken, "{\"cdiVersion\":");
     Path temp = dir.resolve(".vendor.com-device_a4.json.123.tmp");

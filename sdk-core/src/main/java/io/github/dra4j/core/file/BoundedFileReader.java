@@ -111,16 +111,19 @@ public final class BoundedFileReader {
       Object mode = follow ? Files.getAttribute(file, "unix:mode")
           : Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS);
       switch (((Integer) mode) & 0170000) {
-        case 0010000:
+        case 0010000 -> {
           return "a FIFO (named pipe)";
-        case 0140000:
+        }
+        case 0140000 -> {
           return "a socket";
-        case 0020000:
+        }
+        case 0020000 -> {
           return "a character device";
-        case 0060000:
+        }
+        case 0060000 -> {
           return "a block device";
-        default:
-          break;
+        }
+        default -> {}
       }
     } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
       // Not a Unix file system view: say less.

@@ -3,6 +3,7 @@ package io.github.dra4j.core.http;
 import io.github.dra4j.core.logging.LogValues;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -82,7 +83,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
   void evict() {
     ChannelHandlerContext ctx = context;
     if (ctx != null) {
-      ctx.channel().close();
+      close(ctx);
     }
   }
 
@@ -127,7 +128,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
       LOG.debug("closing a new connection from {}: {} connections are all being answered",
           ctx.channel().remoteAddress(), settings.maxConnections());
       state = State.CLOSED;
-      ctx.channel().close();
+      close(ctx);
       return;
     }
     schedule(settings.requestTimeoutNanos());
@@ -150,7 +151,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     try {
       if (msg instanceof HttpRequest request) {
-        onHead(ctx, request);
+        onHead(request);
       }
       if (msg instanceof HttpContent content) {
         onContent(ctx, content);
@@ -160,7 +161,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
-  private void onHead(ChannelHandlerContext ctx, HttpRequest request) {
+  private void onHead(HttpRequest request) {
     if (state != State.HEAD && state != State.IDLE) {
       // A pipelined request while one is answered: answer the first, then close.
       closeAfterAnswer = true;
@@ -170,7 +171,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     if (request.decoderResult().isFailure()) {
       Throwable cause = request.decoderResult().cause();
       boolean tooLong = cause instanceof TooLongFrameException;
-      sendNow(ctx, tooLong ? 431 : 400, tooLong ? "request line or headers over the limit of "
+      sendNow(tooLong ? 431 : 400, tooLong ? "request line or headers over the limit of "
           + settings.maxHeaderBytes() + " bytes" : "malformed request: " + cause.getMessage());
       return;
     }
@@ -184,7 +185,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     try {
       declared = HttpUtil.getContentLength(request, -1L);
     } catch (NumberFormatException e) {
-      sendNow(ctx, 400, "Content-Length " + LogValues.quote(
+      sendNow(400, "Content-Length " + LogValues.quote(
           request.headers().get(HttpHeaderNames.CONTENT_LENGTH), 40) + " is not a number");
       return;
     }
@@ -204,7 +205,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
     if (declared > 0) {
       if (!connections.reserve(declared)) {
-        busyAnswer(ctx);
+        busyAnswer();
         return;
       }
       reserved = declared;
@@ -212,7 +213,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
-  private void busyAnswer(ChannelHandlerContext ctx) {
+  private void busyAnswer() {
     state = State.DISCARD;
     answeredEarly = true;
     respondNow(503, SmallHttpServer.TEXT, ("the server holds as many request bodies as it "
@@ -230,7 +231,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
         releaseBody();
         state = State.DISCARD;
       } else {
-        ensureCapacity(ctx, length + n);
+        ensureCapacity(length + n);
         if (state == State.BODY) {
           bytes.readBytes(body, length, n);
           length += n;
@@ -244,7 +245,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
           answeredEarly = true;
           respondNow(413, SmallHttpServer.TEXT, tooLarge(-1), Map.of(), true, true);
         } else {
-          ctx.channel().close();
+          close(ctx);
         }
         return;
       }
@@ -254,7 +255,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
-  private void ensureCapacity(ChannelHandlerContext ctx, int needed) {
+  private void ensureCapacity(int needed) {
     int have = body == null ? 0 : body.length;
     if (needed <= have) {
       return;
@@ -263,7 +264,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     int grown = (int) Math.min(settings.maxBodyBytes(), Math.max(needed, doubled));
     if (!connections.reserve(grown - have)) {
       releaseBody();
-      busyAnswer(ctx);
+      busyAnswer();
       return;
     }
     reserved += grown - have;
@@ -353,7 +354,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     if (closeAfterAnswer) {
-      ctx.channel().close();
+      close(ctx);
       return;
     }
     head = null;
@@ -363,7 +364,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     ctx.read();
   }
 
-  private void sendNow(ChannelHandlerContext ctx, int status, String message) {
+  private void sendNow(int status, String message) {
     state = State.WORKING;
     respondNow(status, SmallHttpServer.TEXT, (message + "\n").getBytes(StandardCharsets.UTF_8),
         Map.of(), true, false);
@@ -410,7 +411,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
           settings.name(), ctx.channel().remoteAddress(),
           TimeUnit.NANOSECONDS.toMillis(settings.requestTimeoutNanos()));
     }
-    ctx.channel().close();
+    close(ctx);
   }
 
   @Override
@@ -422,7 +423,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
     LOG.debug("{}: closing the connection from {}: {}", settings.name(),
         ctx.channel().remoteAddress(), String.valueOf(cause));
-    ctx.channel().close();
+    close(ctx);
   }
 
   private static String pathOf(String uri) {
@@ -431,5 +432,13 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     } catch (IllegalArgumentException e) {
       return uri;
     }
+  }
+
+  /**
+   * Closes the connection without waiting: a connection whose close fails is gone either way, and
+   * Netty frees what it held, so the close's outcome is not watched.
+   */
+  private static void close(ChannelHandlerContext ctx) {
+    ChannelFuture unused = ctx.channel().close();
   }
 }

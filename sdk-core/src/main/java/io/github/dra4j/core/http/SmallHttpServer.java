@@ -156,7 +156,8 @@ public final class SmallHttpServer implements AutoCloseable {
     try {
       this.listening = bootstrap.bind(builder.address).syncUninterruptibly().channel();
     } catch (RuntimeException e) {
-      group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+      // Nothing was bound, so there is nothing to wait for; the bind's failure is what to report.
+      var unused = group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
       if (e.getCause() instanceof IOException io) {
         throw io;
       }

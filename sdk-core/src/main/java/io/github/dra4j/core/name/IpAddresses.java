@@ -21,6 +21,8 @@ final class IpAddresses {
   private static final int BIG = 0xFFFFFF;
 
   /** A parsed prefix: the 16-byte address and the prefix length. */
+  // Read field by field where it is parsed, never compared or hashed as a whole.
+  @SuppressWarnings("ArrayRecordComponent")
   record Cidr(byte[] ip, int ones) {}
 
   private IpAddresses() {}
@@ -169,7 +171,7 @@ final class IpAddresses {
         return false;
       }
       if (s + off < end && in.charAt(s + off) == '.') {
-        if (ellipsis < 0 && i != 12 || i + 4 > 16) {
+        if ((ellipsis < 0 && i != 12) || i + 4 > 16) {
           return false;
         }
         if (!parseIpv4(in, s, end, ip, i)) {
@@ -286,6 +288,6 @@ final class IpAddresses {
   }
 
   private static int group(byte[] ip, int g) {
-    return (ip[2 * g] & 0xff) << 8 | ip[2 * g + 1] & 0xff;
+    return (ip[2 * g] & 0xff) << 8 | (ip[2 * g + 1] & 0xff);
   }
 }

@@ -15,7 +15,7 @@ final class NameChars {
     }
     for (int i = start; i < end; i++) {
       char c = value.charAt(i);
-      boolean alphanumeric = c >= 'a' && c <= 'z' || isDigit(c);
+      boolean alphanumeric = (c >= 'a' && c <= 'z') || isDigit(c);
       if (!alphanumeric && (c != '-' || i == start || i == end - 1)) {
         return false;
       }
@@ -45,7 +45,7 @@ final class NameChars {
     for (int i = start; i < end; i++) {
       char c = value.charAt(i);
       boolean alphanumeric = isAsciiLetter(c) || isDigit(c);
-      if (!alphanumeric && (i == start || i == end - 1 || c != '-' && c != '_' && c != '.')) {
+      if (!alphanumeric && (i == start || i == end - 1 || (c != '-' && c != '_' && c != '.'))) {
         return false;
       }
     }
@@ -53,7 +53,7 @@ final class NameChars {
   }
 
   static boolean isAsciiLetter(char c) {
-    return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
   }
 
   static boolean isDigit(char c) {

@@ -256,8 +256,8 @@ public final class NameFormats {
    * @return true if valid
    */
   public static boolean isLabelValue(String value) {
-    return value != null && (value.isEmpty() || value.length() <= LABEL_MAX_LENGTH
-        && NameChars.isLabelKeyName(value, 0, value.length()));
+    return value != null && (value.isEmpty() || (value.length() <= LABEL_MAX_LENGTH
+        && NameChars.isLabelKeyName(value, 0, value.length())));
   }
 
   /**
@@ -272,7 +272,7 @@ public final class NameFormats {
     }
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
-      if (!(NameChars.isAsciiLetter(c) || c == '_' || i > 0 && NameChars.isDigit(c))) {
+      if (!(NameChars.isAsciiLetter(c) || c == '_' || (i > 0 && NameChars.isDigit(c)))) {
         return false;
       }
     }
@@ -293,7 +293,7 @@ public final class NameFormats {
     for (int i = 1; i <= last; i++) {
       char c = value.charAt(i);
       boolean word = NameChars.isAsciiLetter(c) || NameChars.isDigit(c) || c == '_';
-      if (!word && (i == last || c != ',' && c != ':')) {
+      if (!word && (i == last || (c != ',' && c != ':'))) {
         return false;
       }
     }

@@ -161,7 +161,7 @@ public final class SettingsCheck {
   public List<Integer> integers(String variable, String value, int minimum, int maximum) {
     List<Integer> numbers = new ArrayList<>();
     text(variable, value).ifPresent(text -> {
-      for (String item : text.split(",")) {
+      for (String item : text.split(",", -1)) {
         if (!item.isBlank()) {
           integer(variable, item, minimum, maximum).ifPresent(numbers::add);
         }

@@ -186,42 +186,25 @@ final class QuantityParser {
     }
 
     static Suffix interpret(String suffix) {
-      switch (suffix) {
-        case "":
-          return new Suffix(10, 0);
-        case "n":
-          return new Suffix(10, -9);
-        case "u":
-          return new Suffix(10, -6);
-        case "m":
-          return new Suffix(10, -3);
-        case "k":
-          return new Suffix(10, 3);
-        case "M":
-          return new Suffix(10, 6);
-        case "G":
-          return new Suffix(10, 9);
-        case "T":
-          return new Suffix(10, 12);
-        case "P":
-          return new Suffix(10, 15);
-        case "E":
-          return new Suffix(10, 18);
-        case "Ki":
-          return new Suffix(2, 10);
-        case "Mi":
-          return new Suffix(2, 20);
-        case "Gi":
-          return new Suffix(2, 30);
-        case "Ti":
-          return new Suffix(2, 40);
-        case "Pi":
-          return new Suffix(2, 50);
-        case "Ei":
-          return new Suffix(2, 60);
-        default:
-          return exponentSuffix(suffix);
-      }
+      return switch (suffix) {
+        case "" -> new Suffix(10, 0);
+        case "n" -> new Suffix(10, -9);
+        case "u" -> new Suffix(10, -6);
+        case "m" -> new Suffix(10, -3);
+        case "k" -> new Suffix(10, 3);
+        case "M" -> new Suffix(10, 6);
+        case "G" -> new Suffix(10, 9);
+        case "T" -> new Suffix(10, 12);
+        case "P" -> new Suffix(10, 15);
+        case "E" -> new Suffix(10, 18);
+        case "Ki" -> new Suffix(2, 10);
+        case "Mi" -> new Suffix(2, 20);
+        case "Gi" -> new Suffix(2, 30);
+        case "Ti" -> new Suffix(2, 40);
+        case "Pi" -> new Suffix(2, 50);
+        case "Ei" -> new Suffix(2, 60);
+        default -> exponentSuffix(suffix);
+      };
     }
 
     private static Suffix exponentSuffix(String suffix) {

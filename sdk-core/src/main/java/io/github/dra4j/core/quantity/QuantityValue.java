@@ -247,7 +247,7 @@ public final class QuantityValue implements Comparable<QuantityValue> {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof QuantityValue && compareTo((QuantityValue) o) == 0;
+    return o instanceof QuantityValue quantityValue && compareTo(quantityValue) == 0;
   }
 
   @Override

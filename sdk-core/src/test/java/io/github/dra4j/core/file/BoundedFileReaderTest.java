@@ -1,5 +1,6 @@
 package io.github.dra4j.core.file;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -80,7 +81,7 @@ class BoundedFileReaderTest {
     Path link = Files.createSymbolicLink(dir.resolve("link"), target);
     Path toDevice = Files.createSymbolicLink(dir.resolve("zero"), Path.of("/dev/zero"));
 
-    assertThat(BoundedFileReader.read(link, 100)).isEqualTo("content".getBytes());
+    assertThat(BoundedFileReader.read(link, 100)).isEqualTo("content".getBytes(UTF_8));
     assertThatThrownBy(() -> BoundedFileReader.read(link, 100, LinkOption.NOFOLLOW_LINKS))
         .isInstanceOf(RefusedFileException.class)
         .hasMessage(link + ": a symbolic link, which is not followed");

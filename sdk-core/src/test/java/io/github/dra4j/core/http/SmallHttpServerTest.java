@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -67,7 +68,7 @@ class SmallHttpServerTest {
       head.append((char) c);
     }
     String text = head.toString();
-    int at = text.toLowerCase().indexOf("content-length: ");
+    int at = text.toLowerCase(Locale.ROOT).indexOf("content-length: ");
     if (at >= 0) {
       int length = Integer.parseInt(text.substring(at + 16, text.indexOf('\r', at)).trim());
       text += new String(in.readNBytes(length), StandardCharsets.UTF_8);
@@ -81,7 +82,8 @@ class SmallHttpServerTest {
     SmallHttpServer server = start(echo().onFatal((what, cause) -> fatal.complete(what)));
 
     // What Netty does after an error while accepting that is no IOException.
-    server.listeningChannel().close();
+    // The test waits for the fatal report below, not for the close itself.
+    var unused = server.listeningChannel().close();
 
     assertThat(fatal.get(5, TimeUnit.SECONDS)).isEqualTo("test-http: the listening socket "
         + "closed while the server runs, so it accepts no more connections");

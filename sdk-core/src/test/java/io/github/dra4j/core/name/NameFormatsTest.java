@@ -238,15 +238,15 @@ class NameFormatsTest {
       assertThat(NameFormats.isDns1123Subdomain(value)).as(value)
           .isEqualTo(value.length() <= 253 && subdomain.matcher(value).matches());
       assertThat(NameFormats.isLabelValue(value)).as(value)
-          .isEqualTo(value.isEmpty() || value.length() <= 63 && key.matcher(value).matches());
+          .isEqualTo(value.isEmpty() || (value.length() <= 63 && key.matcher(value).matches()));
       assertThat(NameFormats.isCIdentifier(value)).as(value)
           .isEqualTo(ident.matcher(value).matches());
       assertThat(NameFormats.isConditionReason(value)).as(value)
           .isEqualTo(reason.matcher(value).matches());
       int slash = value.indexOf('/');
       String name = value.substring(slash + 1);
-      boolean prefixOk = slash < 0 || slash <= 253
-          && subdomain.matcher(value.substring(0, slash)).matches();
+      boolean prefixOk = slash < 0 || (slash <= 253
+          && subdomain.matcher(value.substring(0, slash)).matches());
       assertThat(NameFormats.isQualifiedName(value)).as(value).isEqualTo(prefixOk
           && name.indexOf('/') < 0 && name.length() <= 63 && key.matcher(name).matches());
       assertThat(NameFormats.qualifiedName(value).isEmpty()).as(value)

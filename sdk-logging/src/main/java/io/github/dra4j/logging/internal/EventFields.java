@@ -50,7 +50,7 @@ public final class EventFields {
         put(fields, reserved, pair.key, pair.value);
       }
     }
-    return fields;
+    return Collections.unmodifiableMap(fields);
   }
 
   private static void put(Map<String, Object> fields, Set<String> reserved, String key,

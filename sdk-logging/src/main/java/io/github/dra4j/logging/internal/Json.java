@@ -36,28 +36,19 @@ public final class Json {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       switch (c) {
-        case '"':
-          line.append("\\\"");
-          break;
-        case '\\':
-          line.append("\\\\");
-          break;
-        case '\n':
-          line.append("\\n");
-          break;
-        case '\r':
-          line.append("\\r");
-          break;
-        case '\t':
-          line.append("\\t");
-          break;
-        default:
+        case '"' -> line.append("\\\"");
+        case '\\' -> line.append("\\\\");
+        case '\n' -> line.append("\\n");
+        case '\r' -> line.append("\\r");
+        case '\t' -> line.append("\\t");
+        default -> {
           if (c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029') {
             line.append("\\u").append(HEX[c >> 12 & 0xf]).append(HEX[c >> 8 & 0xf])
                 .append(HEX[c >> 4 & 0xf]).append(HEX[c & 0xf]);
           } else {
             line.append(c);
           }
+        }
       }
     }
     line.append('"');
@@ -79,8 +70,8 @@ public final class Json {
       line.append("null");
     } else if (value instanceof Boolean) {
       line.append(value);
-    } else if (value instanceof Number) {
-      number(line, (Number) value);
+    } else if (value instanceof Number number) {
+      number(line, number);
     } else if (depth >= MAX_DEPTH) {
       string(line, String.valueOf(value));
     } else if (value instanceof Iterable) {

@@ -172,7 +172,7 @@ public final class ConfigResolver<C> {
     if (opaque == null) {
       // Without an opaque part there is no driver name to tell whose the entry is: it is ours
       // to refuse when it could apply to one of our devices.
-      boolean ours = requests.isEmpty() && requestProblems.isEmpty()
+      boolean ours = (requests.isEmpty() && requestProblems.isEmpty())
           || allocation.devices().stream()
               .anyMatch(d -> requests.stream().anyMatch(r -> r.covers(d.request())));
       if (ours) {

@@ -71,7 +71,7 @@ final class StrictJson {
 
   private static JsonNode read(JsonParser parser, String path) {
     switch (parser.currentToken()) {
-      case START_OBJECT: {
+      case START_OBJECT -> {
         ObjectNode object = NODES.objectNode();
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
           String name = parser.currentName();
@@ -83,7 +83,7 @@ final class StrictJson {
         }
         return object;
       }
-      case START_ARRAY: {
+      case START_ARRAY -> {
         ArrayNode array = NODES.arrayNode();
         int index = 0;
         while (parser.nextToken() != JsonToken.END_ARRAY) {
@@ -91,9 +91,10 @@ final class StrictJson {
         }
         return array;
       }
-      case VALUE_STRING:
+      case VALUE_STRING -> {
         return NODES.stringNode(parser.getString());
-      case VALUE_NUMBER_INT:
+      }
+      case VALUE_NUMBER_INT -> {
         switch (parser.getNumberType()) {
           case INT:
             return NODES.numberNode(parser.getIntValue());
@@ -102,16 +103,20 @@ final class StrictJson {
           default:
             return NODES.numberNode(parser.getBigIntegerValue());
         }
-      case VALUE_NUMBER_FLOAT:
+      }
+      case VALUE_NUMBER_FLOAT -> {
         return NODES.numberNode(parser.getDecimalValue());
-      case VALUE_TRUE:
+      }
+      case VALUE_TRUE -> {
         return NODES.booleanNode(true);
-      case VALUE_FALSE:
+      }
+      case VALUE_FALSE -> {
         return NODES.booleanNode(false);
-      case VALUE_NULL:
+      }
+      case VALUE_NULL -> {
         return NODES.nullNode();
-      default:
-        throw new ConfigException(path, "unexpected " + parser.currentToken());
+      }
+      default -> throw new ConfigException(path, "unexpected " + parser.currentToken());
     }
   }
 

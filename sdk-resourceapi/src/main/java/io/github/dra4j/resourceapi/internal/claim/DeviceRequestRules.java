@@ -106,20 +106,24 @@ final class DeviceRequestRules {
     String value = nonNull(mode);
     long number = count == null ? 0 : count;
     switch (value) {
-      case ALL:
+      case ALL -> {
         if (number != 0) {
           return List.of(Errors.invalid(path.child("count"), number,
               "must not be specified when allocationMode is '" + ALL + "'"));
         }
         return List.of();
-      case EXACT_COUNT:
+      }
+      case EXACT_COUNT -> {
         if (number <= 0) {
           return List.of(Errors.invalid(path.child("count"), number, "must be greater than zero"));
         }
         return List.of();
-      default:
-        return List.of(Errors.notSupported(path.child("allocationMode"), GoValues.typed(value),
-            ALLOCATION_MODES));
+      }
+      default -> {
+        return List.of(
+            Errors.notSupported(
+                path.child("allocationMode"), GoValues.typed(value), ALLOCATION_MODES));
+      }
     }
   }
 

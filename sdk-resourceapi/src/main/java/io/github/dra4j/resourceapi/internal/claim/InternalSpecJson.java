@@ -162,9 +162,9 @@ final class InternalSpecJson {
   }
 
   private static void putIfSet(Map<String, Object> fields, String name, Object value) {
-    boolean empty = value == null || value instanceof String text && text.isEmpty()
-        || value instanceof Map<?, ?> map && map.isEmpty()
-        || value instanceof List<?> list && list.isEmpty();
+    boolean empty = value == null || (value instanceof String text && text.isEmpty())
+        || (value instanceof Map<?, ?> map && map.isEmpty())
+        || (value instanceof List<?> list && list.isEmpty());
     if (!empty) {
       fields.put(name, value);
     }

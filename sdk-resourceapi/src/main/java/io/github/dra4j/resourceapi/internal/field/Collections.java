@@ -60,7 +60,7 @@ public final class Collections {
   public static <T> List<FieldError> set(List<T> items, int maxSize,
       BiFunction<T, FieldPath, List<FieldError>> item, Function<T, ?> key, FieldPath path) {
     List<FieldError> errors = list(items, maxSize, item, path);
-    if (items == null || maxSize >= 0 && items.size() > maxSize) {
+    if (items == null || (maxSize >= 0 && items.size() > maxSize)) {
       return errors;
     }
     Set<Object> seen = new HashSet<>();

@@ -95,7 +95,7 @@ public final class GoValues {
 
   /**
    * Renders a value as Go's {@code json.Marshal} does: null as {@code null}, strings with JSON
-   * escapes (HTML characters as {@code \u003c}), numbers, booleans, collections as arrays, maps as
+   * escapes (HTML characters as <code>&#92;u003c</code>), numbers, booleans, collections as arrays, maps as
    * objects with sorted keys, {@link Struct}s as objects in field order, {@link Raw} as given.
    *
    * @param value the value
@@ -257,7 +257,7 @@ public final class GoValues {
     }
     String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
     int magnitude = Math.abs(exponent);
-    String expDigits = !json && magnitude < 10 || json && exponent < 0 && magnitude < 10
+    String expDigits = (!json && magnitude < 10) || (json && exponent < 0 && magnitude < 10)
         ? (json ? "" : "0") + magnitude : Integer.toString(magnitude);
     return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + expDigits;
   }

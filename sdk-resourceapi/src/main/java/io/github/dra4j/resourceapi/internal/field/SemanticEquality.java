@@ -134,8 +134,8 @@ public final class SemanticEquality {
 
   private static boolean isZero(JsonNode node, String key) {
     return node == null || node.isMissingNode() || node.isNull()
-        || node.isArray() && node.isEmpty()
-        || node.isObject() && node.isEmpty() && !key.equals("parameters")
-        || node.isString() && node.asString().isEmpty() && !POINTER_STRINGS.contains(key);
+        || (node.isArray() && node.isEmpty())
+        || (node.isObject() && node.isEmpty() && !key.equals("parameters"))
+        || (node.isString() && node.asString().isEmpty() && !POINTER_STRINGS.contains(key));
   }
 }

@@ -38,7 +38,7 @@ final class Timestamps {
     }
     Instant left = parse(a);
     Instant right = parse(b);
-    return left != null && right != null ? left.equals(right) : Objects.equals(a, b);
+    return (left != null && right != null) ? left.equals(right) : Objects.equals(a, b);
   }
 
   /**

@@ -92,7 +92,7 @@ final class ClaimSpecFields {
   private static boolean usesTolerations(ResourceClaimSpec spec) {
     return anyRequest(spec, r -> {
       ExactDeviceRequest exactly = r.getExactly();
-      return exactly != null && !isEmpty(exactly.getTolerations())
+      return (exactly != null && !isEmpty(exactly.getTolerations()))
           || subRequests(r).stream().anyMatch(s -> !isEmpty(s.getTolerations()));
     });
   }

@@ -165,7 +165,7 @@ public final class ResourceClaimStrategy {
       return true;
     }
     if (anyResult(claim, r -> r.getShareID() != null
-        || r.getConsumedCapacity() != null && !r.getConsumedCapacity().isEmpty())) {
+        || (r.getConsumedCapacity() != null && !r.getConsumedCapacity().isEmpty()))) {
       return true;
     }
     return claim.getStatus() != null

@@ -75,8 +75,8 @@ final class GoDecodeErrors {
         type = type.getSuperclass()) {
       for (Field field : type.getDeclaredFields()) {
         JsonProperty property = field.getAnnotation(JsonProperty.class);
-        if (property != null && property.value().equals(jsonName)
-            || property == null && field.getName().equals(jsonName)) {
+        if ((property != null && property.value().equals(jsonName))
+            || (property == null && field.getName().equals(jsonName))) {
           return field;
         }
       }

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.github.dra4j.resourceapi.ExpectedErrors;
 import io.github.dra4j.resourceapi.FieldError;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -213,7 +214,7 @@ class AllocationResultValidationTest {
 
   private static String conditions(String field, int count) {
     return "\"" + field + "\": [" + IntStream.range(0, count)
-        .mapToObj(i -> "\"" + field.replace("binding", "").toLowerCase() + "-" + i + "\"")
+        .mapToObj(i -> "\"" + field.replace("binding", "").toLowerCase(Locale.ROOT) + "-" + i + "\"")
         .collect(Collectors.joining(", ")) + "]";
   }
 

@@ -11,12 +11,14 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.github.dra4j.resourceapi.TestJson;
 import java.time.Instant;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class ResourceDefaultsTest {
 
-  private static final Supplier<Instant> CLOCK = () -> Instant.parse("2026-04-22T10:11:12.987Z");
+  /** The fixed time the tests run at. */
+  private static Instant clock() {
+    return Instant.parse("2026-04-22T10:11:12.987Z");
+  }
 
   private static ResourceClaim claim(String requests) {
     return read("{\"apiVersion\":\"resource.k8s.io/v1\",\"kind\":\"ResourceClaim\","
@@ -172,7 +174,7 @@ class ResourceDefaultsTest {
             {"key":"k","effect":"NoSchedule"},
             {"key":"l","effect":"NoExecute","timeAdded":"2020-01-01T00:00:00Z"}]}]}}
         """, ResourceSlice.class);
-    ResourceDefaults.resourceSlice(slice, CLOCK);
+    ResourceDefaults.resourceSlice(slice, ResourceDefaultsTest::clock);
     var taints = slice.getSpec().getDevices().get(0).getTaints();
     assertThat(taints.get(0).getTimeAdded()).isEqualTo("2026-04-22T10:11:12Z");
     assertThat(taints.get(1).getTimeAdded()).isEqualTo("2020-01-01T00:00:00Z");
@@ -185,7 +187,7 @@ class ResourceDefaultsTest {
          "spec":{"deviceSelector":{"driver":"d.example.com"},
           "taint":{"key":"k","effect":"NoExecute"}}}
         """, DeviceTaintRule.class);
-    ResourceDefaults.deviceTaintRule(rule, CLOCK);
+    ResourceDefaults.deviceTaintRule(rule, ResourceDefaultsTest::clock);
     assertThat(rule.getSpec().getTaint().getTimeAdded()).isEqualTo("2026-04-22T10:11:12Z");
   }
 
@@ -205,7 +207,7 @@ class ResourceDefaultsTest {
     ResourceClaim claim = new ResourceClaim();
     ResourceDefaults.resourceClaim(claim);
     ResourceSlice slice = new ResourceSlice();
-    ResourceDefaults.resourceSlice(slice, CLOCK);
+    ResourceDefaults.resourceSlice(slice, ResourceDefaultsTest::clock);
     assertThat(claim.getSpec()).isNull();
     assertThat(slice.getSpec()).isNull();
   }

@@ -32,11 +32,6 @@ final class SliceFixtures {
   static final String BAD = "!@#$%^";
   static final String DRIVER = "test.example.com";
 
-  private static final String DEVICE = "{'name': '%s', 'attributes': {"
-      + "'int': {'int': 42}, 'string': {'string': 'hello world'}, "
-      + "'version': {'version': '1.2.3'}, 'bool': {'bool': true}}, "
-      + "'capacity': {'memory': {'value': '1Gi'}}}";
-
   private SliceFixtures() {}
 
   /** Parses JSON written with single quotes. */
@@ -120,7 +115,10 @@ final class SliceFixtures {
   }
 
   static Device device(String name) {
-    return json(String.format(DEVICE, name), Device.class);
+    return json(String.format("{'name': '%s', 'attributes': {"
+        + "'int': {'int': 42}, 'string': {'string': 'hello world'}, "
+        + "'version': {'version': '1.2.3'}, 'bool': {'bool': true}}, "
+        + "'capacity': {'memory': {'value': '1Gi'}}}", name), Device.class);
   }
 
   static DeviceAttribute attribute(String json) {

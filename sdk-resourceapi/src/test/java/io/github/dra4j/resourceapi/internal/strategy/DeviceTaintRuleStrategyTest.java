@@ -7,13 +7,15 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintRule;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.TestJson;
 import java.time.Instant;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class DeviceTaintRuleStrategyTest {
 
   private static final FeatureGates DEFAULTS = FeatureGates.kubernetes136();
-  private static final Supplier<Instant> CLOCK = () -> Instant.parse("2026-05-01T12:00:00.5Z");
+  /** The fixed time the tests run at. */
+  private static Instant clock() {
+    return Instant.parse("2026-05-01T12:00:00.5Z");
+  }
 
   private static DeviceTaintRule rule(String taint, String status) {
     return read("{\"apiVersion\":\"resource.k8s.io/v1\",\"kind\":\"DeviceTaintRule\","
@@ -40,7 +42,7 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", CONDITIONS);
     DeviceTaintRule rule = rule("{\"key\":\"k\",\"effect\":\"NoExecute\","
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, CLOCK);
+    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getSpec().getTaint().getTimeAdded()).isEqualTo("2026-05-01T12:00:00Z");
     assertThat(rule.getMetadata().getGeneration()).isEqualTo(4L);
     assertThat(rule.getStatus().getConditions()).hasSize(1);
@@ -52,7 +54,7 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
     DeviceTaintRule rule = rule("{\"key\":\"k\",\"effect\":\"NoExecute\","
         + "\"timeAdded\":\"2026-02-01T00:00:00Z\"}", null);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, CLOCK);
+    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getSpec().getTaint().getTimeAdded()).isEqualTo("2026-02-01T00:00:00Z");
   }
 
@@ -62,7 +64,7 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
     DeviceTaintRule rule = rule("{\"key\":\"k\",\"effect\":\"None\","
         + "\"timeAdded\":\"2026-01-01T01:00:00+01:00\"}", null);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, CLOCK);
+    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getSpec().getTaint().getTimeAdded()).isEqualTo("2026-05-01T12:00:00Z");
   }
 
@@ -72,7 +74,7 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
     DeviceTaintRule rule = rule("{\"key\":\"other\",\"effect\":\"NoSchedule\","
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, CLOCK);
+    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getSpec().getTaint().getTimeAdded()).isEqualTo("2026-01-01T00:00:00Z");
     assertThat(rule.getMetadata().getGeneration()).isEqualTo(4L);
   }
@@ -83,7 +85,7 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
     DeviceTaintRule rule = TestJson.copy(old);
     rule.getMetadata().setGeneration(10L);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, CLOCK);
+    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getMetadata().getGeneration()).isEqualTo(3L);
   }
 

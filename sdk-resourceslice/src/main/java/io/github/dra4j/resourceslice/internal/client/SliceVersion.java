@@ -60,7 +60,10 @@ public enum SliceVersion {
    * @return the next older version, or v1 after v1beta1
    */
   public SliceVersion next() {
-    SliceVersion[] all = values();
-    return all[(ordinal() + 1) % all.length];
+    return switch (this) {
+      case V1 -> V1BETA2;
+      case V1BETA2 -> V1BETA1;
+      case V1BETA1 -> V1;
+    };
   }
 }

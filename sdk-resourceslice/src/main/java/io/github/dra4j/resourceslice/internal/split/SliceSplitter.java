@@ -73,9 +73,9 @@ public final class SliceSplitter {
    */
   public static boolean isRestricted(Device device) {
     return present(device.getTaints()) || present(device.getConsumesCounters())
-        || device.getAttributes() != null && device.getAttributes().values().stream()
+        || (device.getAttributes() != null && device.getAttributes().values().stream()
             .anyMatch(a -> a != null && (present(a.getBools()) || present(a.getInts())
-                || present(a.getStrings()) || present(a.getVersions())));
+                || present(a.getStrings()) || present(a.getVersions()))));
   }
 
   private static boolean present(List<?> list) {

@@ -31,8 +31,8 @@ public final class DroppedFields {
     int common = Math.min(wanted.size(), stored.size());
     List<String> features = new ArrayList<>();
     boolean taints = false;
-    boolean counters = desired.perDeviceNodeSelection() != null
-        && actual.getPerDeviceNodeSelection() == null
+    boolean counters = (desired.perDeviceNodeSelection() != null
+        && actual.getPerDeviceNodeSelection() == null)
         || size(actual.getSharedCounters()) < size(desired.sharedCounters());
     boolean binding = false;
     boolean consumable = false;

@@ -106,8 +106,8 @@ public record PoolPlan(
     if (pool.generation() > maxGeneration) {
       generation = pool.generation();
       bumped = true;
-    } else if (missing == 0 && changedCount <= 1
-        || missing == 1 && changedCount == 0 && obsolete.isEmpty() && maxGeneration > 0) {
+    } else if ((missing == 0 && changedCount <= 1)
+        || (missing == 1 && changedCount == 0 && obsolete.isEmpty() && maxGeneration > 0)) {
       generation = maxGeneration;
       bumped = false;
     } else {

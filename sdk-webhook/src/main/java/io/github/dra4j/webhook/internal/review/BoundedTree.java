@@ -76,13 +76,16 @@ final class BoundedTree {
     }
     JsonToken token = parser.currentToken();
     switch (token) {
-      case START_OBJECT:
+      case START_OBJECT -> {
         return NODES.objectNode();
-      case START_ARRAY:
+      }
+      case START_ARRAY -> {
         return NODES.arrayNode();
-      case VALUE_STRING:
+      }
+      case VALUE_STRING -> {
         return NODES.stringNode(parser.getString());
-      case VALUE_NUMBER_INT:
+      }
+      case VALUE_NUMBER_INT -> {
         switch (parser.getNumberType()) {
           case INT:
             return NODES.numberNode(parser.getIntValue());
@@ -91,17 +94,21 @@ final class BoundedTree {
           default:
             return NODES.numberNode(parser.getBigIntegerValue());
         }
-      case VALUE_NUMBER_FLOAT:
+      }
+      case VALUE_NUMBER_FLOAT -> {
         // As Jackson's own tree reader and the plugin's decoding of fabric8's model read it.
         return NODES.numberNode(parser.getDoubleValue());
-      case VALUE_TRUE:
+      }
+      case VALUE_TRUE -> {
         return NODES.booleanNode(true);
-      case VALUE_FALSE:
+      }
+      case VALUE_FALSE -> {
         return NODES.booleanNode(false);
-      case VALUE_NULL:
+      }
+      case VALUE_NULL -> {
         return NODES.nullNode();
-      default:
-        throw new InvalidAdmissionReviewException(where + ": unexpected " + token);
+      }
+      default -> throw new InvalidAdmissionReviewException(where + ": unexpected " + token);
     }
   }
 }

@@ -23,6 +23,8 @@ final class Der {
   }
 
   /** One element: its tag and its content bytes. */
+  // A parsing step's result, read and dropped; never compared or hashed.
+  @SuppressWarnings("ArrayRecordComponent")
   record Element(int tag, byte[] content) {
   }
 

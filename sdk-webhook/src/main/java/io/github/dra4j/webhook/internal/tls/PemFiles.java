@@ -38,6 +38,8 @@ public final class PemFiles {
   }
 
   /** A certificate chain with its private key, checked to belong together. */
+  // The chain goes to the TLS context as the array it wants; an identity is never compared.
+  @SuppressWarnings("ArrayRecordComponent")
   public record Identity(PrivateKey key, X509Certificate[] chain) {
   }
 
@@ -95,19 +97,29 @@ public final class PemFiles {
     while (blocks.find()) {
       String type = blocks.group(1);
       switch (type) {
-        case "PRIVATE KEY":
+        case "PRIVATE KEY" -> {
           return pkcs8(decode(blocks.group(2), name), name);
-        case "RSA PRIVATE KEY":
-          return pkcs8(Der.encode(Der.SEQUENCE, VERSION_0,
-              Der.encode(Der.SEQUENCE, RSA_ENCRYPTION, Der.encode(Der.NULL)),
-              Der.encode(Der.OCTET_STRING, decode(blocks.group(2), name))), name);
-        case "EC PRIVATE KEY":
+        }
+        case "RSA PRIVATE KEY" -> {
+          return pkcs8(
+              Der.encode(
+                  Der.SEQUENCE,
+                  VERSION_0,
+                  Der.encode(Der.SEQUENCE, RSA_ENCRYPTION, Der.encode(Der.NULL)),
+                  Der.encode(Der.OCTET_STRING, decode(blocks.group(2), name))),
+              name);
+        }
+        case "EC PRIVATE KEY" -> {
           return pkcs8(sec1ToPkcs8(decode(blocks.group(2), name), name), name);
-        case "ENCRYPTED PRIVATE KEY":
-          throw new IllegalArgumentException(name + " holds an encrypted private key; "
-              + "the webhook needs it unencrypted, as cert-manager writes it");
-        default:
+        }
+        case "ENCRYPTED PRIVATE KEY" ->
+            throw new IllegalArgumentException(
+                name
+                    + " holds an encrypted private key; "
+                    + "the webhook needs it unencrypted, as cert-manager writes it");
+        default -> {
           // EC PARAMETERS and other blocks before the key are skipped.
+        }
       }
     }
     throw new IllegalArgumentException(name + " holds no PEM PRIVATE KEY, RSA PRIVATE KEY or "

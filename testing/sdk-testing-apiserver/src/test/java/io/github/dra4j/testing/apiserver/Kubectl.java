@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
  * the cache directory {@code ~/.cache/dra4j/kubectl-1.35} that {@code
  * testing/sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh} fills, and {@code kubectl} on
  * the {@code PATH}. Older versions (Debian ships 1.32) are passed over. Without one, {@link
- * #require()} skips the calling test and says why. Each instance runs commands against one kubeconfig with a
- * home directory of its own, so discovery and OpenAPI caches never leak between tests. Immutable.
+ * #require(Path, Path)} skips the calling test and says why. Each instance runs commands against
+ * one kubeconfig with a home directory of its own, so discovery and OpenAPI caches never leak
+ * between tests. Immutable.
  */
 final class Kubectl {
 
@@ -56,7 +57,7 @@ final class Kubectl {
     Optional<Path> found = candidates().stream()
         .filter(candidate -> {
           Optional<Integer> minor = minorVersion(candidate);
-          tried.add(candidate + (minor.map(m -> " (1." + m + ")").orElse(" (not runnable)")));
+          tried.add(candidate +  minor.map(m -> " (1." + m + ")").orElse(" (not runnable)"));
           return minor.filter(m -> m >= MIN_MINOR).isPresent();
         })
         .findFirst();
@@ -80,7 +81,7 @@ final class Kubectl {
         "kubectl"));
     String path = System.getenv("PATH");
     if (path != null) {
-      for (String dir : path.split(File.pathSeparator)) {
+      for (String dir : path.split(File.pathSeparator, -1)) {
         if (!dir.isEmpty()) {
           result.add(Path.of(dir, "kubectl"));
         }

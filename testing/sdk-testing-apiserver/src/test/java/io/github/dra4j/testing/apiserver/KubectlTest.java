@@ -302,7 +302,7 @@ class KubectlTest {
 
   @Test
   void watchPrintsEventsAsObjectsChange() throws Exception {
-    kubectl.run("create", "-f", write("class.yaml", DRA_OBJECTS.split("---")[0]).toString())
+    kubectl.run("create", "-f", write("class.yaml", DRA_OBJECTS.split("---", -1)[0]).toString())
         .assertSuccess();
     Process watch = kubectl.start("get", "deviceclasses", "-w", "--output-watch-events");
     BlockingQueue<String> lines = new LinkedBlockingQueue<>();

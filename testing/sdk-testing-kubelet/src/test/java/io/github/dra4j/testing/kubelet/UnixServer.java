@@ -37,7 +37,8 @@ final class UnixServer implements AutoCloseable {
     try {
       server = builder.build().start();
     } catch (IOException e) {
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      // The server did not start; its failure is what to report, not the group's shutdown.
+      var unused = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw new UncheckedIOException("cannot serve on " + socket, e);
     }
   }

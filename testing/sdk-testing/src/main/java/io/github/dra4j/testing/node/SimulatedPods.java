@@ -143,6 +143,8 @@ public final class SimulatedPods {
    * @param pod a pod this started (as {@link #start} or {@link #prepareAgain} returned it)
    * @throws IllegalStateException if an unprepare fails
    */
+  // The very pod object start returned, not any pod equal to it.
+  @SuppressWarnings("ReferenceEquality")
   public void stop(RunningPod pod) {
     running.removeIf(other -> other.pod() == pod.pod());
     for (ResourceClaim claim : pod.claims().values()) {

@@ -70,7 +70,7 @@ class SimulatedPodsTest {
 
       @Override
       public void unprepare(DriverAllocation allocation, Void state, CallContext context) {
-        example.unprepare(allocation, state, context);
+        example.unprepare(allocation, null, context);
       }
 
       @Override

@@ -27,7 +27,7 @@ final class MountOrder {
     }
     boolean rooted = path.startsWith("/");
     Deque<String> parts = new ArrayDeque<>();
-    for (String part : path.split("/")) {
+    for (String part : path.split("/", -1)) {
       if (part.isEmpty() || part.equals(".")) {
         continue;
       }

@@ -155,10 +155,13 @@ class CdiRegistryTest {
           - name: "dev2"
             containerEdits: *edits
         """);
-    Files.writeString(run.resolve("sloppy.json"), "{\"cdiVersion\": \"0.3.0\",\n"
-        + "\t\"kind\": \"vendor2.com/device\",\n"
-        + "\t\"devices\": [{\"name\": \"dev1\", \"containerEdits\": {\"env\": [\"ORIGIN=sloppy\",]}},],\n"
-        + "}\n# written by hand\n");
+    Files.writeString(run.resolve("sloppy.json"), """
+        {"cdiVersion": "0.3.0",
+        \t"kind": "vendor2.com/device",
+        \t"devices": [{"name": "dev1", "containerEdits": {"env": ["ORIGIN=sloppy",]}},],
+        }
+        # written by hand
+        """);
 
     CdiRegistry registry = load();
 

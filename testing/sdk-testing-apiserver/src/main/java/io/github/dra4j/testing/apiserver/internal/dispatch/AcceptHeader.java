@@ -37,7 +37,7 @@ public final class AcceptHeader {
     if (accept == null || accept.isBlank()) {
       return true;
     }
-    for (String range : accept.split(",")) {
+    for (String range : accept.split(",", -1)) {
       if (rangeAllowsJson(range)) {
         return true;
       }
@@ -46,7 +46,7 @@ public final class AcceptHeader {
   }
 
   private static boolean rangeAllowsJson(String range) {
-    String[] parts = range.split(";");
+    String[] parts = range.split(";", -1);
     String type = parts[0].trim().toLowerCase(Locale.ROOT);
     if (!type.equals("*/*") && !type.equals("application/*") && !type.equals(JSON)) {
       return false;

@@ -100,7 +100,7 @@ public final class Discovery {
   }
 
   private ObjectNode version() {
-    String[] parts = gitVersion.replaceFirst("^v", "").split("\\.");
+    String[] parts = gitVersion.replaceFirst("^v", "").split("\\.", -1);
     ObjectNode node = mapper.createObjectNode();
     node.put("major", parts[0]).put("minor", parts.length > 1 ? parts[1] : "0");
     node.put("gitVersion", gitVersion).put("gitCommit", "dra4j-in-memory");

@@ -342,17 +342,19 @@ public final class InMemoryDispatcher extends KubernetesCrudDispatcher {
     GroupVersionResource gvr = target.resource();
     String oldState = oldAttributes == null ? null : map.get(oldAttributes);
     String stored = newState;
+    boolean rewritten = false;
     if (newState != null && oldState == null && generations.isCreating()) {
       ObjectNode state = (ObjectNode) bodies.parse(newState);
       generations.onCreate(state);
       stored = mapper.writeValueAsString(state);
+      rewritten = true;
     }
     if (stored != null && gvr != null && behaviour.hasTransformers(gvr)) {
       ObjectNode state = (ObjectNode) bodies.parse(stored);
       stored = mapper.writeValueAsString(behaviour.transform(gvr, state));
+      rewritten = true;
     }
-    super.processEvent(path, pathAttributes, oldAttributes, stored == newState ? resource : null,
-        stored);
+    super.processEvent(path, pathAttributes, oldAttributes, rewritten ? null : resource, stored);
     if (gvr != null) {
       watches.record(gvr, oldState, stored, this::requestResourceVersion);
     }

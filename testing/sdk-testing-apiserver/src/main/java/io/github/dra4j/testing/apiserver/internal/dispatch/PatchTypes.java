@@ -96,7 +96,7 @@ final class PatchTypes {
   /** The patch's media type, checked to be one the server accepts. */
   private static String contentType(RecordedRequest request) {
     String header = request.getHeader("Content-Type");
-    String type = header == null ? "" : header.split(";")[0].trim().toLowerCase(Locale.ROOT);
+    String type = header == null ? "" : header.split(";", -1)[0].trim().toLowerCase(Locale.ROOT);
     if (!List.of(JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH).contains(type)) {
       throw new ApiError(415, "UnsupportedMediaType",
           "the body of the request was in an unknown format - accepted media types include: "

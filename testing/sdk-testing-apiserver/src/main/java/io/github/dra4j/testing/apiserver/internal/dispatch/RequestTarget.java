@@ -202,7 +202,7 @@ public record RequestTarget(
 
   private static Map<String, String> parseQuery(String rawQuery) {
     Map<String, String> query = new LinkedHashMap<>();
-    for (String pair : rawQuery.split("&")) {
+    for (String pair : rawQuery.split("&", -1)) {
       if (pair.isEmpty()) {
         continue;
       }

@@ -177,7 +177,7 @@ public final class OpenApiDocuments {
       this.reference = reference;
       this.hasStatus = hasStatus;
       GroupVersionResource gvr = info.gvr();
-      String group = gvr.group().isEmpty() ? "core" : gvr.group().split("\\.")[0];
+      String group = gvr.group().isEmpty() ? "core" : gvr.group().split("\\.", -1)[0];
       this.operationSuffix = capitalize(group) + capitalize(gvr.version())
           + (info.namespaced() ? "Namespaced" : "") + info.kind();
     }

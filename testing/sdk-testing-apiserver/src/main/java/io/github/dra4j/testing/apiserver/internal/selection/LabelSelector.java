@@ -79,7 +79,7 @@ public final class LabelSelector {
     Matcher m = SET_BASED.matcher(term);
     if (m.matches()) {
       Set<String> values = new java.util.LinkedHashSet<>();
-      for (String v : m.group(3).split(",")) {
+      for (String v : m.group(3).split(",", -1)) {
         if (!v.isBlank()) {
           values.add(v.trim());
         }
