@@ -1,6 +1,7 @@
 package io.github.dra4j.kubeletplugin;
 
 import io.github.dra4j.core.option.OptionChecks;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.time.Duration;
 
 /**
@@ -25,6 +26,7 @@ import java.time.Duration;
  *     published again, so that a burst of changes is one publish (default 1 s). The kubelet's
  *     health stream does not wait
  */
+@KubernetesAlpha(feature = "ResourceHealthStatus", since = "1.34")
 public record HealthOptions(Duration refreshInterval, HealthTaints taints, Duration taintDelay) {
 
   /** The defaults: 10 s, the driver's own taints, 1 s. */
@@ -61,6 +63,7 @@ public record HealthOptions(Duration refreshInterval, HealthTaints taints, Durat
    * @param policy the policy; null for the driver's own
    * @return the new options
    */
+  @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
   public HealthOptions withTaints(HealthTaints policy) {
     return new HealthOptions(refreshInterval, policy, taintDelay);
   }
@@ -71,6 +74,7 @@ public record HealthOptions(Duration refreshInterval, HealthTaints taints, Durat
    * @param delay zero or positive
    * @return the new options
    */
+  @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
   public HealthOptions withTaintDelay(Duration delay) {
     return new HealthOptions(refreshInterval, taints, delay);
   }

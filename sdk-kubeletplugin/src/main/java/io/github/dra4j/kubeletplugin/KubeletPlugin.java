@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import io.github.dra4j.kubeletplugin.internal.publish.DevicePublishing;
 import io.github.dra4j.kubeletplugin.internal.publish.SlicePublisher;
 import io.github.dra4j.kubeletplugin.internal.runtime.DriverEvents;
@@ -187,6 +188,7 @@ public final class KubeletPlugin implements AutoCloseable {
    * @throws IllegalStateException if the driver does not report device health ({@link
    *     DraDriver#reportsDeviceHealth()} is false)
    */
+  @KubernetesAlpha(feature = "ResourceHealthStatus", since = "1.34")
   public DeviceHealthReporter deviceHealth() {
     return PluginContext.healthOrFail(devices.health(), settings.driverName());
   }

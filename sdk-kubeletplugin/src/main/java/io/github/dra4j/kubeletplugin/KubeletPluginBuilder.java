@@ -2,6 +2,7 @@ package io.github.dra4j.kubeletplugin;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.cdi.store.SpecDirectory;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import io.github.dra4j.kubeletplugin.internal.env.PluginEnvironment;
 import io.github.dra4j.kubeletplugin.internal.setup.Deployment;
 import io.github.dra4j.kubeletplugin.internal.setup.Deployment.Setting;
@@ -351,6 +352,7 @@ public final class KubeletPluginBuilder {
    * @param change from the group as it is to the group wanted
    * @return this builder
    */
+  @KubernetesAlpha(feature = "KEP-5304", since = "1.36")
   public KubeletPluginBuilder metadata(UnaryOperator<MetadataOptions> change) {
     metadata = changed(metadata, change, "metadata");
     return this;
@@ -362,6 +364,7 @@ public final class KubeletPluginBuilder {
    * @param change from the group as it is to the group wanted
    * @return this builder
    */
+  @KubernetesAlpha(feature = "ResourceHealthStatus", since = "1.34")
   public KubeletPluginBuilder health(UnaryOperator<HealthOptions> change) {
     health = changed(health, change, "health");
     return this;

@@ -1,5 +1,6 @@
 package io.github.dra4j.kubeletplugin;
 
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,6 +16,7 @@ import java.util.Objects;
  *     {@code metadata.resource.k8s.io/v1alpha1} (the Go helper defaults to none, which makes
  *     enabling the feature fail; dra4j uses the version its documentation promises)
  */
+@KubernetesAlpha(feature = "KEP-5304", since = "1.36")
 public record MetadataOptions(boolean enabled, List<String> versions) {
 
   /** The defaults: off, version {@code metadata.resource.k8s.io/v1alpha1}. */

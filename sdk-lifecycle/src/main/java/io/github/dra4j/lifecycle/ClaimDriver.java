@@ -1,6 +1,7 @@
 package io.github.dra4j.lifecycle;
 
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.HealthTaints;
@@ -124,6 +125,7 @@ public interface ClaimDriver<S> {
    *
    * @return false by default
    */
+  @KubernetesAlpha(feature = "ResourceHealthStatus", since = "1.34")
   default boolean reportsDeviceHealth() {
     return false;
   }
@@ -134,6 +136,7 @@ public interface ClaimDriver<S> {
    *
    * @return null (the default) for none
    */
+  @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
   default HealthTaints healthTaints() {
     return null;
   }

@@ -5,6 +5,7 @@ import io.github.dra4j.cdi.name.Kind;
 import io.github.dra4j.cdi.name.NameRules;
 import io.github.dra4j.cdi.spec.ContainerEdits;
 import io.github.dra4j.core.option.OptionChecks;
+import io.github.dra4j.core.stability.KubernetesAlpha;
 import io.github.dra4j.kubeletplugin.CallContext;
 import io.github.dra4j.kubeletplugin.DraDriver;
 import io.github.dra4j.kubeletplugin.HealthTaints;
@@ -197,11 +198,13 @@ public final class ClaimLifecycle<S> implements DraDriver {
   }
 
   @Override
+  @KubernetesAlpha(feature = "ResourceHealthStatus", since = "1.34")
   public boolean reportsDeviceHealth() {
     return settings.driver().reportsDeviceHealth();
   }
 
   @Override
+  @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
   public HealthTaints healthTaints() {
     return settings.driver().healthTaints();
   }

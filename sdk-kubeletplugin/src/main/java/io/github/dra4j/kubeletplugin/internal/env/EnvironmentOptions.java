@@ -141,8 +141,8 @@ public final class EnvironmentOptions {
       Consumer<AutoCloseable> alsoClosed) {
     // fabric8 would otherwise load every model class on the class path (some 600) to map any
     // kind to its type; the plugin reads each object by its type, and a watch event of a kind
-    // not mapped is converted to the watched type, so none of them is needed. That is about
-    // 4 MiB less metaspace on every node. A driver that deserializes objects of unknown kind
+    // not mapped is converted to the watched type, so none of them is needed (the metaspace this
+    // saves is in docs/performance.md). A driver that deserializes objects of unknown kind
     // (Serialization.unmarshal of arbitrary YAML) with this client gets generic resources.
     KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
         .withKubernetesSerialization(new KubernetesSerialization(new ObjectMapper(), false));

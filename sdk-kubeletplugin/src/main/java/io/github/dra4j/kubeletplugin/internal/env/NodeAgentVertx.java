@@ -14,11 +14,10 @@ import java.util.function.Consumer;
  * core. A request made from a thread that is not Vert.x's (a handler thread reading a claim) is
  * given the next event loop in turn, while its connection belongs to another one, so most
  * requests crossed between two event loops: one more thread wake-up per request. With one event
- * loop the request, its connection and its answer share one thread. Measured against the
- * in-memory API server on 2 cores, claim reads through the plugin's claim source: p50 0.29 to
- * 0.37 ms instead of 0.46 to 0.52 ms with 1 caller, 101 to 138 µs of CPU per read instead of 165
- * to 233 µs with 8, and three fewer threads. A plugin's API traffic (claim reads, slice and
- * status writes, one or two watches) does not need more than one.
+ * loop the request, its connection and its answer share one thread: claim reads are faster, cost
+ * less CPU and need three threads fewer (figures in docs/performance.md, "Two Vert.x event loops
+ * per core"). A plugin's API traffic (claim reads, slice and status writes, one or two watches)
+ * does not need more than one.
  *
  * <p>Loaded only when fabric8 would use its Vert.x 5 client, so that a driver running the JDK
  * client does not need Vert.x on its class path. Only for a client the plugin makes and closes

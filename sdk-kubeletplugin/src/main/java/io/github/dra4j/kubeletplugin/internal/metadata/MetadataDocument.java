@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * One {@code DeviceMetadata} object as containers read it: one request of one claim and
- * the devices serving it, with keys in the order the Go helper writes them. Immutable.
+ * the devices serving it, with keys in a fixed order (the one a Go driver writes, so the files of
+ * the two are byte for byte alike). Immutable.
  *
  * @param claimNamespace the claim's namespace
  * @param claimName the claim's name

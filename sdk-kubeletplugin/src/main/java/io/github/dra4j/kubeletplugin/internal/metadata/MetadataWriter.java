@@ -168,7 +168,7 @@ public final class MetadataWriter {
    * Removes a claim's metadata directory and CDI specs; missing files are fine.
    *
    * @param claim the unprepared claim
-   * @throws IOException with the Go helper's message naming the directory or file
+   * @throws IOException with a message naming the directory or file (worded as a Go driver's)
    */
   public void cleanUp(ClaimReference claim) throws IOException {
     Path directory = claimDirectory(claim.namespace(), claim.name());

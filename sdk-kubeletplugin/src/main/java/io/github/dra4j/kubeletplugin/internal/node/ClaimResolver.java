@@ -11,7 +11,8 @@ import io.grpc.StatusException;
 /**
  * Fetches the claim the kubelet names and checks it is the allocated object the kubelet means
  * (allocated, still the object with the UID the kubelet sent, and named as the kubelet named it),
- * with the Go helper's exact error texts. Stateless apart from the borrowed source.
+ * with the same error texts a Go driver gives, so operators' log searches and alerts carry over.
+ * Stateless apart from the borrowed source.
  */
 final class ClaimResolver {
 

@@ -49,10 +49,11 @@ import org.slf4j.MDC;
  *
  * <p>Works on the v1 wire messages; {@link NodeServiceDefinitions} serves it as v1 and v1beta1.
  * A problem with one claim (a malformed reference, a claim that is not allocated or got replaced,
- * a bad device from the driver) fails that claim only, with the Go helper's message where it has
- * one; the other claims of the call proceed. The whole call fails only if the request is too big,
- * the lock cannot be taken, the driver throws, or too many calls wait for the API server already
- * (RESOURCE_EXHAUSTED, before anything of the call waits). Thread-safe; owned by one plugin.
+ * a bad device from the driver) fails that claim only, with a message naming the claim and what is
+ * wrong (worded as a Go driver's where it has one, so log searches carry over); the other claims
+ * of the call proceed. The whole call fails only if the request is too big, the lock cannot be
+ * taken, the driver throws, or too many calls wait for the API server already (RESOURCE_EXHAUSTED,
+ * before anything of the call waits). Thread-safe; owned by one plugin.
  */
 public final class NodeService {
 

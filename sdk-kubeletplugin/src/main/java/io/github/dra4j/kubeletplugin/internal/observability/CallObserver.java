@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * Logs and times every gRPC call a plugin serves, with the Go helper's log texts ({@code handling
- * request}, {@code handling request succeeded}, {@code handling stream}, ...).
+ * Logs and times every gRPC call a plugin serves, one line when a call starts and one when it ends
+ * ({@code handling request}, {@code handling request succeeded}, {@code handling stream}, ...; the
+ * texts a Go driver logs, so log searches carry over).
  *
  * <p>Each call and stream gets a request ID; the ID and the full method name are in the SLF4J MDC
  * (keys {@value #MDC_REQUEST_ID} and {@value #MDC_METHOD}) whenever call code runs, so a driver's

@@ -9,7 +9,8 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * Names of the sockets a DRA kubelet plugin creates, chosen exactly as the Go helper chooses them.
+ * Names of the sockets a DRA kubelet plugin creates, by the rules below (the same names a Go
+ * driver's sockets get, so the two can replace each other on a node).
  *
  * <p>In rolling-update mode every driver pod needs its own registration socket, so the pod UID is
  * part of the name. Long driver names or deep registry directories would push the path past the

@@ -8,8 +8,8 @@ import java.util.function.BiConsumer;
 /**
  * Notices when a plugin's socket stops serving: its file deleted or replaced (someone cleaned the
  * directory, another process took the name) or its server stopped. Each broken server is reported
- * once to the error handler, as the Go helper reports a failed {@code Serve}: message {@code "DRA
- * gRPC server failed"} or {@code "registrar gRPC server failed"}.
+ * once to the error handler, with the message {@code "DRA gRPC server failed"} or {@code
+ * "registrar gRPC server failed"} (a Go driver's words for a failed server).
  *
  * <p>Run periodically by the owning plugin; thread-safe.
  */

@@ -20,7 +20,12 @@ final class MountOrder {
     return clean(destination).chars().filter(c -> c == '/').count();
   }
 
-  /** Lexical path cleaning as Go's {@code filepath.Clean} does it. */
+  /**
+   * Cleans a path lexically, without the file system: repeated slashes and {@code .} elements
+   * go, {@code ..} removes the element before it (at the root of an absolute path it goes, at the
+   * start of a relative one it stays), and no trailing slash stays; an empty path is {@code .}
+   * (Go's {@code filepath.Clean}, which runtimes use).
+   */
   static String clean(String path) {
     if (path.isEmpty()) {
       return ".";

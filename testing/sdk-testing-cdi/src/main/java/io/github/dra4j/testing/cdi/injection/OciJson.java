@@ -89,7 +89,7 @@ final class OciJson {
     }
     if (!container.netDevices().isEmpty()) {
       ObjectNode netDevices = linux.putObject("netDevices");
-      // Go writes map keys sorted.
+      // Keys sorted, so the text equals what the runtimes (Go's JSON encoder) write.
       new TreeMap<>(container.netDevices()).forEach(
           (host, name) -> text(netDevices.putObject(host), "name", name));
     }
