@@ -125,7 +125,8 @@ public final class ScrapeBenchmark {
         KubeletPlugin plugin = KubeletPlugin.builder(new NoOpDriver())
             .driverName(DRIVER).kubeClient(server.client())
             .registrarDirectory(dir.resolve("registry")).pluginDataDirectory(dir)
-            .metricsEndpoint(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).jvmMetrics(jvm)
+            .metricsEndpoint(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+            .jvmMetrics(jvm)
             .logCalls(false).closeOnShutdown(false).start();
         KubeletClient kubelet = KubeletClient.create()) {
       for (int i = 0; i < 20; i++) {
