@@ -47,7 +47,8 @@ final class QuantityFunctions implements FunctionLibrary {
   }
 
   // The overloads share this object's cache, which is thread-safe and only saves repeating a
-  // pure parse: what an overload returns never depends on it, so they are as good as immutable.
+  // pure parse: what an overload returns never depends on it, so they are as good as
+  // immutable.
   @SuppressWarnings("Immutable")
   @Override
   public List<CelFunctionBinding> bindings() {

@@ -37,7 +37,8 @@ final class RegexFunctions implements FunctionLibrary {
   }
 
   // The overloads share this object's cache, which is thread-safe and only saves repeating a
-  // pure compilation: what an overload returns never depends on it, so they are as good as immutable.
+  // pure compilation: what an overload returns never depends on it, so they are as good as
+  // immutable.
   @SuppressWarnings("Immutable")
   @Override
   public List<CelFunctionBinding> bindings() {

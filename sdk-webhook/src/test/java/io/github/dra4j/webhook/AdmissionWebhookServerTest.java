@@ -371,7 +371,8 @@ class AdmissionWebhookServerTest {
           \r
           """);
       assertThat(readAll(open.getInputStream())).startsWith("HTTP/1.1 503 ");
-      assertThatThrownBy(() -> new java.net.Socket(InetAddress.getLoopbackAddress(), server.port()).close())
+      assertThatThrownBy(
+          () -> new java.net.Socket(InetAddress.getLoopbackAddress(), server.port()).close())
           .as("no new connection is accepted while stopping")
           .isInstanceOf(ConnectException.class);
       assertThat(inFlight.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
@@ -380,7 +381,8 @@ class AdmissionWebhookServerTest {
     } finally {
       background.shutdownNow();
     }
-    assertThatThrownBy(() -> new java.net.Socket(InetAddress.getLoopbackAddress(), server.port()).close())
+    assertThatThrownBy(
+        () -> new java.net.Socket(InetAddress.getLoopbackAddress(), server.port()).close())
         .as("the port is closed").isInstanceOf(ConnectException.class);
   }
 

@@ -82,7 +82,8 @@ public final class HostileClientsBenchmark {
           server.writeKubeconfig(root.resolve("kubeconfig")));
       Scenario scenario = new Scenario(java, options, jar, access, root, uid);
       scenario.idle("liveness port", connections, hold,
-          d -> RawGrpcConnection.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), d.livenessPort)));
+          d -> RawGrpcConnection.open(
+              new InetSocketAddress(InetAddress.getLoopbackAddress(), d.livenessPort)));
       scenario.idle("DRA socket", connections, hold, d -> RawGrpcConnection.open(d.draSocket));
       scenario.idle("registration socket", connections, hold,
           d -> RawGrpcConnection.open(d.registrationSocket));

@@ -95,8 +95,9 @@ public final class GoValues {
 
   /**
    * Renders a value as Go's {@code json.Marshal} does: null as {@code null}, strings with JSON
-   * escapes (HTML characters as <code>&#92;u003c</code>), numbers, booleans, collections as arrays, maps as
-   * objects with sorted keys, {@link Struct}s as objects in field order, {@link Raw} as given.
+   * escapes (HTML characters as <code>&#92;u003c</code>), numbers, booleans, collections as
+   * arrays, maps as objects with sorted keys, {@link Struct}s as objects in field order, {@link
+   * Raw} as given.
    *
    * @param value the value
    * @return the JSON text

@@ -214,7 +214,8 @@ class AllocationResultValidationTest {
 
   private static String conditions(String field, int count) {
     return "\"" + field + "\": [" + IntStream.range(0, count)
-        .mapToObj(i -> "\"" + field.replace("binding", "").toLowerCase(Locale.ROOT) + "-" + i + "\"")
+        .mapToObj(i -> "\"" + field.replace("binding", "").toLowerCase(Locale.ROOT) + "-" + i
+            + "\"")
         .collect(Collectors.joining(", ")) + "]";
   }
 

@@ -42,7 +42,8 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", CONDITIONS);
     DeviceTaintRule rule = rule("{\"key\":\"k\",\"effect\":\"NoExecute\","
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
+    DeviceTaintRuleStrategy.prepareForUpdate(
+        rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getSpec().getTaint().getTimeAdded()).isEqualTo("2026-05-01T12:00:00Z");
     assertThat(rule.getMetadata().getGeneration()).isEqualTo(4L);
     assertThat(rule.getStatus().getConditions()).hasSize(1);
@@ -54,7 +55,8 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
     DeviceTaintRule rule = rule("{\"key\":\"k\",\"effect\":\"NoExecute\","
         + "\"timeAdded\":\"2026-02-01T00:00:00Z\"}", null);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
+    DeviceTaintRuleStrategy.prepareForUpdate(
+        rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getSpec().getTaint().getTimeAdded()).isEqualTo("2026-02-01T00:00:00Z");
   }
 
@@ -64,7 +66,8 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
     DeviceTaintRule rule = rule("{\"key\":\"k\",\"effect\":\"None\","
         + "\"timeAdded\":\"2026-01-01T01:00:00+01:00\"}", null);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
+    DeviceTaintRuleStrategy.prepareForUpdate(
+        rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getSpec().getTaint().getTimeAdded()).isEqualTo("2026-05-01T12:00:00Z");
   }
 
@@ -74,7 +77,8 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
     DeviceTaintRule rule = rule("{\"key\":\"other\",\"effect\":\"NoSchedule\","
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
+    DeviceTaintRuleStrategy.prepareForUpdate(
+        rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getSpec().getTaint().getTimeAdded()).isEqualTo("2026-01-01T00:00:00Z");
     assertThat(rule.getMetadata().getGeneration()).isEqualTo(4L);
   }
@@ -85,7 +89,8 @@ class DeviceTaintRuleStrategyTest {
         + "\"timeAdded\":\"2026-01-01T00:00:00Z\"}", null);
     DeviceTaintRule rule = TestJson.copy(old);
     rule.getMetadata().setGeneration(10L);
-    DeviceTaintRuleStrategy.prepareForUpdate(rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
+    DeviceTaintRuleStrategy.prepareForUpdate(
+        rule, old, DEFAULTS, DeviceTaintRuleStrategyTest::clock);
     assertThat(rule.getMetadata().getGeneration()).isEqualTo(3L);
   }
 

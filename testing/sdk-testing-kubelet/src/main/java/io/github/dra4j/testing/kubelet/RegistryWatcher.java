@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * sockets are compared by device and inode.
  *
  * <p>Owns its watch service and one daemon thread, which is the only one that touches the known
- * sockets after {@link #start(Path, Listener)}. Listener calls come from that thread, in event order.
+ * sockets after {@link #start(Path, Listener)}. Listener calls come from that thread, in event
+ * order.
  */
 final class RegistryWatcher implements AutoCloseable {
 
