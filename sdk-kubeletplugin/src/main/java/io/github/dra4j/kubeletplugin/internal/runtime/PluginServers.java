@@ -346,9 +346,6 @@ public final class PluginServers implements AutoCloseable {
   /**
    * Whether the enabled servers run on their own, intact socket files, and no fatal error (an
    * event loop ended, a JVM error while serving) has broken them.
-   */
-  /**
-   * Whether the servers serve.
    *
    * @return true while they do
    */
