@@ -90,9 +90,9 @@ class AlphaApiTest {
         marks++;
         boolean ok = feature.matcher(mark.feature()).matches()
             && version.matcher(mark.since()).matches()
-            && (mark.beta().isEmpty() || version.matcher(mark.beta()).matches()
+            && (mark.beta().isEmpty() || (version.matcher(mark.beta()).matches()
                 && Integer.parseInt(mark.beta().substring(2))
-                    > Integer.parseInt(mark.since().substring(2)));
+                    > Integer.parseInt(mark.since().substring(2))));
         if (!ok) {
           bad.add(element + ": " + mark);
         }

@@ -35,9 +35,9 @@ public interface ClaimStatusReporter {
    *
    * @param claim the claim, as the driver got it in prepare (its UID guards against writing to a
    *     new claim of the same name)
-   * @param devices one entry per device; {@code driver} may be left empty (this driver's name is
-   *     put in), {@code pool}, {@code device} and optional {@code shareID} must name one of this
-   *     driver's allocation results in the claim
+   * @param devices one entry per device; an entry's driver may be left empty (this driver's
+   *     name is put in), its pool, device and optional shareID must name one of this driver's
+   *     allocation results in the claim
    * @return completes when the status is written, or exceptionally with the reason it was not
    *     (also reported to {@code handleError}): an {@link
    *     io.github.dra4j.resourceapi.InvalidResourceException} if the server's rules refuse the

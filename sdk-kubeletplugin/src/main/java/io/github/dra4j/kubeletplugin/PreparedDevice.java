@@ -10,8 +10,8 @@ import java.util.Objects;
 /**
  * One device a prepared claim gives to containers.
  *
- * @param requests the claim requests this device serves, as {@code request} or {@code
- *     request/subrequest} names; empty means all requests of the claim. Sub-request parts are
+ * @param requests the claim requests this device serves, each a request's name or {@code
+ *     <request>/<subrequest>}; empty means all requests of the claim. Sub-request parts are
  *     stripped before the kubelet sees them, because containers only reference top-level requests.
  * @param poolName the pool of the device (required)
  * @param deviceName the device name within its pool (required)
@@ -35,8 +35,8 @@ public record PreparedDevice(
   /**
    * Copies lists and rejects nulls (other than {@code shareId} and {@code metadata}).
    *
-   * @param requests the claim requests this device serves ({@code request} or {@code
-   *     request/subrequest}), copied; empty means all requests of the claim
+   * @param requests the claim requests this device serves (a request's name or {@code
+   *     <request>/<subrequest>}), copied; empty means all requests of the claim
    * @param poolName the pool of the device, as published in its ResourceSlice; not null
    * @param deviceName the device name within its pool; not null
    * @param cdiDeviceIds fully qualified CDI device IDs ({@code vendor/class=name}) for the

@@ -108,15 +108,12 @@ class ClaimOutcomeLogTest extends PluginTestBase {
     String config = ClaimFixtures.store(client,
         ClaimFixtures.allocated("default", "config", DRIVER)).getMetadata().getUid();
     RecordingDriver driver = new RecordingDriver(DRIVER).answering(claim -> {
-      switch (claim.getMetadata().getName()) {
-        case "broken":
-          return PrepareResult.failed("GPU gpu-0 fell off the bus");
-        case "config":
-          return PrepareResult.failed("bad sharing strategy",
-              new ConfigException("spec.devices.config[0]", "unknown strategy \"Fast\""));
-        default:
-          return null;
-      }
+      return switch (claim.getMetadata().getName()) {
+        case "broken" -> PrepareResult.failed("GPU gpu-0 fell off the bus");
+        case "config" -> PrepareResult.failed("bad sharing strategy",
+            new ConfigException("spec.devices.config[0]", "unknown strategy \"Fast\""));
+        default -> null;
+      };
     });
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
         .meterRegistry(registry).services(s -> s.withMaxClaimsPerCall(4)).start()) {

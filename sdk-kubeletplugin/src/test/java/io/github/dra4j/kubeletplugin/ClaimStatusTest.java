@@ -1,6 +1,5 @@
 package io.github.dra4j.kubeletplugin;
 
-import static io.github.dra4j.kubelet.wire.dra.v1.Claim.newBuilder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -84,7 +83,7 @@ class ClaimStatusTest {
   }
 
   private static Claim ref(ResourceClaim claim) {
-    return newBuilder().setNamespace("default").setName(claim.getMetadata().getName())
+    return Claim.newBuilder().setNamespace("default").setName(claim.getMetadata().getName())
         .setUid(claim.getMetadata().getUid()).build();
   }
 
@@ -106,7 +105,8 @@ class ClaimStatusTest {
     ResourceClaim claim = sharedClaim();
     AtomicReference<KubeletPlugin> self = new AtomicReference<>();
     RecordingDriver gpu = new RecordingDriver(GPU).answering(c -> {
-      self.get().claimStatus().report(c, List.of(status("node-1", "gpu-0", "ready")));
+      // The driver does not wait for the write; the test reads the claim's status below.
+      var unused = self.get().claimStatus().report(c, List.of(status("node-1", "gpu-0", "ready")));
       return null;
     });
     KubeletPlugin plugin = start(gpu, GPU, true);

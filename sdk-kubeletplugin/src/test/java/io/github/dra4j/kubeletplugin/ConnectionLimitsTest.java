@@ -155,7 +155,6 @@ class ConnectionLimitsTest extends PluginTestBase {
   void requestsThatNeverFinishCannotMakeTheServerHoldMoreThanItsLimit() throws Exception {
     ManagedChannel kubelet = this.kubelet.channel(plugin.draSocket());
     assertThat(prepare(kubelet).getClaimsOrThrow(uid).getError()).isEmpty();
-    List<Integer> calls = new ArrayList<>();
     List<RawGrpcConnection> slow = open(2, () -> RawGrpcConnection.open(plugin.draSocket())
         .handshake());
 
@@ -166,7 +165,6 @@ class ConnectionLimitsTest extends PluginTestBase {
       for (int i = 0; i < 8; i++) {
         int call = connection.startCall(PREPARE);
         connection.sendMessageStart(call, 512 * 1024, start, false);
-        calls.add(call);
       }
     }
 

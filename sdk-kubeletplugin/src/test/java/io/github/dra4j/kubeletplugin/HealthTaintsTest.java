@@ -18,6 +18,7 @@ import io.github.dra4j.resourceslice.Pool;
 import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.DeviceHealthStatus;
 import io.github.dra4j.testing.kubelet.FakeKubelet;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -198,7 +199,7 @@ class HealthTaintsTest {
   @Test
   void theHealthGaugeShowsEachReportedDeviceInThePrometheusText() throws Exception {
     try (KubeletPlugin plugin = builder(new RecordingDriver(DRIVER).withHealth())
-        .metricsEndpoint(new InetSocketAddress("127.0.0.1", 0)).start()) {
+        .metricsEndpoint(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).start()) {
       plugin.deviceHealth().report(DeviceHealth.healthy("node-1", "gpu-0"),
           DeviceHealth.unhealthy("node-1", "gpu-1", "fell off the bus"));
       String series = "dra4j_plugin_device_health{device=\"gpu-1\",driver_name=\"" + DRIVER

@@ -16,6 +16,7 @@ import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.health.v1.HealthGrpc;
 import io.grpc.netty.NettyChannelBuilder;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ class LivenessTest {
   void servingWhileTheSocketsAreUpAndNotServingOnceOneIsGone() throws Exception {
     RecordingDriver driver = new RecordingDriver(DRIVER);
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-        .livenessProbe(new InetSocketAddress("127.0.0.1", 0))
+        .livenessProbe(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
         .sockets(s -> s.withCheckInterval(Duration.ofMillis(100)))
         .shutdown(s -> s.withFatalErrorPolicy(FatalErrorPolicy.REPORT))
         .start()) {

@@ -12,6 +12,7 @@ import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.testing.kubelet.KubeletClient;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -46,7 +47,7 @@ class MetricsEndpointTest {
     int port;
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
         .meterRegistry(own)
-        .metricsEndpoint(new InetSocketAddress("127.0.0.1", 0))
+        .metricsEndpoint(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
         .observability(o -> o.withMetricsPath("/custom-metrics"))
         .start();
         KubeletClient kubelet = KubeletClient.create()) {
@@ -64,14 +65,14 @@ class MetricsEndpointTest {
       // The registry given to the builder sees the same meters.
       assertThat(own.get(MetricNames.GRPC_OPERATIONS).timer().count()).isEqualTo(1);
     }
-    assertThatThrownBy(() -> new Socket("127.0.0.1", port).close())
+    assertThatThrownBy(() -> new Socket(InetAddress.getLoopbackAddress(), port).close())
         .as("the endpoint stops with the plugin").isInstanceOf(ConnectException.class);
   }
 
   @Test
   void jvmMetricsAreOptIn() throws Exception {
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-        .metricsEndpoint(new InetSocketAddress("127.0.0.1", 0))
+        .metricsEndpoint(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
         .observability(o -> o.withJvmMetrics(true))
         .start()) {
       assertThat(scrape(plugin.metricsPort().orElseThrow(), "/metrics"))

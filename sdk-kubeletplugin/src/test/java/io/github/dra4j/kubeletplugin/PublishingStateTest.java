@@ -26,6 +26,7 @@ import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.health.v1.HealthGrpc;
 import io.grpc.netty.NettyChannelBuilder;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,7 +84,7 @@ class PublishingStateTest {
   private KubeletPlugin start(RecordingDriver driver) {
     KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
         .slices(s -> s.withSyncDelay(Duration.ofMillis(100)))
-        .livenessProbe(new InetSocketAddress("127.0.0.1", 0)).start();
+        .livenessProbe(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).start();
     channel = NettyChannelBuilder.forAddress("127.0.0.1", plugin.livenessPort().getAsInt())
         .usePlaintext().build();
     return plugin;

@@ -15,6 +15,7 @@ import io.github.dra4j.kubeletplugin.testsupport.ClaimFixtures;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,7 +45,7 @@ class PythonInteropTest {
     Assumptions.assumeTrue(Files.isExecutable(PYTHON), "skipped: /usr/bin/python3 is not installed");
     Process probe = new ProcessBuilder(PYTHON.toString(), "-c", "import grpc, google.protobuf")
         .redirectErrorStream(true).start();
-    String output = new String(probe.getInputStream().readAllBytes());
+    String output = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     boolean exited = probe.waitFor(60, TimeUnit.SECONDS);
     Assumptions.assumeTrue(exited && probe.exitValue() == 0,
         "skipped: Debian's python3-grpcio and python3-protobuf are not installed"
@@ -77,7 +78,7 @@ class PythonInteropTest {
       Process python = new ProcessBuilder(PYTHON.toString(), script.toString(),
               descriptors.toString(), root.resolve("registry").toString(), "default", "py", uid)
           .redirectError(root.resolve("python.err").toFile()).start();
-      String out = new String(python.getInputStream().readAllBytes());
+      String out = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(python.waitFor(120, TimeUnit.SECONDS)).isTrue();
       assertThat(python.exitValue())
           .as("python stderr: %s", Files.readString(root.resolve("python.err"))).isZero();

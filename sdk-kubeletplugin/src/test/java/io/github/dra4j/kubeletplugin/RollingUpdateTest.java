@@ -87,8 +87,8 @@ class RollingUpdateTest {
       List<String> lines = Files.readAllLines(log);
       assertThat(lines).hasSize(16);
       for (int i = 0; i < lines.size(); i += 2) {
-        String[] begin = lines.get(i).split(" ");
-        String[] end = lines.get(i + 1).split(" ");
+        String[] begin = lines.get(i).split(" ", -1);
+        String[] end = lines.get(i + 1).split(" ", -1);
         assertThat(begin[1]).as("line %d of %s", i, lines).isEqualTo("begin");
         assertThat(end[1]).as("line %d of %s", i + 1, lines).isEqualTo("end");
         assertThat(end[0] + end[2]).as("pair at %d", i).isEqualTo(begin[0] + begin[2]);

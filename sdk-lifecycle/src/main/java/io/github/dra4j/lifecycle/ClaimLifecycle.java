@@ -246,8 +246,8 @@ public final class ClaimLifecycle<S> implements DraDriver {
     /**
      * Where the claims' CDI specs are written.
      *
-     * @param directory the directory; default the plugin's {@code cdiDirectory} ({@code
-     *     /var/run/cdi})
+     * @param directory the directory; default the plugin's, {@link PluginContext#cdiDirectory()}
+     *     ({@code /var/run/cdi})
      * @return this builder
      */
     public Builder<S> cdiDirectory(Path directory) {

@@ -67,7 +67,8 @@ class RbacTest {
       for (AllocatedDevice device : allocation.devices()) {
         prepared.device(device, edits -> edits.env("GPU", device.device()));
       }
-      context.claimStatus().report(claim, allocation.devices().stream()
+      // Prepare does not wait for the write; the test reads the claim's status afterwards.
+      var unused = context.claimStatus().report(claim, allocation.devices().stream()
           .map(d -> new AllocatedDeviceStatusBuilder().withPool(d.pool()).withDevice(d.device())
               .withData(Map.of("healthy", true)).build())
           .toList());

@@ -54,7 +54,7 @@ public final class GateWebhookChild {
    * @throws Exception if it cannot start
    */
   public static void main(String[] args) throws Exception {
-    ConfigScheme scheme = ConfigScheme.builder()
+    ConfigScheme<Object> scheme = ConfigScheme.builder()
         .register(SharingConfig.API_VERSION, "GpuConfig", SharingConfig.class)
         .register(SharingConfig.API_VERSION, "GateConfig", GateConfig.class)
         .build();

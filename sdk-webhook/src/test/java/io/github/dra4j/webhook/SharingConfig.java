@@ -74,7 +74,7 @@ record SharingConfig(Sharing sharing) implements DeviceConfig<SharingConfig> {
     }
   }
 
-  static ConfigScheme scheme() {
+  static ConfigScheme<Object> scheme() {
     return ConfigScheme.builder()
         .register(API_VERSION, "GpuConfig", SharingConfig.class)
         .register(API_VERSION, "BrokenConfig", BrokenConfig.class)
@@ -83,7 +83,7 @@ record SharingConfig(Sharing sharing) implements DeviceConfig<SharingConfig> {
   }
 
   /** {@link #scheme()} and the types of the attack tests. */
-  static ConfigScheme attackScheme() {
+  static ConfigScheme<Object> attackScheme() {
     return ConfigScheme.builder()
         .register(API_VERSION, "GpuConfig", SharingConfig.class)
         .register(API_VERSION, "LimitConfig", LimitConfig.class)

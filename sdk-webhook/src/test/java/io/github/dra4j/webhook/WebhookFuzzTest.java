@@ -36,7 +36,7 @@ class WebhookFuzzTest {
       "BrokenConfig", "TimeSlicing", "SpacePartitioning", "Default", "Long", "v1", "",
       "\u0000", "\"quoted\"", "x".repeat(300), "1", "true");
 
-  private final ConfigScheme scheme = SharingConfig.scheme();
+  private final ConfigScheme<Object> scheme = SharingConfig.scheme();
   private final AdmissionReviewHandler handler =
       AdmissionReviewHandler.of(SharingConfig.DRIVER, scheme);
 

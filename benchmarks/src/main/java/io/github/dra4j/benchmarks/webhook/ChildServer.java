@@ -55,7 +55,7 @@ final class ChildServer {
    * @param key its private key file
    * @throws Exception if the server cannot start
    */
-  static void serveWebhook(ConfigScheme scheme, Path certificate, Path key) throws Exception {
+  static void serveWebhook(ConfigScheme<?> scheme, Path certificate, Path key) throws Exception {
     AdmissionWebhookServer server = AdmissionWebhookServer
         .builder(AdmissionReviewHandler.of(WebhookBenchmark.DRIVER, scheme))
         .tls(certificate, key).bindAddress("127.0.0.1").port(0).start();

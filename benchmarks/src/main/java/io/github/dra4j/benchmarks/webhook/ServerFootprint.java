@@ -175,7 +175,7 @@ public final class ServerFootprint {
   /** The measured process: starts one server, prints its port, runs until killed. */
   private static void child(String[] args) throws Exception {
     if (args[1].equals("webhook")) {
-      ConfigScheme scheme = ConfigScheme.builder().register("gpu.example.com/v1alpha1",
+      ConfigScheme<Object> scheme = ConfigScheme.builder().register("gpu.example.com/v1alpha1",
           "SharingConfig", SharingConfig.class).build();
       ChildServer.serveWebhook(scheme, Path.of(args[2]), Path.of(args[3]));
     } else {

@@ -338,7 +338,7 @@ public final class WebhookAttackBenchmark {
 
   private static void child(String[] args) throws Exception {
     if (args[1].equals("webhook")) {
-      ConfigScheme scheme = ConfigScheme.builder()
+      ConfigScheme<Object> scheme = ConfigScheme.builder()
           .register(API_VERSION, "SharingConfig", WebhookBenchmark.SharingConfig.class)
           .register(API_VERSION, "LimitConfig", LimitConfig.class).build();
       ChildServer.serveWebhook(scheme, Path.of(args[2]), Path.of(args[3]));

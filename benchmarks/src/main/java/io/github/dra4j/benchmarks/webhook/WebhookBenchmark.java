@@ -148,7 +148,7 @@ public final class WebhookBenchmark {
     Path certificateFile = directory.resolve("tls.crt");
     Path keyFile = directory.resolve("tls.key");
     ca.issue("localhost").writeTo(certificateFile, keyFile, KeyEncoding.PKCS8);
-    ConfigScheme scheme = ConfigScheme.builder()
+    ConfigScheme<Object> scheme = ConfigScheme.builder()
         .register(API_VERSION, "SharingConfig", SharingConfig.class).build();
     try (AdmissionWebhookServer server = AdmissionWebhookServer
         .builder(AdmissionReviewHandler.of(DRIVER, scheme))

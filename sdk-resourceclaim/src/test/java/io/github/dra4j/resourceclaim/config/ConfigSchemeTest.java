@@ -23,7 +23,7 @@ class ConfigSchemeTest {
   private static final String HEAD =
       "{\"apiVersion\":\"gpu.resource.example.com/v1alpha1\",\"kind\":\"GpuConfig\"";
 
-  private final ConfigScheme scheme = TestConfigs.scheme();
+  private final ConfigScheme<Object> scheme = TestConfigs.scheme();
 
   private static String gpu(String fields) {
     return fields.isEmpty() ? HEAD + "}" : HEAD + "," + fields + "}";

@@ -149,7 +149,8 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
    * @param action what to do with the error
    */
   public void whenFailed(Consumer<Throwable> action) {
-    client.whenComplete((made, error) -> {
+    // The action runs when the client settles; nothing waits for it to have run.
+    var unused = client.whenComplete((made, error) -> {
       if (error != null && !(error instanceof CancellationException)) {
         action.accept(error instanceof CompletionException && error.getCause() != null
             ? error.getCause() : error);
@@ -196,7 +197,8 @@ public final class DeferredClient implements Supplier<KubernetesClient> {
       client.cancel(false);
       return;
     }
-    client.whenComplete((made, error) -> {
+    // Closing does not wait for a client still being made: it is closed once it is there.
+    var unused = client.whenComplete((made, error) -> {
       if (made != null) {
         made.close();
       }

@@ -111,7 +111,7 @@ public record PluginEnvironment(Optional<String> nodeName, Optional<String> podU
     return check.text(name, value).flatMap(text -> {
       boolean bracketed = text.startsWith("[") && text.endsWith("]");
       String literal = bracketed ? text.substring(1, text.length() - 1) : text;
-      if (!bracketed && IPV4.matcher(literal).matches() || IPV6.matcher(literal).matches()) {
+      if ((!bracketed && IPV4.matcher(literal).matches()) || IPV6.matcher(literal).matches()) {
         try {
           return Optional.of(InetAddress.getByName(literal)); // a literal: no lookup
         } catch (UnknownHostException e) {

@@ -148,6 +148,9 @@ public final class StoppingJdkHttpClientFactory extends JdkHttpClientFactory {
     }
 
     /** JDK 19+: passed on (the JDK's default method would refuse it). */
+    // Compiled for Java 17, where HttpClient.Builder has no such method to override; on JDK 19
+    // and newer it overrides the interface's default method and the HTTP client calls it.
+    @SuppressWarnings({"UnusedMethod", "EffectivelyPrivate"})
     public HttpClient.Builder localAddress(InetAddress localAddress) {
       try {
         HttpClient.Builder.class.getMethod("localAddress", InetAddress.class)

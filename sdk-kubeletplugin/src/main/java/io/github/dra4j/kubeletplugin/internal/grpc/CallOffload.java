@@ -197,14 +197,21 @@ public final class CallOffload implements ServerInterceptor {
       try {
         task.run();
       } finally {
-        synchronized (this) {
-          if (queue.isEmpty()) {
-            draining = false;
-            return;
-          }
+        // What queued meanwhile drains on the executor; a failure of the task itself reaches
+        // gRPC, which closes the call.
+        if (!idleAfterRun()) {
+          startDrain();
         }
-        startDrain();
       }
+    }
+
+    /** Ends the run on the calling thread: true if nothing queued meanwhile, else false. */
+    private synchronized boolean idleAfterRun() {
+      if (queue.isEmpty()) {
+        draining = false;
+        return true;
+      }
+      return false;
     }
 
     private void startDrain() {

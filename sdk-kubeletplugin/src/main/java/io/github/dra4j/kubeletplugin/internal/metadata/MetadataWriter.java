@@ -191,8 +191,8 @@ public final class MetadataWriter {
     }
     for (Path spec : found) {
       if (Files.isDirectory(spec, LinkOption.NOFOLLOW_LINKS)
-          || Files.exists(spec, LinkOption.NOFOLLOW_LINKS) && Files.readAttributes(spec,
-              BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isOther()) {
+          || (Files.exists(spec, LinkOption.NOFOLLOW_LINKS) && Files.readAttributes(spec,
+              BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isOther())) {
         // Not a spec this plugin wrote (a bind mount of a missing file leaves a directory):
         // leave it, or the claim's unprepare would fail on every retry.
         LOG.warn("Not removing {}: not a spec file the plugin wrote", spec);

@@ -53,7 +53,7 @@ final class DeviceCheck {
     int equals = -1;
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
-      if (c == ' ' || c >= '\t' && c <= '\r') {
+      if (c == ' ' || (c >= '\t' && c <= '\r')) {
         return false; // white space: space, \t, \n, \u000B, \f, \r
       }
       if (c == '=') {

@@ -256,11 +256,6 @@ public final class NodeService {
     return NodeUnprepareResourcesResponse.newBuilder().putAllClaims(answers).build();
   }
 
-  /** A call over the kubelet's claims whose failure fails them all. */
-  private interface ClaimsCall<R> {
-    R run() throws StatusException;
-  }
-
   /** Logs a claim the driver failed, with the driver's exception when it gave one. */
   private static void logFailure(String operation, ClaimReference ref, String error,
       Throwable cause) {

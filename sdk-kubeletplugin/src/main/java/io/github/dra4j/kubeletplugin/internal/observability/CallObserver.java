@@ -126,7 +126,9 @@ public final class CallObserver implements ServerInterceptor {
      */
     private boolean enter() {
       // Identity on purpose: the very string of this call, not an equal one of another.
-      if (MDC.get(MDC_REQUEST_ID) == requestId) {
+      @SuppressWarnings("ReferenceEquality")
+      boolean held = MDC.get(MDC_REQUEST_ID) == requestId;
+      if (held) {
         return false;
       }
       MDC.put(MDC_REQUEST_ID, requestId);
@@ -251,7 +253,8 @@ public final class CallObserver implements ServerInterceptor {
         if (logCalls && streaming) {
           LOG.debug("handling stream succeeded");
         }
-      } else if (status == ENDED_BY_CLIENT) {
+      } else if (ENDED_BY_CLIENT.equals(status)) {
+        // This very instance: Status keeps Object's equals.
         if (streaming) {
           LOG.debug("stream ended by the client");
         } else {
@@ -278,7 +281,8 @@ public final class CallObserver implements ServerInterceptor {
 
   /**
    * The call timer of a method and outcome, registered on first use and reused after: one map
-   * lookup by the method's name (a string whose hash is cached), then an array slot by code.
+   * lookup by the method's name (a string whose hash is cached), then an array slot by the code's
+   * number (0 to 16, one per code).
    */
   private Timer timer(String method, Status.Code code) {
     AtomicReferenceArray<Timer> byCode = timers.get(method);
@@ -286,7 +290,7 @@ public final class CallObserver implements ServerInterceptor {
       byCode = timers.computeIfAbsent(method,
           key -> new AtomicReferenceArray<>(Status.Code.values().length));
     }
-    Timer timer = byCode.get(code.ordinal());
+    Timer timer = byCode.get(code.value());
     if (timer == null) {
       // Registering twice is harmless: Micrometer returns the meter it already holds.
       timer = Timer.builder(MetricNames.GRPC_OPERATIONS)
@@ -296,7 +300,7 @@ public final class CallObserver implements ServerInterceptor {
           .tag(MetricNames.GRPC_STATUS_CODE, GoCodeNames.of(code))
           .serviceLevelObjectives(MetricNames.CALL_DURATION_BUCKETS.toArray(Duration[]::new))
           .register(registry);
-      byCode.set(code.ordinal(), timer);
+      byCode.set(code.value(), timer);
     }
     return timer;
   }

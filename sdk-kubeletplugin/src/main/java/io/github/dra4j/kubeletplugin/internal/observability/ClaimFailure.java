@@ -80,21 +80,16 @@ public enum ClaimFailure {
    * @return the reason of its status, or {@link #INTERNAL} for an unexpected exception
    */
   public static ClaimFailure ofCall(Exception failure) {
-    if (!(failure instanceof StatusException)) {
+    if (!(failure instanceof StatusException statusException)) {
       return INTERNAL;
     }
-    Status status = ((StatusException) failure).getStatus();
-    switch (status.getCode()) {
-      case INVALID_ARGUMENT:
-        return INVALID_REQUEST;
-      case RESOURCE_EXHAUSTED:
-        return OVERLOADED;
-      case DEADLINE_EXCEEDED:
-        return TIMEOUT;
-      case CANCELLED:
-        return CANCELLED;
-      default:
-        return status.getCause() == null ? DRIVER_ERROR : ofCause(status.getCause());
-    }
+    Status status = statusException.getStatus();
+    return switch (status.getCode()) {
+      case INVALID_ARGUMENT -> INVALID_REQUEST;
+      case RESOURCE_EXHAUSTED -> OVERLOADED;
+      case DEADLINE_EXCEEDED -> TIMEOUT;
+      case CANCELLED -> CANCELLED;
+      default -> status.getCause() == null ? DRIVER_ERROR : ofCause(status.getCause());
+    };
   }
 }

@@ -91,7 +91,8 @@ public final class NodeEvents implements AutoCloseable {
     waiting = event;
     long delay = Math.max(0, Duration.between(now, next).toMillis());
     try {
-      thread.schedule(this::postWaiting, delay, TimeUnit.MILLISECONDS);
+      // Runs once and nothing waits for it: postWaiting handles its own failures.
+      var unused = thread.schedule(this::postWaiting, delay, TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException closed) {
       waiting = null;
     }

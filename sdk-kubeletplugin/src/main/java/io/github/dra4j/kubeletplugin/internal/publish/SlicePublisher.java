@@ -215,7 +215,11 @@ public final class SlicePublisher implements AutoCloseable {
       return;
     }
     state.started();
-    if (newer != resources) {
+    // Identity on purpose: whether update was called while the controller started; comparing
+    // the pools by value would cost a walk over every device for no difference in what is sent.
+    @SuppressWarnings("ReferenceEquality")
+    boolean updatedMeanwhile = newer != resources;
+    if (updatedMeanwhile) {
       made.update(newer);
     }
     done.complete(made);
@@ -237,7 +241,8 @@ public final class SlicePublisher implements AutoCloseable {
       return; // the publish already scheduled sees this change too
     }
     try {
-      healthTimer.schedule(this::publishHealth, healthTaintDelay.toMillis(),
+      // Runs once; publishHealth handles its own failures and nothing waits for it.
+      var unused = healthTimer.schedule(this::publishHealth, healthTaintDelay.toMillis(),
           TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException closing) {
       healthPublishPending.set(false);

@@ -170,7 +170,9 @@ public final class PluginServers implements AutoCloseable {
 
     if (healthBoard != null) {
       long refresh = setup.options().health().refreshInterval().toMillis();
-      timers.scheduleAtFixedRate(healthBoard::republish, refresh, refresh, TimeUnit.MILLISECONDS);
+      // Stopped with the timers at shutdown, not through this future.
+      var unused =
+          timers.scheduleAtFixedRate(healthBoard::republish, refresh, refresh, TimeUnit.MILLISECONDS);
     }
     if (services.draService()) {
       draServer = own(listen("start DRA service: ", setup.draSocket(), draServices(),
@@ -212,7 +214,8 @@ public final class PluginServers implements AutoCloseable {
     }
     long check = sockets.checkInterval().toMillis();
     SocketWatch watch = new SocketWatch(watched, errors);
-    timers.scheduleWithFixedDelay(watch, check, check, TimeUnit.MILLISECONDS);
+    // Stopped with the timers at shutdown, not through this future.
+    var unusedWatch = timers.scheduleWithFixedDelay(watch, check, check, TimeUnit.MILLISECONDS);
     LOG.info("DRA plugin {} serving on {} (registration {}{}{})", setup.driverName(),
         setup.draSocket(), setup.registrationSocket(),
         liveness == null ? "" : "; liveness probe on port " + liveness.port(),
@@ -231,7 +234,10 @@ public final class PluginServers implements AutoCloseable {
     NodeService node = new NodeService(setup.options().driver(), claims, serializer,
         services.maxClaimsPerCall(), setup.metadata(), callContext,
         new ClaimMeters(setup.meterRegistry(), setup.driverName()),
-        claimStatus == null ? ref -> { } : claimStatus::clear);
+        // Unprepare does not wait for the clear; a failed one goes to the error handler too.
+        claimStatus == null ? ref -> { } : ref -> {
+          var unused = claimStatus.clear(ref);
+        });
     List<ServerServiceDefinition> definitions = new ArrayList<>();
     if (services.nodeV1()) {
       definitions.add(NodeServiceDefinitions.v1(node));
@@ -340,9 +346,6 @@ public final class PluginServers implements AutoCloseable {
   /**
    * Whether the enabled servers run on their own, intact socket files, and no fatal error (an
    * event loop ended, a JVM error while serving) has broken them.
-   */
-  /**
-   * Whether the servers serve.
    *
    * @return true while they do
    */

@@ -180,7 +180,8 @@ public final class ServerGuard {
           noHandshake.refused(() -> description + ": closed a connection that sent "
               + bytesRead + " bytes of the HTTP/2 handshake in "
               + limits.handshakeTimeout().toMillis() + " ms (ServerLimits.handshakeTimeout)");
-          ctx.close();
+          // Netty frees the connection whatever the close's outcome; nothing waits for it.
+          var unused = ctx.close();
         }
       }, limits.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS);
       ctx.fireChannelActive();

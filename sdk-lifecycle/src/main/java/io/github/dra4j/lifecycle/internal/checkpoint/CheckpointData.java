@@ -19,7 +19,7 @@ public final class CheckpointData {
 
   private final SortedMap<String, ClaimEntry> claims;
 
-  private CheckpointData(TreeMap<String, ClaimEntry> claims) {
+  private CheckpointData(SortedMap<String, ClaimEntry> claims) {
     this.claims = Collections.unmodifiableSortedMap(claims);
   }
 

@@ -110,8 +110,10 @@ class CheckpointCodecTest {
 
     String file = text(CheckpointCodec.encode(data));
 
-    assertThat(file).contains("\"phase\": \"PrepareCompleted\",\n"
-        + "        \"unprepareStarted\": true,\n");
+    assertThat(file).contains("""
+        "phase": "PrepareCompleted",
+                "unprepareStarted": true,
+        """);
     ClaimEntry read = CheckpointCodec.decode(file.getBytes(StandardCharsets.UTF_8))
         .entry(UID_1).orElseThrow();
     assertThat(read.phase()).isEqualTo(ClaimPhase.UNPREPARE_STARTED);

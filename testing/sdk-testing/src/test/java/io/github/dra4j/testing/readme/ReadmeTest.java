@@ -98,7 +98,7 @@ class ReadmeTest {
         section.indexOf("\n|")));
     Pattern row = Pattern.compile("^\\| `([^`]+)` \\| ([^|]*) \\| .*\\|$");
     Map<String, List<String>> table = new TreeMap<>();
-    for (String line : tableText.strip().split("\n")) {
+    for (String line : tableText.strip().split("\n", -1)) {
       Matcher m = row.matcher(line);
       if (!m.matches()) {
         continue; // the header and its rule

@@ -145,7 +145,7 @@ class TestCertificatesTest {
     TestCertificateAuthority ca = TestCertificateAuthority.create();
     TlsSecretVolume volume = TlsSecretVolume.create(root.resolve("tls"));
     volume.update(ca.issue("first"));
-    ConfigScheme scheme = ConfigScheme.builder().build();
+    ConfigScheme<Object> scheme = ConfigScheme.builder().build();
     try (AdmissionWebhookServer server = AdmissionWebhookServer.builder(
             AdmissionReviewHandler.of("gpu.example.com", scheme))
         .tls(volume.certificateFile(), volume.keyFile()).port(0)

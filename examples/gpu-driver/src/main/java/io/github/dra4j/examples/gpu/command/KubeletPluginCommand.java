@@ -8,7 +8,9 @@ import io.github.dra4j.kubeletplugin.FatalErrorPolicy;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
 import io.github.dra4j.kubeletplugin.PluginStartException;
 import io.github.dra4j.picocli.PluginOptions;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -137,7 +139,7 @@ public final class KubeletPluginCommand implements Callable<Integer> {
 
   /** Where bad settings are reported: picocli's error stream, or standard error without it. */
   private PrintWriter err() {
-    return spec != null ? spec.commandLine().getErr() : new PrintWriter(System.err, true);
+    return spec != null ? spec.commandLine().getErr() : new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
   }
 
   /**

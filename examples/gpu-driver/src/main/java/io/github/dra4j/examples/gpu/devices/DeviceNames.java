@@ -67,7 +67,7 @@ public final class DeviceNames {
       if (c == '.') {
         continue;
       }
-      boolean kept = c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+      boolean kept = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
       if (kept) {
         label.append(c);
       } else if (label.length() > 0 && label.charAt(label.length() - 1) != '-') {

@@ -69,7 +69,8 @@ public final class HealthFile implements HealthSource {
   @Override
   public void start(Consumer<List<GpuCondition>> listener) {
     Objects.requireNonNull(listener, "listener");
-    executor.scheduleWithFixedDelay(() -> poll(listener), 0, interval.toMillis(),
+    // Stopped by shutting the executor down, not through this future; poll handles its errors.
+    var unused = executor.scheduleWithFixedDelay(() -> poll(listener), 0, interval.toMillis(),
         TimeUnit.MILLISECONDS);
   }
 

@@ -47,7 +47,7 @@ public final class ProcessTable {
     try {
       String stat = read(proc.resolve(Long.toString(pid)).resolve("stat"));
       // the command name (field 2) is in parentheses and may hold spaces and parentheses
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ", -1);
       if (fields[0].equals("Z") || fields[0].equals("X")) {
         return Optional.empty();
       }
@@ -77,7 +77,7 @@ public final class ProcessTable {
     try {
       String line = read(proc.resolve(Long.toString(pid)).resolve("cmdline"));
       List<String> arguments = new ArrayList<>();
-      for (String argument : line.split("\0")) {
+      for (String argument : line.split("\0", -1)) {
         if (!argument.isEmpty()) {
           arguments.add(argument);
         }
@@ -96,7 +96,7 @@ public final class ProcessTable {
    */
   public OptionalLong nowTicks() {
     try {
-      String uptime = read(proc.resolve("uptime")).trim().split("\\s+")[0];
+      String uptime = read(proc.resolve("uptime")).trim().split("\\s+", -1)[0];
       double seconds = Double.parseDouble(uptime);
       return OptionalLong.of(Math.max(0, (long) (seconds * TICKS_PER_SECOND) - TICKS_PER_SECOND));
     } catch (IOException | RuntimeException e) {

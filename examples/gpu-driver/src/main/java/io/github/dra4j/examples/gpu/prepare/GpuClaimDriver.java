@@ -218,7 +218,8 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
       }
       entries.add(entry.build());
     }
-    plugin.claimStatus().report(claim, entries);
+    // Prepare does not wait for the write; a failed one goes to the plugin's error handler too.
+    var unused = plugin.claimStatus().report(claim, entries);
   }
 
   /**

@@ -87,7 +87,12 @@ public sealed interface SharingSetting {
      * @return 0 to 3
      */
     public int number() {
-      return ordinal();
+      return switch (this) {
+        case Default -> 0;
+        case Short -> 1;
+        case Medium -> 2;
+        case Long -> 3;
+      };
     }
   }
 }

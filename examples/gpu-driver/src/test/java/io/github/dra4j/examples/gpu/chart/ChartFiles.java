@@ -32,7 +32,7 @@ final class ChartFiles {
    */
   static Object value(String path) {
     Object current = values();
-    for (String key : path.split("\\.")) {
+    for (String key : path.split("\\.", -1)) {
       assertThat(current).as("values.yaml: %s is not inside a map", path).isInstanceOf(Map.class);
       current = ((Map<?, ?>) current).get(key);
     }
@@ -43,7 +43,7 @@ final class ChartFiles {
   @SuppressWarnings("unchecked")
   private static Map<String, Object> read(Path file) {
     try {
-      return Serialization.yamlMapper().readValue(Files.readString(file), Map.class);
+      return Serialization.unmarshal(Files.readString(file), Map.class);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

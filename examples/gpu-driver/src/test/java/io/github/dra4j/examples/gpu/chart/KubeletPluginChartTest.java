@@ -354,7 +354,7 @@ class KubeletPluginChartTest {
   private static void assertHostPathMount(PodSpec pod, Container container, String mountPath,
       String hostPath) {
     VolumeMount mount = mount(container, mountPath);
-    assertThat(mount.getReadOnly()).as("%s writable", mountPath).isNotEqualTo(Boolean.TRUE);
+    assertThat(mount.getReadOnly()).as("%s writable", mountPath).isNotEqualTo(true);
     Volume volume = volume(pod, mount.getName());
     assertThat(volume.getHostPath()).as("%s is a hostPath", mountPath).isNotNull();
     assertThat(volume.getHostPath().getPath()).as("host path of %s", mountPath)

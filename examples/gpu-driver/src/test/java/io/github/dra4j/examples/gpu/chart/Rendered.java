@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -31,10 +31,11 @@ final class Rendered {
   private static final Pattern SOURCE = Pattern.compile("(?m)^# Source: (.*)$");
 
   private final List<HasMetadata> objects;
-  private final Map<HasMetadata, String> sources;
+  private final IdentityHashMap<HasMetadata, String> sources;
   private final String command;
 
-  private Rendered(List<HasMetadata> objects, Map<HasMetadata, String> sources, String command) {
+  private Rendered(List<HasMetadata> objects, IdentityHashMap<HasMetadata, String> sources,
+      String command) {
     this.objects = objects;
     this.sources = sources;
     this.command = command;
@@ -49,8 +50,9 @@ final class Rendered {
    */
   static Rendered parse(String yaml, String command) {
     List<HasMetadata> objects = new ArrayList<>();
-    Map<HasMetadata, String> sources = new IdentityHashMap<>();
-    for (String document : SEPARATOR.split(yaml)) {
+    IdentityHashMap<HasMetadata, String> sources = new IdentityHashMap<>();
+    KubernetesSerialization serialization = new KubernetesSerialization();
+    for (String document : SEPARATOR.split(yaml, -1)) {
       boolean empty = document.lines()
           .allMatch(line -> line.isBlank() || line.stripLeading().startsWith("#"));
       if (empty) {
@@ -58,7 +60,7 @@ final class Rendered {
       }
       var sourceMatch = SOURCE.matcher(document);
       String source = sourceMatch.find() ? sourceMatch.group(1) : "(unknown template)";
-      Object read = Serialization.unmarshal(document);
+      Object read = serialization.unmarshal(document);
       assertThat(read).as("%s: one Kubernetes object per document, got:\n%s", source, document)
           .isInstanceOf(HasMetadata.class);
       HasMetadata object = (HasMetadata) read;

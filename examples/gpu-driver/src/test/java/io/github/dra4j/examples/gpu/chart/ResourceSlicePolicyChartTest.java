@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 class ResourceSlicePolicyChartTest {
 
   private static final String NODE_NAME_KEY = "authentication.kubernetes.io/node-name";
-  private static final Cel CEL = CelFactory.standardCelBuilder()
+  private static final Cel CEL = CelFactory.legacyCelBuilder()
       .setOptions(CelOptions.current().build())
       .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
       .addVar("request", SimpleType.DYN)

@@ -79,7 +79,7 @@ class WebhookChartTest {
     SecurityContext container = pod.getContainers().get(0).getSecurityContext();
     assertThat(container.getReadOnlyRootFilesystem()).isTrue();
     assertThat(container.getCapabilities().getDrop()).containsExactly("ALL");
-    assertThat(container.getPrivileged()).isNotEqualTo(Boolean.TRUE);
+    assertThat(container.getPrivileged()).isNotEqualTo(true);
   }
 
   @Test
@@ -189,7 +189,7 @@ class WebhookChartTest {
     assertThat(container.getImage()).isEqualTo(rendered.one(DaemonSet.class).getSpec()
         .getTemplate().getSpec().getContainers().get(0).getImage());
     assertThat(container.getSecurityContext().getPrivileged()).as("not privileged")
-        .isNotEqualTo(Boolean.TRUE);
+        .isNotEqualTo(true);
     assertThat(container.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
     assertThat(container.getSecurityContext().getRunAsNonRoot()).isTrue();
 

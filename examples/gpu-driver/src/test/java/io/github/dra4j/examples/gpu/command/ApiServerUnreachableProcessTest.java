@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -74,7 +73,7 @@ class ApiServerUnreachableProcessTest {
     process = builder.redirectErrorStream(true).redirectOutput(output.toFile()).start();
 
     // The API server timeout is 60 s.
-    assertThat(process.waitFor(Duration.ofSeconds(120).toSeconds(), TimeUnit.SECONDS)).isTrue();
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
     String log = Files.readString(output);
     System.out.printf("API server unreachable: exit %d, %d lines above DEBUG:%n%s%n",
         process.exitValue(), log.lines().filter(l -> !l.contains(" DEBUG ")).count(), log);

@@ -23,6 +23,7 @@ import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.health.v1.HealthGrpc;
 import io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,8 +98,8 @@ class HostileClientsProcessTest {
 
     // The liveness port is logged once every server is up, after the sockets appear.
     Pattern portLine = Pattern.compile("liveness probe on port (\\d+)");
-    await().atMost(WAIT).until(() -> portLine.matcher(read()).find()
-        && !KubeletClient.registrationSockets(registry).isEmpty() || !process.isAlive());
+    await().atMost(WAIT).until(() -> (portLine.matcher(read()).find()
+        && !KubeletClient.registrationSockets(registry).isEmpty()) || !process.isAlive());
     assertThat(process.isAlive()).as("started; output:%n%s", read()).isTrue();
     registration = KubeletClient.registrationSockets(registry).get(0);
     Matcher port = portLine.matcher(read());
@@ -137,7 +138,7 @@ class HostileClientsProcessTest {
       List<RawGrpcConnection> dra = open(300, () -> RawGrpcConnection.open(draSocket));
       List<RawGrpcConnection> registrar = open(300, () -> RawGrpcConnection.open(registration));
       List<RawGrpcConnection> liveness = open(300, () -> RawGrpcConnection.open(
-          new InetSocketAddress("127.0.0.1", livenessPort)));
+          new InetSocketAddress(InetAddress.getLoopbackAddress(), livenessPort)));
 
       System.out.printf("idle flood: resident memory %d KiB before, %d KiB with 900 connections"
           + " attempted%n", before, rssKib());

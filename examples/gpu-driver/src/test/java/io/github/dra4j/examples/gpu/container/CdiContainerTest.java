@@ -58,16 +58,16 @@ class CdiContainerTest {
     assertThat(edited.mounts()).extracting(OciMount::destination).contains("/proc", "/dev",
         "/opt/lib/libx.so");
     assertThat(edited.hooks(HookName.CREATE_CONTAINER)).hasSize(1);
-    assertThat(config.path("root").path("path").asText()).isEqualTo("/srv/rootfs");
+    assertThat(config.path("root").path("path").asString()).isEqualTo("/srv/rootfs");
     assertThat(config.path("process").path("args").toString()).isEqualTo("[\"/bin/probe\",\"-v\"]");
     assertThat(config.path("process").path("env").toString()).contains("GPU=0", "PATH=");
-    assertThat(config.path("hooks").path("createContainer").get(0).path("path").asText())
+    assertThat(config.path("hooks").path("createContainer").get(0).path("path").asString())
         .isEqualTo("/opt/hook");
     JsonNode rules = config.path("linux").path("resources").path("devices");
     assertThat(rules.get(0).toString()).isEqualTo("{\"allow\":false,\"access\":\"rwm\"}");
     assertThat(rules.get(1).path("major").asLong()).isEqualTo(1);
     assertThat(rules.get(1).path("minor").asLong()).isEqualTo(3);
-    assertThat(config.path("linux").path("devices").get(0).path("path").asText())
+    assertThat(config.path("linux").path("devices").get(0).path("path").asString())
         .isEqualTo("/dev/gpu0");
   }
 

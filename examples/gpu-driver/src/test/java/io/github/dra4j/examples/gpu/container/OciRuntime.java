@@ -30,7 +30,7 @@ public record OciRuntime(String name, Path executable) {
     Set<Path> dirs = new LinkedHashSet<>();
     String path = System.getenv("PATH");
     if (path != null) {
-      for (String dir : path.split(":")) {
+      for (String dir : path.split(":", -1)) {
         if (!dir.isEmpty()) {
           dirs.add(Path.of(dir));
         }

@@ -2,6 +2,7 @@ package io.github.dra4j.examples.gpu.container;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -120,7 +121,7 @@ public record StubDriverRoot(Path root, String libraryDir, Path library, Path ho
     List<String> command = new ArrayList<>(List.of("mknod", "-m", "0666", node.toString(), "c",
         Integer.toString(major), Integer.toString(minor)));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes());
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
       process.destroyForcibly();
       Assumptions.abort("cannot make device nodes here (" + String.join(" ", command) + ": "

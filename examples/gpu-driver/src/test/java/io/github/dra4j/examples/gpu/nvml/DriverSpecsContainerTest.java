@@ -125,7 +125,7 @@ class DriverSpecsContainerTest {
         "cat " + firmware + " firmware",
         "stat /run/nvidia-persistenced/socket socket");
     assertThat(lines).filteredOn(l -> l.startsWith("mount /usr/bin/nvidia-smi "))
-        .singleElement().extracting(l -> List.of(l.split(" ")[2].split(",")))
+        .singleElement().extracting(l -> List.of(l.split(" ", -1)[2].split(",", -1)))
         .asInstanceOf(InstanceOfAssertFactories.LIST).as("a read-only bind mount")
         .contains("ro", "nosuid", "nodev");
     assertThat(lines).as(run.describe()).endsWith(

@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
@@ -103,7 +104,7 @@ class NvmlDriverTest {
       assertThat(nodes).containsEntry("/dev/nvidia6", "/run/nvidia/driver/dev/nvidia6")
           .containsEntry("/dev/nvidiactl", "/run/nvidia/driver/dev/nvidiactl")
           .containsKeys("/dev/nvidia-caps/nvidia-cap" + (100 + Integer.parseInt(gi)));
-      assertThat(edits.env()).contains("GPU_DEVICE_" + device.substring(4).toUpperCase()
+      assertThat(edits.env()).contains("GPU_DEVICE_" + device.substring(4).toUpperCase(Locale.ROOT)
           .replace('-', '_') + "_TYPE=mig");
     }
   }

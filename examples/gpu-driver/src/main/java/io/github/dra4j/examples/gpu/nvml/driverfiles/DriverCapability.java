@@ -42,7 +42,11 @@ public enum DriverCapability {
   /** What containers get unless configured: {@code compute,utility}. */
   public static final Set<DriverCapability> DEFAULT = Set.of(COMPUTE, UTILITY);
 
+  // Both lists are made by List.of, so they cannot change; the check knows only Guava's.
+  @SuppressWarnings("ImmutableEnumChecker")
   private final List<String> libraries;
+
+  @SuppressWarnings("ImmutableEnumChecker")
   private final List<String> binaries;
   private final Optional<String> requiredLibrary;
 

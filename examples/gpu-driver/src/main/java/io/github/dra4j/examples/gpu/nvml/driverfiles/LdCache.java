@@ -153,7 +153,7 @@ public final class LdCache {
     }
     ByteBuffer buffer = ByteBuffer.wrap(data).order(byteOrder(data[base + 28]));
     long count = Integer.toUnsignedLong(buffer.getInt(base + 20));
-    long room = (data.length - base - NEW_HEADER) / NEW_ENTRY;
+    int room = (data.length - base - NEW_HEADER) / NEW_ENTRY;
     if (count > room) {
       throw new LdCacheException("truncated or corrupt: the header counts " + count
           + " entries, the file has room for " + room);
@@ -271,7 +271,8 @@ public final class LdCache {
 
   private static String printable(String text) {
     StringBuilder out = new StringBuilder();
-    for (char c : text.toCharArray()) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
       out.append(c >= 0x20 && c < 0x7f ? String.valueOf(c) : String.format("\\x%02x", (int) c));
     }
     return out.toString();

@@ -169,7 +169,7 @@ class LdCacheTest {
   /** {@code ldconfig -p}'s lines as {@code key => value}. */
   private static List<String> printed(Path cache) throws IOException, InterruptedException {
     List<String> lines = new ArrayList<>();
-    for (String line : run(NativeTools.ldconfig("the linker-cache tests compare with the real ldconfig"), "-p", "-C", cache.toString()).split("\n")) {
+    for (String line : run(NativeTools.ldconfig("the linker-cache tests compare with the real ldconfig"), "-p", "-C", cache.toString()).split("\n", -1)) {
       Matcher m = PRINTED.matcher(line);
       if (m.matches()) {
         lines.add(m.group(1) + " => " + m.group(2));
