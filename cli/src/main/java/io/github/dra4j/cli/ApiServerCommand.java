@@ -22,8 +22,7 @@ public final class ApiServerCommand {
   /** Parsed command line. */
   record Arguments(int port, Path kubeconfig, FeatureGates featureGates) {}
 
-  private static final String USAGE =
-      "usage: apiserver [--port N] [--kubeconfig FILE|-] [--feature-gates GATE=true|false,...]";
+  private static final String USAGE = "usage: apiserver [--port N] [--kubeconfig FILE|-] [--feature-gates GATE=true|false,...]";
 
   private ApiServerCommand() {}
 

@@ -24,11 +24,8 @@ import picocli.CommandLine.Spec;
  * device (as the scheduler would fail the allocation) or the slices could not be read, 2 for bad
  * usage.
  */
-@Command(name = "cel", mixinStandardHelpOptions = true,
-    description = "Evaluate a CEL device selector against published devices and explain"
-        + " which match and why the others do not.",
-    exitCodeListHeading = "%nExit status:%n",
-    exitCodeList = {
+@Command(name = "cel", mixinStandardHelpOptions = true, description = "Evaluate a CEL device selector against published devices and explain"
+    + " which match and why the others do not.", exitCodeListHeading = "%nExit status:%n", exitCodeList = {
         "0:the expression evaluated on every device (matching or not)",
         "1:the expression does not compile, fails on a device, or the slices cannot be read",
         "2:bad usage"})
@@ -37,13 +34,11 @@ public final class CelCommand implements Callable<Integer> {
   /** Standard input, where a file or the expression is {@code -}. */
   static final String STANDARD_INPUT = "-";
 
-  @Option(names = "--slices", required = true, paramLabel = "FILE",
-      description = "YAML or JSON file of ResourceSlice objects (a list or documents);"
-          + " - reads standard input")
+  @Option(names = "--slices", required = true, paramLabel = "FILE", description = "YAML or JSON file of ResourceSlice objects (a list or documents);"
+      + " - reads standard input")
   String slices;
 
-  @Parameters(index = "0", paramLabel = "EXPRESSION",
-      description = "the selector, e.g. 'device.driver == \"x.io\"'; - reads standard input")
+  @Parameters(index = "0", paramLabel = "EXPRESSION", description = "the selector, e.g. 'device.driver == \"x.io\"'; - reads standard input")
   String expression;
 
   @Spec
@@ -86,8 +81,8 @@ public final class CelCommand implements Callable<Integer> {
     if (selector.isEmpty()) {
       return fail("EXPRESSION: standard input held no expression");
     }
-    SelectorExplanation explanation =
-        file.explain(new SelectorExplainer(DeviceSelectorEnvironment.create()), selector);
+    SelectorExplanation explanation = file
+        .explain(new SelectorExplainer(DeviceSelectorEnvironment.create()), selector);
     spec.commandLine().getOut().print(explanation.render());
     spec.commandLine().getOut().flush();
     return explanation.compileError().isPresent() || explanation.count(Outcome.ERROR) > 0 ? 1 : 0;

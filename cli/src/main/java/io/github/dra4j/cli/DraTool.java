@@ -16,19 +16,16 @@ import picocli.CommandLine.Option;
  * failed, 2 for bad usage (no command included). {@code --version}, on the tool and on every
  * command, prints {@link #buildInfo()}'s line.
  */
-@Command(
-    name = "dra4j",
-    mixinStandardHelpOptions = true,
-    versionProvider = DraTool.Version.class,
-    description = "Develop and test DRA drivers without a cluster.",
-    subcommands = {DraTool.DemoCommand.class, CelCommand.class, DraTool.ApiServer.class,
-        ExplainCommand.class})
+@Command(name = "dra4j", mixinStandardHelpOptions = true, versionProvider = DraTool.Version.class, description = "Develop and test DRA drivers without a cluster.", subcommands = {
+    DraTool.DemoCommand.class, CelCommand.class, DraTool.ApiServer.class,
+    ExplainCommand.class})
 public final class DraTool implements Callable<Integer> {
 
   /** The artifact whose build writes the version resource. */
   private static final String ARTIFACT = "dra4j-cli";
 
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
 
   /** The root command, for picocli to fill. */
   public DraTool() {}
@@ -105,8 +102,7 @@ public final class DraTool implements Callable<Integer> {
   }
 
   /** {@code demo}: the whole DRA story on a simulated node. */
-  @Command(name = "demo", mixinStandardHelpOptions = true,
-      description = "Run a sample GPU driver through the whole DRA story on a simulated node.")
+  @Command(name = "demo", mixinStandardHelpOptions = true, description = "Run a sample GPU driver through the whole DRA story on a simulated node.")
   static final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
@@ -115,19 +111,16 @@ public final class DraTool implements Callable<Integer> {
   }
 
   /** {@code apiserver}: the in-memory API server as a process. */
-  @Command(name = "apiserver", mixinStandardHelpOptions = true,
-      description = "Serve the in-memory API server until stopped, and write a kubeconfig for it.")
+  @Command(name = "apiserver", mixinStandardHelpOptions = true, description = "Serve the in-memory API server until stopped, and write a kubeconfig for it.")
   static final class ApiServer implements Callable<Integer> {
     @Option(names = "--port", description = "port to listen on (default: any free port)")
     Integer port;
 
-    @Option(names = "--kubeconfig", paramLabel = "FILE",
-        description = "where to write the kubeconfig; - writes it to standard output (and the"
-            + " server's URL to standard error)")
+    @Option(names = "--kubeconfig", paramLabel = "FILE", description = "where to write the kubeconfig; - writes it to standard output (and the"
+        + " server's URL to standard error)")
     String kubeconfig;
 
-    @Option(names = "--feature-gates", paramLabel = "GATE=BOOL,...",
-        description = "DRA feature gates in kube-apiserver's form, on top of 1.36's defaults")
+    @Option(names = "--feature-gates", paramLabel = "GATE=BOOL,...", description = "DRA feature gates in kube-apiserver's form, on top of 1.36's defaults")
     String featureGates;
 
     @Override

@@ -62,7 +62,8 @@ public record SliceFile(List<ResourceSlice> slices, List<String> skipped) {
     try {
       parsed = new KubernetesSerialization().unmarshal(in);
     } catch (RuntimeException e) {
-      throw new IOException(source + ": not valid YAML or JSON Kubernetes objects: " + e.getMessage(), e);
+      throw new IOException(
+          source + ": not valid YAML or JSON Kubernetes objects: " + e.getMessage(), e);
     }
     List<ResourceSlice> slices = new ArrayList<>();
     List<String> skipped = new ArrayList<>();

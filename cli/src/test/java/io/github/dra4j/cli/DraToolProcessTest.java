@@ -38,7 +38,8 @@ class DraToolProcessTest {
 
   private static final String A100 = "device.attributes[\"gpu.example.com\"].model == \"A100\"";
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   /** What a finished process left. */
   private record Result(int status, String out, String err) {}
@@ -143,7 +144,7 @@ class DraToolProcessTest {
   void theApiServerWritesItsKubeconfigToStandardOutput() throws Exception {
     Process process = new ProcessBuilder(java("apiserver", "--kubeconfig", "-")).start();
     try (BufferedReader out = new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         BufferedReader err = new BufferedReader(
             new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
       String listening = err.readLine();

@@ -50,7 +50,8 @@ class SliceFileExplainTest {
 
   private static SelectorExplainer explainer;
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @BeforeAll
   static void build() {
@@ -76,14 +77,15 @@ class SliceFileExplainTest {
             "false: device.attributes[\"gpu.example.com\"].model == \"A100\""),
         new Verdict("node-1-gpus", "gpu.example.com", "node-1", "gpu-2", Outcome.NO_MATCH,
             "false: device.capacity[\"gpu.example.com\"].memory.isGreaterThan(quantity(\"64Gi\"))"));
-    assertThat(explanation.notes()).containsExactly("v1 ConfigMap unrelated: not a resource.k8s.io/v1 ResourceSlice, skipped");
+    assertThat(explanation.notes())
+        .containsExactly("v1 ConfigMap unrelated: not a resource.k8s.io/v1 ResourceSlice, skipped");
     assertThat(explanation.render()).contains(
         "3 devices: 1 match, 2 no match, 0 errors\n",
         "MATCH     gpu.example.com/node-1/gpu-0  (slice node-1-gpus)\n",
         """
-        NO MATCH  gpu.example.com/node-1/gpu-1  (slice node-1-gpus)
-                  false: device.attributes["gpu.example.com"].model == "A100"
-        """,
+            NO MATCH  gpu.example.com/node-1/gpu-1  (slice node-1-gpus)
+                      false: device.attributes["gpu.example.com"].model == "A100"
+            """,
         "Note: v1 ConfigMap unrelated: not a resource.k8s.io/v1 ResourceSlice, skipped\n");
   }
 
@@ -93,8 +95,10 @@ class SliceFileExplainTest {
         explainer, "device.attributes[\"gpu.example.com\"].family == \"ampere\"");
     assertThat(explanation.devices()).extracting(Verdict::outcome)
         .containsExactly(Outcome.MATCH, Outcome.NO_MATCH, Outcome.ERROR);
-    assertThat(explanation.devices().get(2).why()).startsWith("no such key: family. consider using CEL optional chaining");
-    assertThat(explanation.render()).contains("ERROR     gpu.example.com/node-1/gpu-2", "1 error\n");
+    assertThat(explanation.devices().get(2).why())
+        .startsWith("no such key: family. consider using CEL optional chaining");
+    assertThat(explanation.render()).contains("ERROR     gpu.example.com/node-1/gpu-2",
+        "1 error\n");
   }
 
   @Test
@@ -102,8 +106,10 @@ class SliceFileExplainTest {
     SelectorExplanation explanation = SliceFile.read(file("slices.yaml", SLICES))
         .explain(explainer, "device.model == \"A100\"");
     assertThat(explanation.devices()).isEmpty();
-    assertThat(explanation.compileError()).hasValueSatisfying(e -> assertThat(e).contains("undefined field 'model'"));
-    assertThat(explanation.render()).contains("Does not compile:\n          compilation failed: ERROR:");
+    assertThat(explanation.compileError())
+        .hasValueSatisfying(e -> assertThat(e).contains("undefined field 'model'"));
+    assertThat(explanation.render())
+        .contains("Does not compile:\n          compilation failed: ERROR:");
   }
 
   @Test

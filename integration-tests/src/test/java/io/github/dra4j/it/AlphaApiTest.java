@@ -91,8 +91,8 @@ class AlphaApiTest {
         boolean ok = feature.matcher(mark.feature()).matches()
             && version.matcher(mark.since()).matches()
             && (mark.beta().isEmpty() || (version.matcher(mark.beta()).matches()
-                && Integer.parseInt(mark.beta().substring(2))
-                    > Integer.parseInt(mark.since().substring(2))));
+                && Integer.parseInt(mark.beta().substring(2)) > Integer
+                    .parseInt(mark.since().substring(2))));
         if (!ok) {
           bad.add(element + ": " + mark);
         }
@@ -122,9 +122,9 @@ class AlphaApiTest {
   }
 
   private static List<Member> visibleMembers(Class<?> type) {
-    return Stream.<Member[]>of(type.getDeclaredMethods(), type.getDeclaredConstructors(),
-            type.getDeclaredFields())
-        .<Member>flatMap(Stream::of)
+    return Stream.<Member[]> of(type.getDeclaredMethods(), type.getDeclaredConstructors(),
+        type.getDeclaredFields())
+        .<Member> flatMap(Stream::of)
         .filter(m -> SdkClasses.isVisible(m.getModifiers()) && !m.isSynthetic())
         .filter(m -> !(m instanceof Method method && method.isBridge()))
         .toList();

@@ -59,8 +59,10 @@ class PublicApiTest {
     List<String> violations = new ArrayList<>();
     // The SDK's modules, the test kit's, and the examples, which must get by on the public API
     // like any driver.
-    try (Stream<Path> sdk = Files.list(ROOT); Stream<Path> testKit = Files.list(
-        ROOT.resolve("testing")); Stream<Path> examples = Files.list(ROOT.resolve("examples"))) {
+    try (Stream<Path> sdk = Files.list(ROOT);
+        Stream<Path> testKit = Files.list(
+            ROOT.resolve("testing"));
+        Stream<Path> examples = Files.list(ROOT.resolve("examples"))) {
       List<Path> modules = Stream.of(sdk, testKit, examples).flatMap(s -> s)
           .filter(m -> Files.isDirectory(m.resolve("src/main/java"))).toList();
       assertThat(modules).as("the test kit and the examples are checked too")

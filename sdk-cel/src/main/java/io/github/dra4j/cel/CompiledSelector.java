@@ -53,12 +53,10 @@ public final class CompiledSelector {
     Map<String, Object> variable = device.variable();
     Object result;
     try {
-      result =
-          program.eval(
-              name ->
-                  DeviceSelectorEnvironment.VARIABLE.equals(name)
-                      ? Optional.of(variable)
-                      : Optional.empty());
+      result = program.eval(
+          name -> DeviceSelectorEnvironment.VARIABLE.equals(name)
+              ? Optional.of(variable)
+              : Optional.empty());
     } catch (CelEvaluationException e) {
       return new SelectorResult.Failure(RuntimeErrors.describe(e));
     }

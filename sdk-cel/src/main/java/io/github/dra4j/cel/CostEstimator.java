@@ -125,8 +125,8 @@ final class CostEstimator {
     CostRange functionCost = new CostRange(CostRange.UNSIGNED_MAX, 0);
     CostRange resultSize = null;
     for (String overloadId : overloadIds) {
-      CostModel.CallCost callCost =
-          functionCost(e, call.function(), overloadId, target, argNodes, argCosts);
+      CostModel.CallCost callCost = functionCost(e, call.function(), overloadId, target, argNodes,
+          argCosts);
       functionCost = functionCost.union(callCost.cost());
       if (callCost.resultSize() != null) {
         resultSize = resultSize == null ? callCost.resultSize()
@@ -159,8 +159,8 @@ final class CostEstimator {
     if (estimate != null) {
       return new CostModel.CallCost(estimate.cost().add(argCostSum), estimate.resultSize());
     }
-    CostModel.CallCost standard =
-        StandardCallCosts.estimate(scope, e, overloadId, target, args, argCosts, argCostSum);
+    CostModel.CallCost standard = StandardCallCosts.estimate(scope, e, overloadId, target, args,
+        argCosts, argCostSum);
     if (standard != null) {
       return standard;
     }

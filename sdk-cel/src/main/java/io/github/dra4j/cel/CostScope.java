@@ -218,14 +218,14 @@ final class CostScope {
       case CONSTANT -> {
         CelConstant constant = e.constant();
         switch (constant.getKind()) {
-          case STRING_VALUE:
+          case STRING_VALUE :
             String text = constant.stringValue();
             return CostRange.fixed(text.codePointCount(0, text.length()));
-          case BYTES_VALUE:
+          case BYTES_VALUE :
             return CostRange.fixed(constant.bytesValue().size());
-          case NOT_SET:
+          case NOT_SET :
             return null;
-          default:
+          default :
             return CostRange.fixed(1);
         }
       }
@@ -246,9 +246,9 @@ final class CostScope {
     return switch (type.kind()) {
       case BOOL, DOUBLE, DURATION, INT, TIMESTAMP, UINT -> true;
       case OPAQUE ->
-          type.name().equals("optional_type")
-              && !type.parameters().isEmpty()
-              && isScalar(type.parameters().get(0));
+        type.name().equals("optional_type")
+            && !type.parameters().isEmpty()
+            && isScalar(type.parameters().get(0));
       default -> false;
     };
   }

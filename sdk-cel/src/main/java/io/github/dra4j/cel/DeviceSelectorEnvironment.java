@@ -98,8 +98,8 @@ public final class DeviceSelectorEnvironment {
   private static final KubernetesVersion DRA_INTRODUCED = KubernetesVersion.of(1, 31);
 
   private static final Pattern CANDIDATES = Pattern.compile(" \\(candidates: [^\\n]*");
-  private static final Pattern ERROR_PREFIX =
-      Pattern.compile("(ERROR: <input>:[0-9]+:[0-9]+: )", Pattern.MULTILINE);
+  private static final Pattern ERROR_PREFIX = Pattern.compile("(ERROR: <input>:[0-9]+:[0-9]+: )",
+      Pattern.MULTILINE);
   private static final Pattern TYPE_PARAM = Pattern.compile("%[A-Z]+[0-9]+");
 
   private final NewExpressionOptions newExpressions;
@@ -117,25 +117,23 @@ public final class DeviceSelectorEnvironment {
    */
   private DeviceSelectorEnvironment(NewExpressionOptions newExpressions, int cacheSize) {
     this.newExpressions = newExpressions;
-    CelOptions options =
-        CelOptions.current()
-            .enableHeterogeneousNumericComparisons(true)
-            .enableOptionalSyntax(true)
-            .comprehensionMaxIterations(MAX_ITERATIONS)
-            .build();
+    CelOptions options = CelOptions.current()
+        .enableHeterogeneousNumericComparisons(true)
+        .enableOptionalSyntax(true)
+        .comprehensionMaxIterations(MAX_ITERATIONS)
+        .build();
     EqualityFunctions equality = new EqualityFunctions(options);
     boolean stored = newExpressions == null;
     DeviceType device = new DeviceType(stored || newExpressions.consumableCapacity(),
         stored || newExpressions.listTypeAttributes());
-    KubernetesVersion draIntroduced =
-        !stored && newExpressions.serverVersion().equals(DRA_INTRODUCED)
+    KubernetesVersion draIntroduced = !stored
+        && newExpressions.serverVersion().equals(DRA_INTRODUCED)
             ? KubernetesVersion.of(1, 0)
             : DRA_INTRODUCED;
     VersionedOptions versioned = new VersionedOptions(options, equality, device, draIntroduced);
-    CelCompilerBuilder compilerBuilder =
-        CelCompilerFactory.standardCelCompilerBuilder()
-            .setOptions(options)
-            .setStandardMacros(CelStandardMacro.STANDARD_MACROS);
+    CelCompilerBuilder compilerBuilder = CelCompilerFactory.standardCelCompilerBuilder()
+        .setOptions(options)
+        .setStandardMacros(CelStandardMacro.STANDARD_MACROS);
     VersionedOptions.addTo(compilerBuilder, stored
         ? versioned.all()
         : versioned.all().stream().filter(o -> o.offeredTo(newExpressions)).toList());
@@ -144,30 +142,28 @@ public final class DeviceSelectorEnvironment {
     versioned.functions().forEach(library -> bindings.addAll(library.bindings()));
     bindings.add(
         CelFunctionBinding.from("lists_range", Long.class, DeviceSelectorEnvironment::range));
-    this.runtime =
-        CelRuntimeFactory.legacyCelRuntimeBuilder()
-            .setOptions(options)
-            .setStandardEnvironmentEnabled(false)
-            .setStandardFunctions(standardFunctionsWithoutOverridden())
-            .addFunctionBindings(bindings)
-            .addLibraries(
-                CelExtensions.comprehensions(),
-                CelExtensions.optional(),
-                CelExtensions.sets(options),
-                VersionedOptions.lists(),
-                VersionedOptions.strings())
-            .build();
-    this.literalValidator =
-        CelValidatorFactory.standardCelValidatorBuilder(compiler, runtime)
-            .addAstValidators(HomogeneousLiteralValidator.newInstance("format"))
-            .build();
+    this.runtime = CelRuntimeFactory.legacyCelRuntimeBuilder()
+        .setOptions(options)
+        .setStandardEnvironmentEnabled(false)
+        .setStandardFunctions(standardFunctionsWithoutOverridden())
+        .addFunctionBindings(bindings)
+        .addLibraries(
+            CelExtensions.comprehensions(),
+            CelExtensions.optional(),
+            CelExtensions.sets(options),
+            VersionedOptions.lists(),
+            VersionedOptions.strings())
+        .build();
+    this.literalValidator = CelValidatorFactory.standardCelValidatorBuilder(compiler, runtime)
+        .addAstValidators(HomogeneousLiteralValidator.newInstance("format"))
+        .build();
     this.cache = CacheBuilder.newBuilder().maximumSize(cacheSize).build();
   }
 
   /** Holds the shared stored-expressions environment; the JVM builds it on first use, once. */
   private static final class StoredHolder {
-    static final DeviceSelectorEnvironment INSTANCE =
-        new DeviceSelectorEnvironment(null, DEFAULT_CACHE_SIZE);
+    static final DeviceSelectorEnvironment INSTANCE = new DeviceSelectorEnvironment(null,
+        DEFAULT_CACHE_SIZE);
   }
 
   /**
@@ -327,10 +323,9 @@ public final class DeviceSelectorEnvironment {
   private static CelStandardFunctions standardFunctionsWithoutOverridden() {
     return CelStandardFunctions.newBuilder()
         .filterFunctions(
-            (function, overload) ->
-                overload != EqualsOverload.EQUALS
-                    && overload != NotEqualsOverload.NOT_EQUALS
-                    && overload != InOverload.IN_MAP)
+            (function, overload) -> overload != EqualsOverload.EQUALS
+                && overload != NotEqualsOverload.NOT_EQUALS
+                && overload != InOverload.IN_MAP)
         .build();
   }
 

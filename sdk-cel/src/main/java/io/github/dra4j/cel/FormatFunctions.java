@@ -33,8 +33,8 @@ final class FormatFunctions implements FunctionLibrary {
   private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile(LABEL + "(\\." + LABEL + ")*");
   private static final Pattern DNS1035_LABEL = Pattern.compile("[a-z]([-a-z0-9]*[a-z0-9])?");
   private static final Pattern NAME = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
-  private static final Pattern UUID =
-      Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+  private static final Pattern UUID = Pattern
+      .compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
   private static final Map<String, NamedFormat> FORMATS = formats();
 
@@ -80,9 +80,11 @@ final class FormatFunctions implements FunctionLibrary {
         : regex("labelValue", NAME, 63, "a valid label").rule.apply(s)));
     f.put("uri", new NamedFormat("uri", s -> UrlFunctions.ParsedUrl.parse(s) != null
         ? List.of() : List.of("invalid URI")));
-    f.put("uuid", new NamedFormat("uuid", s -> UUID.matches(s) ? List.of() : List.of("does not match the UUID format")));
+    f.put("uuid", new NamedFormat("uuid",
+        s -> UUID.matches(s) ? List.of() : List.of("does not match the UUID format")));
     f.put("byte", new NamedFormat("byte", FormatFunctions::base64));
-    f.put("date", new NamedFormat("date", s -> parses(() -> LocalDate.parse(s), "an RFC3339 date")));
+    f.put("date",
+        new NamedFormat("date", s -> parses(() -> LocalDate.parse(s), "an RFC3339 date")));
     f.put("datetime", new NamedFormat("datetime",
         s -> parses(() -> OffsetDateTime.parse(s), "an RFC3339 date-time")));
     return Map.copyOf(f);
@@ -109,7 +111,8 @@ final class FormatFunctions implements FunctionLibrary {
   private static List<String> qualifiedName(String s) {
     String[] parts = s.split("/", -1);
     if (parts.length > 2) {
-      return List.of("a qualified name must consist of alphanumeric characters, '-', '_' or '.', with an optional DNS subdomain prefix and '/'");
+      return List.of(
+          "a qualified name must consist of alphanumeric characters, '-', '_' or '.', with an optional DNS subdomain prefix and '/'");
     }
     List<String> errors = new ArrayList<>();
     String name = parts[parts.length - 1];

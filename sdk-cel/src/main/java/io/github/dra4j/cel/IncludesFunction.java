@@ -34,7 +34,8 @@ final class IncludesFunction implements FunctionLibrary {
   @Override
   public List<CelFunctionBinding> bindings() {
     return List.of(
-        CelFunctionBinding.from("dra_includes_dyn_dyn", Object.class, Object.class, this::includes));
+        CelFunctionBinding.from("dra_includes_dyn_dyn", Object.class, Object.class,
+            this::includes));
   }
 
   private boolean includes(Object receiver, Object value) throws CelEvaluationException {

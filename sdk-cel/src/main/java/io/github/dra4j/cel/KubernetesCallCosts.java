@@ -40,8 +40,8 @@ final class KubernetesCallCosts implements CostModel {
       "minor", "patch", "getScheme", "getHostname", "getHost", "getPort", "getEscapedPath",
       "getQuery");
 
-  private static final Set<String> LIST_TRAVERSALS =
-      Set.of("isSorted", "sum", "max", "min", "indexOf", "lastIndexOf");
+  private static final Set<String> LIST_TRAVERSALS = Set.of("isSorted", "sum", "max", "min",
+      "indexOf", "lastIndexOf");
 
   private static final Set<String> ONE_COST_TYPES = Set.of(
       "net.IP", "net.CIDR", KubernetesTypes.QUANTITY.name(), KubernetesTypes.SEMVER.name());

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  */
 public record KubernetesVersion(int major, int minor) implements Comparable<KubernetesVersion> {
 
-  private static final Pattern TEXT =
-      Pattern.compile("v?([0-9]{1,4})\\.([0-9]{1,4})(?:\\.[0-9]{1,6})?(?:[-+][0-9A-Za-z.+-]*)?");
+  private static final Pattern TEXT = Pattern
+      .compile("v?([0-9]{1,4})\\.([0-9]{1,4})(?:\\.[0-9]{1,6})?(?:[-+][0-9A-Za-z.+-]*)?");
 
   /**
    * Checks the numbers.

@@ -29,12 +29,11 @@ final class LiteralChecks {
    * @param ast the checked syntax tree
    */
   static Optional<String> firstProblem(String expression, CelAbstractSyntaxTree ast) {
-    List<CelNavigableExpr> calls =
-        CelNavigableAst.fromAst(ast)
-            .getRoot()
-            .allNodes()
-            .filter(node -> node.expr().exprKind().getKind() == CelExpr.ExprKind.Kind.CALL)
-            .collect(Collectors.toList());
+    List<CelNavigableExpr> calls = CelNavigableAst.fromAst(ast)
+        .getRoot()
+        .allNodes()
+        .filter(node -> node.expr().exprKind().getKind() == CelExpr.ExprKind.Kind.CALL)
+        .collect(Collectors.toList());
     for (CelNavigableExpr node : calls) {
       Optional<String> problem = check(expression, ast, node.expr());
       if (problem.isPresent()) {
@@ -44,7 +43,8 @@ final class LiteralChecks {
     return Optional.empty();
   }
 
-  private static Optional<String> check(String expression, CelAbstractSyntaxTree ast, CelExpr expr) {
+  private static Optional<String> check(String expression, CelAbstractSyntaxTree ast,
+      CelExpr expr) {
     CelCall call = expr.call();
     Optional<CelExpr> literal = literalArgument(call);
     if (literal.isEmpty()) {
@@ -57,7 +57,8 @@ final class LiteralChecks {
           RegexFunctions.checkSyntax(value);
         } catch (PatternSyntaxException e) {
           return Optional.of(
-              "compilation failed: " + located(expression, ast, literal.get(), "invalid matches argument"));
+              "compilation failed: "
+                  + located(expression, ast, literal.get(), "invalid matches argument"));
         }
         return Optional.empty();
       }

@@ -31,7 +31,8 @@ final class NetworkValues {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "IP Address \"" + text + "\" parse error during conversion from string: ParseAddr(\""
-              + text + "\"): unable to parse IP", e);
+              + text + "\"): unable to parse IP",
+          e);
     }
     if (address instanceof Inet4Address && text.indexOf(':') >= 0) {
       throw new IllegalArgumentException(
@@ -96,8 +97,10 @@ final class NetworkValues {
     }
 
     boolean isGlobalUnicast() {
-      boolean broadcast = bytes.length == 4 && new BigInteger(1, bytes).equals(BigInteger.ONE.shiftLeft(32).subtract(BigInteger.ONE));
-      return !broadcast && !isUnspecified() && !isLoopback() && !isMulticast() && !isLinkLocalUnicast();
+      boolean broadcast = bytes.length == 4
+          && new BigInteger(1, bytes).equals(BigInteger.ONE.shiftLeft(32).subtract(BigInteger.ONE));
+      return !broadcast && !isUnspecified() && !isLoopback() && !isMulticast()
+          && !isLinkLocalUnicast();
     }
 
     private boolean isV6(int last) {
@@ -118,9 +121,8 @@ final class NetworkValues {
     }
 
     IpAddress masked(int prefix) {
-      BigInteger mask =
-          BigInteger.ONE.shiftLeft(bits()).subtract(BigInteger.ONE)
-              .shiftRight(prefix).not().and(BigInteger.ONE.shiftLeft(bits()).subtract(BigInteger.ONE));
+      BigInteger mask = BigInteger.ONE.shiftLeft(bits()).subtract(BigInteger.ONE)
+          .shiftRight(prefix).not().and(BigInteger.ONE.shiftLeft(bits()).subtract(BigInteger.ONE));
       byte[] raw = asNumber().and(mask).toByteArray();
       byte[] out = new byte[bytes.length];
       int copy = Math.min(raw.length, out.length);
@@ -172,7 +174,8 @@ final class NetworkValues {
     }
 
     boolean containsIp(IpAddress other) {
-      return other.bits() == ip.bits() && other.masked(prefixLength).equals(ip.masked(prefixLength));
+      return other.bits() == ip.bits()
+          && other.masked(prefixLength).equals(ip.masked(prefixLength));
     }
 
     boolean containsCidr(Cidr other) {

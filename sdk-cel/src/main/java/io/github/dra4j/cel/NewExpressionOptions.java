@@ -32,10 +32,8 @@ import java.util.Objects;
 public record NewExpressionOptions(
     KubernetesVersion serverVersion,
     KubernetesVersion compatibilityVersion,
-    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
-    boolean consumableCapacity,
-    @KubernetesAlpha(feature = "DRAListTypeAttributes", since = "1.36")
-    boolean listTypeAttributes) {
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36") boolean consumableCapacity,
+    @KubernetesAlpha(feature = "DRAListTypeAttributes", since = "1.36") boolean listTypeAttributes) {
 
   /** The oldest API server release modelled, 1.31: the first whose selectors see {@code device}. */
   public static final KubernetesVersion OLDEST_SERVER = KubernetesVersion.of(1, 31);
@@ -47,7 +45,8 @@ public record NewExpressionOptions(
   public static final KubernetesVersion OLDEST_COMPATIBILITY = KubernetesVersion.of(1, 29);
 
   private static final KubernetesVersion CONSUMABLE_CAPACITY_GATE = KubernetesVersion.of(1, 34);
-  private static final KubernetesVersion CONSUMABLE_CAPACITY_ON_BY_DEFAULT = KubernetesVersion.of(1, 36);
+  private static final KubernetesVersion CONSUMABLE_CAPACITY_ON_BY_DEFAULT = KubernetesVersion.of(1,
+      36);
   private static final KubernetesVersion LIST_TYPE_ATTRIBUTES_GATE = KubernetesVersion.of(1, 36);
 
   /**
@@ -128,8 +127,9 @@ public record NewExpressionOptions(
       KubernetesVersion serverVersion, KubernetesVersion compatibilityVersion) {
     Objects.requireNonNull(compatibilityVersion, "compatibilityVersion");
     if (compatibilityVersion.compareTo(serverVersion) > 0) {
-      throw new IllegalArgumentException("compatibilityVersion must not be after the server version "
-          + serverVersion + ", got " + compatibilityVersion);
+      throw new IllegalArgumentException(
+          "compatibilityVersion must not be after the server version "
+              + serverVersion + ", got " + compatibilityVersion);
     }
     if (!compatibilityVersion.isAtLeast(OLDEST_COMPATIBILITY)) {
       throw new IllegalArgumentException("compatibilityVersion must be " + OLDEST_COMPATIBILITY

@@ -25,8 +25,8 @@ import java.util.List;
 final class QuantityFunctions implements FunctionLibrary {
 
   /** Parsed quantity literals; selectors repeat the same few, so parsing once pays off. */
-  private final Cache<String, QuantityValue> literals =
-      CacheBuilder.newBuilder().maximumSize(1024).build();
+  private final Cache<String, QuantityValue> literals = CacheBuilder.newBuilder().maximumSize(1024)
+      .build();
 
   @Override
   public List<CelFunctionDecl> declarations() {

@@ -25,8 +25,8 @@ import java.util.List;
  */
 final class RegexFunctions implements FunctionLibrary {
 
-  private final LoadingCache<String, Pattern> patterns =
-      CacheBuilder.newBuilder().maximumSize(256).build(CacheLoader.from(Pattern::compile));
+  private final LoadingCache<String, Pattern> patterns = CacheBuilder.newBuilder().maximumSize(256)
+      .build(CacheLoader.from(Pattern::compile));
 
   @Override
   public List<CelFunctionDecl> declarations() {

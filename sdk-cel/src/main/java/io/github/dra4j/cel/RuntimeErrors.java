@@ -16,24 +16,24 @@ final class RuntimeErrors {
   /** The text Kubernetes reports when an evaluation exceeds its cost budget. */
   static final String COST_LIMIT_EXCEEDED = "operation cancelled: actual cost limit exceeded";
 
-  private static final Pattern POSITION_PREFIX =
-      Pattern.compile("^evaluation error(?: at [^:]*:\\d+)?: ");
-  private static final Pattern MISSING_KEY = Pattern.compile("key '(.*)' is not present in map\\.?");
-  private static final Pattern NO_OVERLOAD =
-      Pattern.compile("No matching overload for function '([^']*)'.*", Pattern.DOTALL);
-  private static final Pattern SUBSTRING_RANGE =
-      Pattern.compile("substring failure: Range \\[(-?\\d+), (-?\\d+)\\) out of bounds");
-  private static final Pattern NOT_ITERABLE =
-      Pattern.compile("expected a list or a map for iteration range but got '([^']*)'");
-  private static final Map<String, String> GO_TYPES =
-      Map.of(
-          "Long", "types.Int",
-          "UnsignedLong", "types.Uint",
-          "Double", "types.Double",
-          "String", "types.String",
-          "Boolean", "types.Bool",
-          "SemverValue", "cel.Semver",
-          "QuantityValue", "cel.Quantity");
+  private static final Pattern POSITION_PREFIX = Pattern
+      .compile("^evaluation error(?: at [^:]*:\\d+)?: ");
+  private static final Pattern MISSING_KEY = Pattern
+      .compile("key '(.*)' is not present in map\\.?");
+  private static final Pattern NO_OVERLOAD = Pattern
+      .compile("No matching overload for function '([^']*)'.*", Pattern.DOTALL);
+  private static final Pattern SUBSTRING_RANGE = Pattern
+      .compile("substring failure: Range \\[(-?\\d+), (-?\\d+)\\) out of bounds");
+  private static final Pattern NOT_ITERABLE = Pattern
+      .compile("expected a list or a map for iteration range but got '([^']*)'");
+  private static final Map<String, String> GO_TYPES = Map.of(
+      "Long", "types.Int",
+      "UnsignedLong", "types.Uint",
+      "Double", "types.Double",
+      "String", "types.String",
+      "Boolean", "types.Bool",
+      "SemverValue", "cel.Semver",
+      "QuantityValue", "cel.Quantity");
 
   private RuntimeErrors() {}
 

@@ -101,8 +101,8 @@ public final class SelectorDevice {
       error = error != null ? error : e.getMessage();
     }
     boolean multiple = Boolean.TRUE.equals(device.getAllowMultipleAllocations());
-    Map<String, Object> variable =
-        new DeviceVariable(driverName, new DomainMap(attributes), new DomainMap(capacity), multiple);
+    Map<String, Object> variable = new DeviceVariable(driverName, new DomainMap(attributes),
+        new DomainMap(capacity), multiple);
     return new SelectorDevice(driverName, device.getName(), variable, error);
   }
 
@@ -275,11 +275,11 @@ public final class SelectorDevice {
 
     @Override
     public Set<Entry<String, Object>> entrySet() {
-      return Map.<String, Object>of(
-              DeviceType.FIELD_DRIVER, driver,
-              DeviceType.FIELD_ATTRIBUTES, attributes,
-              DeviceType.FIELD_CAPACITY, capacity,
-              DeviceType.FIELD_ALLOW_MULTIPLE, allowMultipleAllocations)
+      return Map.<String, Object> of(
+          DeviceType.FIELD_DRIVER, driver,
+          DeviceType.FIELD_ATTRIBUTES, attributes,
+          DeviceType.FIELD_CAPACITY, capacity,
+          DeviceType.FIELD_ALLOW_MULTIPLE, allowMultipleAllocations)
           .entrySet();
     }
   }

@@ -69,14 +69,17 @@ public final class SelectorExplainer {
     List<Verdict> verdicts = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     for (ResourceSlice slice : slices) {
-      String sliceName = slice.getMetadata() == null ? "" : String.valueOf(slice.getMetadata().getName());
+      String sliceName = slice.getMetadata() == null ? ""
+          : String.valueOf(slice.getMetadata().getName());
       if (slice.getSpec() == null) {
         notes.add("slice " + sliceName + " has no spec, skipped");
         continue;
       }
       String driver = String.valueOf(slice.getSpec().getDriver());
-      String pool = slice.getSpec().getPool() == null ? "" : String.valueOf(slice.getSpec().getPool().getName());
-      List<Device> devices = slice.getSpec().getDevices() == null ? List.of() : slice.getSpec().getDevices();
+      String pool = slice.getSpec().getPool() == null ? ""
+          : String.valueOf(slice.getSpec().getPool().getName());
+      List<Device> devices = slice.getSpec().getDevices() == null ? List.of()
+          : slice.getSpec().getDevices();
       for (Device device : devices) {
         SelectorDevice view = SelectorDevice.of(driver, device, listTypeAttributes);
         SelectorResult result = selector.evaluate(view);

@@ -87,7 +87,8 @@ public record SelectorExplanation(
     StringBuilder out = new StringBuilder("Expression: ").append(expression).append('\n');
     notes.forEach(note -> out.append("Note: ").append(note).append('\n'));
     if (compileError.isPresent()) {
-      return out.append("Does not compile:\n").append(indent(compileError.get())).append('\n').toString();
+      return out.append("Does not compile:\n").append(indent(compileError.get())).append('\n')
+          .toString();
     }
     out.append(devices.size()).append(devices.size() == 1 ? " device: " : " devices: ")
         .append(count(Outcome.MATCH)).append(" match, ")

@@ -42,9 +42,8 @@ public sealed interface SelectorResult
    * @param message the error in Kubernetes' words, e.g. {@code no such key: vendor}
    */
   record Failure(String message) implements SelectorResult {
-    private static final String NO_SUCH_KEY_HINT =
-        ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check"
-            + " with has() for optional fields";
+    private static final String NO_SUCH_KEY_HINT = ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check"
+        + " with has() for optional fields";
 
     /**
      * Checks that a message is present.

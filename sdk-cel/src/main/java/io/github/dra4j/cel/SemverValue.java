@@ -18,8 +18,7 @@ import java.util.Objects;
  */
 final class SemverValue implements Comparable<SemverValue> {
 
-  private static final String ALPHANUMERIC =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";
+  private static final String ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";
 
   private final long major;
   private final long minor;
@@ -104,7 +103,8 @@ final class SemverValue implements Comparable<SemverValue> {
     String[] parts = s.split("\\.", 3);
     if (parts.length < 3 && (s.indexOf('-') >= 0 || s.indexOf('+') >= 0)) {
       throw new IllegalArgumentException(
-          "Invalid version " + quote(text) + ": a prerelease or build part needs Major.Minor.Patch");
+          "Invalid version " + quote(text)
+              + ": a prerelease or build part needs Major.Minor.Patch");
     }
     StringBuilder normalized = new StringBuilder();
     for (int i = 0; i < 3; i++) {
@@ -138,7 +138,8 @@ final class SemverValue implements Comparable<SemverValue> {
 
   private static String stripLeadingZeros(String part) {
     int i = 0;
-    while (i + 1 < part.length() && part.charAt(i) == '0' && Character.isDigit(part.charAt(i + 1))) {
+    while (i + 1 < part.length() && part.charAt(i) == '0'
+        && Character.isDigit(part.charAt(i + 1))) {
       i++;
     }
     return part.substring(i);
@@ -146,7 +147,8 @@ final class SemverValue implements Comparable<SemverValue> {
 
   private static long number(String digits, String what, String capitalized) {
     if (!containsOnly(digits, "0123456789")) {
-      throw new IllegalArgumentException("Invalid character(s) found in " + what + " " + quote(digits));
+      throw new IllegalArgumentException(
+          "Invalid character(s) found in " + what + " " + quote(digits));
     }
     if (digits.length() > 1 && digits.charAt(0) == '0') {
       throw new IllegalArgumentException(

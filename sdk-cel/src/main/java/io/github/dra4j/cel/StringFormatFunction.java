@@ -81,22 +81,22 @@ final class StringFormatFunction implements FunctionLibrary {
       case 's' -> asString(arg);
       case 'd' -> integer(arg, 10, "decimal");
       case 'f' ->
-          String.format(
-              Locale.ROOT,
-              "%." + (precision == null ? 6 : precision) + "f",
-              number(arg, "fixed-point"));
+        String.format(
+            Locale.ROOT,
+            "%." + (precision == null ? 6 : precision) + "f",
+            number(arg, "fixed-point"));
       case 'e' ->
-          String.format(
-              Locale.ROOT,
-              "%." + (precision == null ? 6 : precision) + "e",
-              number(arg, "scientific"));
+        String.format(
+            Locale.ROOT,
+            "%." + (precision == null ? 6 : precision) + "e",
+            number(arg, "scientific"));
       case 'b' -> arg instanceof Boolean ? arg.toString() : integer(arg, 2, "binary");
       case 'o' -> integer(arg, 8, "octal");
       case 'x' -> hex(arg);
       case 'X' -> hex(arg).toUpperCase(Locale.ROOT);
       default ->
-          throw FunctionLibrary.error(
-              "could not parse formatting clause: unrecognized formatting clause \"" + verb + "\"");
+        throw FunctionLibrary.error(
+            "could not parse formatting clause: unrecognized formatting clause \"" + verb + "\"");
     };
   }
 

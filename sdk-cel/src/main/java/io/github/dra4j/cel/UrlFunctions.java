@@ -96,7 +96,8 @@ final class UrlFunctions implements FunctionLibrary {
 
     String hostname() {
       String host = nullToEmpty(uri.getHost());
-      return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+      return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1)
+          : host;
     }
 
     Map<String, List<String>> query() {

@@ -27,8 +27,7 @@ final class VersionedOptions {
 
   /** The feature gates that add options. */
   enum Gate {
-    CONSUMABLE_CAPACITY,
-    LIST_TYPE_ATTRIBUTES
+    CONSUMABLE_CAPACITY, LIST_TYPE_ATTRIBUTES
   }
 
   private static final KubernetesVersion ALWAYS = KubernetesVersion.of(1, 0);
@@ -79,9 +78,9 @@ final class VersionedOptions {
             new UrlFunctions(), new StringFormatFunction()),
         c -> c.addLibraries(CelExtensions.optional(), CelExtensions.sets(celOptions), strings())));
     list.add(new Option("IP and CIDR libraries", KubernetesVersion.of(1, 30), null,
-        List.of(new NetworkFunctions()), c -> { }));
+        List.of(new NetworkFunctions()), c -> {}));
     list.add(new Option("format library", KubernetesVersion.of(1, 31), null,
-        List.of(new FormatFunctions()), c -> { }));
+        List.of(new FormatFunctions()), c -> {}));
     list.add(new Option("DRA: device, cel.bind and semver", draIntroduced, null,
         List.of(SemverFunctions.strict()),
         c -> c.setTypeProvider(device)
@@ -90,12 +89,12 @@ final class VersionedOptions {
     list.add(new Option("two-variable comprehensions", KubernetesVersion.of(1, 32), null,
         List.of(), c -> c.addLibraries(CelExtensions.comprehensions())));
     list.add(new Option("semver normalize overloads", KubernetesVersion.of(1, 33), null,
-        List.of(SemverFunctions.normalizing()), c -> { }));
+        List.of(SemverFunctions.normalizing()), c -> {}));
     list.add(new Option("lists extension version 3", KubernetesVersion.of(1, 34), null,
         List.of(new SortByFunction()),
         c -> c.addLibraries(lists()).addMacros(SortByFunction.macro())));
     list.add(new Option("DRA: includes()", ALWAYS, Gate.LIST_TYPE_ATTRIBUTES,
-        List.of(new IncludesFunction(equality)), c -> { }));
+        List.of(new IncludesFunction(equality)), c -> {}));
     this.options = List.copyOf(list);
     List<FunctionLibrary> all = new ArrayList<>();
     options.forEach(option -> all.addAll(option.functions()));
@@ -131,8 +130,8 @@ final class VersionedOptions {
       }
     }
     List<CelFunctionDecl> merged = new ArrayList<>();
-    byName.forEach((name, overloads) ->
-        merged.add(CelFunctionDecl.newFunctionDeclaration(name, overloads)));
+    byName.forEach(
+        (name, overloads) -> merged.add(CelFunctionDecl.newFunctionDeclaration(name, overloads)));
     return merged;
   }
 

@@ -97,22 +97,21 @@ final class CostTestCompiler {
   }
 
   /** The size model of Kubernetes' library cost tests: strings and bytes of up to 12. */
-  static final CostModel KUBERNETES_TEST_SIZES =
-      new CostModel() {
-        @Override
-        public CostRange estimateSize(CostNode node) {
-          return switch (node.type().kind()) {
-            case STRING, BYTES -> new CostRange(0, 12);
-            default -> null;
-          };
-        }
-
-        @Override
-        public CallCost estimateCall(
-            String function, String overloadId, CostNode target, List<CostNode> args) {
-          return null;
-        }
+  static final CostModel KUBERNETES_TEST_SIZES = new CostModel() {
+    @Override
+    public CostRange estimateSize(CostNode node) {
+      return switch (node.type().kind()) {
+        case STRING, BYTES -> new CostRange(0, 12);
+        default -> null;
       };
+    }
+
+    @Override
+    public CallCost estimateCall(
+        String function, String overloadId, CostNode target, List<CostNode> args) {
+      return null;
+    }
+  };
 
   /** No overload-bound estimates (cel-go's checker tests configure none). */
   static final OverloadCosts NO_OVERLOAD_COSTS = (model, id, target, args, argCosts) -> null;

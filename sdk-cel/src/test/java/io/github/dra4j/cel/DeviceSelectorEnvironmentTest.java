@@ -54,7 +54,8 @@ class DeviceSelectorEnvironmentTest {
         .isInstanceOf(SelectorCompileException.class)
         .hasMessage("compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar'"
             + " (in container '')\n | noSuchVar\n | ^")
-        .satisfies(e -> assertThat(((SelectorCompileException) e).expression()).isEqualTo("noSuchVar"));
+        .satisfies(
+            e -> assertThat(((SelectorCompileException) e).expression()).isEqualTo("noSuchVar"));
     assertThatThrownBy(() -> environment.compile("device.name == \"gpu-0\""))
         .hasMessageContaining("undefined field 'name'");
     assertThatThrownBy(() -> environment.compile("device[\"driver\"] == \"x\""))
@@ -65,7 +66,7 @@ class DeviceSelectorEnvironmentTest {
 
   @ParameterizedTest
   @ValueSource(strings = {
-    "semver(\"1.0.0\")", "device.attributes", "\"x\"", "1.5"
+      "semver(\"1.0.0\")", "device.attributes", "\"x\"", "1.5"
   })
   void nonBooleanResultTypesDoNotCompile(String expression) {
     assertThatThrownBy(() -> environment.compile(expression))
@@ -77,7 +78,8 @@ class DeviceSelectorEnvironmentTest {
     assertThatThrownBy(() -> environment.compile("\"x\".matches(\"[\")"))
         .hasMessageContaining("invalid matches argument");
     assertThatThrownBy(() -> environment.compile("\"x\".find(\"(\") == \"\""))
-        .hasMessageStartingWith("program instantiation failed: error parsing regexp: missing closing )");
+        .hasMessageStartingWith(
+            "program instantiation failed: error parsing regexp: missing closing )");
     assertThatThrownBy(() -> environment.compile("duration(\"1x\") > duration(\"1s\")"))
         .hasMessageContaining("invalid duration argument");
     assertThatThrownBy(() -> environment.compile("[1, \"a\"].size() == 2"))
@@ -86,11 +88,13 @@ class DeviceSelectorEnvironmentTest {
 
   @Test
   void runawayComprehensionsHitTheCostLimit() throws Exception {
-    assertThat(eval("lists.range(1000).all(i, lists.range(1000).all(j, lists.range(10).all(k, true)))"))
+    assertThat(
+        eval("lists.range(1000).all(i, lists.range(1000).all(j, lists.range(10).all(k, true)))"))
         .isEqualTo(new SelectorResult.Failure("operation cancelled: actual cost limit exceeded"));
     assertThat(eval("lists.range(100000000).size() > 0"))
         .isEqualTo(new SelectorResult.Failure("operation cancelled: actual cost limit exceeded"));
-    assertThat(eval("lists.range(100).all(i, lists.range(100).all(j, i + j >= 0))").matches()).isTrue();
+    assertThat(eval("lists.range(100).all(i, lists.range(100).all(j, i + j >= 0))").matches())
+        .isTrue();
   }
 
   @Test

@@ -33,7 +33,8 @@ class DraCelExamplesTest {
         ex(3, "device.attributes[\"numa.example.com\"].node == 1", "true"),
         ex(4, "A[\"numa.example.com/node\"] == 1", "RT no such key: numa.example.com/node"),
         ex(5, "A.vendor == \"nvidia\"", "RT no such key: vendor"),
-        ex(6, "device.attributes[\"other.example.com\"].vendor == \"nvidia\"", "RT no such key: vendor"),
+        ex(6, "device.attributes[\"other.example.com\"].vendor == \"nvidia\"",
+            "RT no such key: vendor"),
         ex(7, "device.attributes[\"other.example.com\"].size() == 0", "true"),
         ex(8, "\"other.example.com\" in device.attributes", "false"),
         ex(9, "has(device.attributes.other)", "true"),
@@ -51,7 +52,8 @@ class DraCelExamplesTest {
         ex(20, "C.memory.compareTo(quantity(\"81920Mi\")) == 0", "true"),
         ex(21, "C.memory.isLessThan(quantity(\"0.08Ti\"))", "true"),
         ex(22, "C.sms.asInteger() >= 100", "true"),
-        ex(23, "device.capacity[\"numa.example.com\"].bandwidth.isGreaterThan(quantity(\"1T\"))", "true"),
+        ex(23, "device.capacity[\"numa.example.com\"].bandwidth.isGreaterThan(quantity(\"1T\"))",
+            "true"),
         ex(24, "C.memory.sub(quantity(\"16Gi\")) == quantity(\"64Gi\")", "true"),
         ex(25, "sign(C.sms) == 1", "true"),
         ex(26, "C.sms.sign() == 1",
@@ -118,7 +120,8 @@ class DraCelExamplesTest {
       assertThat(result).isInstanceOf(SelectorResult.Failure.class);
       assertThat(((SelectorResult.Failure) result).message()).contains(expected.substring(3));
     } else {
-      assertThat(result).isEqualTo(expected.equals("true") ? SelectorResult.MATCH : SelectorResult.NO_MATCH);
+      assertThat(result)
+          .isEqualTo(expected.equals("true") ? SelectorResult.MATCH : SelectorResult.NO_MATCH);
     }
   }
 }

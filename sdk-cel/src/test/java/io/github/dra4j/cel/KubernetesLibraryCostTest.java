@@ -20,8 +20,7 @@ class KubernetesLibraryCostTest {
       + "'012345678901', '012345678901']";
   private static final String BYTES = "[bytes('012345678901'), bytes('012345678901'), "
       + "bytes('012345678901'), bytes('012345678901'), bytes('012345678901')]";
-  private static final String DURATIONS =
-      "[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')]";
+  private static final String DURATIONS = "[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')]";
 
   private static CostRange estimate(String expression) {
     return new CostEstimator(CostTestCompiler.check(expression),

@@ -40,7 +40,8 @@ class NewExpressionOptionsTest {
     assertThatThrownBy(() -> KubernetesVersion.of(1, 0).previousMinor())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("1.0 has no previous minor release");
-    assertThatThrownBy(() -> KubernetesVersion.of(0, 1)).hasMessage("major must be at least 1, got 0");
+    assertThatThrownBy(() -> KubernetesVersion.of(0, 1))
+        .hasMessage("major must be at least 1, got 0");
     assertThatThrownBy(() -> KubernetesVersion.of(1, -1))
         .hasMessage("minor must not be negative, got -1");
   }
@@ -75,7 +76,8 @@ class NewExpressionOptionsTest {
         .hasMessage("serverVersion must be 1.31 or later (the first release whose selectors see"
             + " the device variable), got 1.30");
     assertThatThrownBy(() -> NewExpressionOptions.forServer(null)).hasMessage("serverVersion");
-    NewExpressionOptions.Builder builder = NewExpressionOptions.builder(KubernetesVersion.of(1, 34));
+    NewExpressionOptions.Builder builder = NewExpressionOptions
+        .builder(KubernetesVersion.of(1, 34));
     assertThatThrownBy(() -> builder.compatibilityVersion(KubernetesVersion.of(1, 35)))
         .hasMessage("compatibilityVersion must not be after the server version 1.34, got 1.35");
     assertThatThrownBy(() -> builder.compatibilityVersion(KubernetesVersion.of(1, 28)))

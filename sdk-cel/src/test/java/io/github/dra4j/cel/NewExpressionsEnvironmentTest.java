@@ -57,7 +57,8 @@ class NewExpressionsEnvironmentTest {
   @Test
   void ipAndCidrCameWithCompatibilityVersion130() throws Exception {
     String expression = "ip(\"10.0.0.1\").family() == 4 && cidr(\"10.0.0.0/8\").prefixLength() == 8";
-    assertThat(server("1.31").compile(expression).evaluate(ExampleDevice.view()).matches()).isTrue();
+    assertThat(server("1.31").compile(expression).evaluate(ExampleDevice.view()).matches())
+        .isTrue();
     assertThatThrownBy(() -> emulating("1.31", 29).compile(expression))
         .hasMessageContaining("undeclared reference to 'ip'");
   }
@@ -72,7 +73,8 @@ class NewExpressionsEnvironmentTest {
   void theDraAdditionsAreTagged131SoA131ServerAlwaysHasThem() throws Exception {
     String expression = "cel.bind(d, device.driver, d == \"gpu.example.com\")"
         + " && " + ExampleDevice.A + ".driverVersion.isGreaterThan(semver(\"1.0.0\"))";
-    assertThat(server("1.31").compile(expression).evaluate(ExampleDevice.view()).matches()).isTrue();
+    assertThat(server("1.31").compile(expression).evaluate(ExampleDevice.view()).matches())
+        .isTrue();
     assertThatThrownBy(() -> emulating("1.32", 30).compile("device.driver == \"x\""))
         .hasMessageContaining("undeclared reference to 'device'");
   }
@@ -84,7 +86,8 @@ class NewExpressionsEnvironmentTest {
         .hasMessageContaining("undefined field 'allowMultipleAllocations'");
     assertThat(server(builder("1.34").consumableCapacity(true).build()).compile(expression)
         .evaluate(ExampleDevice.view()).matches()).isTrue();
-    assertThat(server("1.36").compile(expression).evaluate(ExampleDevice.view()).matches()).isTrue();
+    assertThat(server("1.36").compile(expression).evaluate(ExampleDevice.view()).matches())
+        .isTrue();
     assertThatThrownBy(() -> server(builder("1.36").consumableCapacity(false).build())
         .compile(expression))
         .hasMessageContaining("undefined field 'allowMultipleAllocations'");

@@ -34,14 +34,16 @@ class SelectorDeviceTest {
         .addToAttributes("gpu.example.com/family", string("ampere"))
         .build());
     assertThat(eval("device.attributes[\"gpu.example.com\"].model == \"a\""
-        + " && device.attributes[\"gpu.example.com\"].family == \"ampere\"", device).matches()).isTrue();
+        + " && device.attributes[\"gpu.example.com\"].family == \"ampere\"", device).matches())
+        .isTrue();
   }
 
   @Test
   void aDriverlessDeviceUsesTheEmptyDomain() throws Exception {
     SelectorDevice device = SelectorDevice.of("", new DeviceBuilder().withName("d")
         .addToAttributes("model", string("a")).build());
-    assertThat(eval("device.attributes[\"\"].model == \"a\" && device.driver == \"\"", device).matches())
+    assertThat(
+        eval("device.attributes[\"\"].model == \"a\" && device.driver == \"\"", device).matches())
         .isTrue();
   }
 
@@ -69,21 +71,25 @@ class SelectorDeviceTest {
   void aCapacityThatIsNotAQuantityNamesTheCapacityAndValue() {
     SelectorDevice device = SelectorDevice.of("gpu.example.com", new DeviceBuilder().withName("d")
         .addToCapacity("memory", capacity("lots")).build());
-    assertThat(device.conversionError()).hasValueSatisfying(message ->
-        assertThat(message).startsWith("capacity memory: value \"lots\": quantities must match"));
+    assertThat(device.conversionError()).hasValueSatisfying(message -> assertThat(message)
+        .startsWith("capacity memory: value \"lots\": quantities must match"));
   }
 
   @Test
   void listAttributesAreListsAndIncludesWorksOnListsAndScalars() throws Exception {
     SelectorDevice device = SelectorDevice.of("nic.example.com", new DeviceBuilder().withName("d")
         .addToAttributes("ports", new DeviceAttributeBuilder().withInts(1L, 2L, 3L).build())
-        .addToAttributes("speeds", new DeviceAttributeBuilder().withVersions("1.0.0", "2.0.0").build())
+        .addToAttributes("speeds",
+            new DeviceAttributeBuilder().withVersions("1.0.0", "2.0.0").build())
         .addToAttributes("model", string("cx7"))
         .build());
     String a = "device.attributes[\"nic.example.com\"]";
-    assertThat(eval(a + ".ports.includes(2) && !" + a + ".ports.includes(7)", device).matches()).isTrue();
-    assertThat(eval(a + ".ports.all(p, p > 0) && " + a + ".ports.sum() == 6", device).matches()).isTrue();
-    assertThat(eval(a + ".speeds.exists(s, s.isGreaterThan(semver(\"1.5.0\")))", device).matches()).isTrue();
+    assertThat(eval(a + ".ports.includes(2) && !" + a + ".ports.includes(7)", device).matches())
+        .isTrue();
+    assertThat(eval(a + ".ports.all(p, p > 0) && " + a + ".ports.sum() == 6", device).matches())
+        .isTrue();
+    assertThat(eval(a + ".speeds.exists(s, s.isGreaterThan(semver(\"1.5.0\")))", device).matches())
+        .isTrue();
     assertThat(eval(a + ".model.includes(\"cx7\")", device).matches()).isTrue();
   }
 
@@ -106,7 +112,8 @@ class SelectorDeviceTest {
   @Test
   void withTheListGateOffScalarsAndIncludesOnScalarsStillWork() throws Exception {
     SelectorDevice device = SelectorDevice.of("nic.example.com", new DeviceBuilder().withName("d")
-        .addToAttributes("model", string("cx7")).addToAttributes("ports", integer(2)).build(), false);
+        .addToAttributes("model", string("cx7")).addToAttributes("ports", integer(2)).build(),
+        false);
     assertThat(device.conversionError()).isEmpty();
     String a = "device.attributes[\"nic.example.com\"]";
     assertThat(eval(a + ".model.includes(\"cx7\") && " + a + ".ports == 2", device).matches())
@@ -118,8 +125,9 @@ class SelectorDeviceTest {
     List<Long> many = java.util.stream.LongStream.range(0, 49).boxed().toList();
     SelectorDevice device = SelectorDevice.of("x", new DeviceBuilder().withName("d")
         .addToAttributes("many", new DeviceAttributeBuilder().withInts(many).build()).build());
-    assertThat(eval("device.attributes[\"x\"].many.includes(1)", device)).isEqualTo(new SelectorResult.Failure(
-        "'includes' function cannot be applied to lists longer than 48 values"));
+    assertThat(eval("device.attributes[\"x\"].many.includes(1)", device))
+        .isEqualTo(new SelectorResult.Failure(
+            "'includes' function cannot be applied to lists longer than 48 values"));
   }
 
   @Test

@@ -31,8 +31,8 @@ class SelectorExplainerTest {
 
   @Test
   void explainsEachDeviceWithTheFirstFalseCondition() {
-    SelectorExplanation explanation =
-        new SelectorExplainer(DeviceSelectorEnvironment.stored()).explain(EXPRESSION, List.of(slice()));
+    SelectorExplanation explanation = new SelectorExplainer(DeviceSelectorEnvironment.stored())
+        .explain(EXPRESSION, List.of(slice()));
     assertThat(explanation.devices()).extracting(Verdict::outcome)
         .containsExactly(Outcome.MATCH, Outcome.NO_MATCH, Outcome.MATCH);
     assertThat(explanation.devices().get(1).why())
@@ -41,7 +41,8 @@ class SelectorExplainerTest {
 
   @Test
   void withTheListGateOffADeviceWithAListAttributeIsAnError() {
-    SelectorExplanation explanation = new SelectorExplainer(DeviceSelectorEnvironment.stored(), false)
+    SelectorExplanation explanation = new SelectorExplainer(DeviceSelectorEnvironment.stored(),
+        false)
         .explain(EXPRESSION, List.of(slice()));
     assertThat(explanation.devices()).extracting(Verdict::outcome)
         .containsExactly(Outcome.MATCH, Outcome.NO_MATCH, Outcome.ERROR);

@@ -16,15 +16,15 @@ class SemverValueTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
-    "1.2|No Major.Minor.Patch elements found",
-    "v1.0.0|Invalid character(s) found in major number \"v1\"",
-    "1.02.0|Minor number must not contain leading zeroes \"02\"",
-    "01.0.0|Major number must not contain leading zeroes \"01\"",
-    "1.0.00|Patch number must not contain leading zeroes \"00\"",
-    "1.0.0-01|Numeric PreRelease version must not contain leading zeroes \"01\"",
-    "1.0.0-a..b|Prerelease is empty",
-    "1.0.0+a_b|Invalid character(s) found in build meta data \"a_b\"",
-    "' 1.0.0'|Invalid character(s) found in major number \" 1\""
+      "1.2|No Major.Minor.Patch elements found",
+      "v1.0.0|Invalid character(s) found in major number \"v1\"",
+      "1.02.0|Minor number must not contain leading zeroes \"02\"",
+      "01.0.0|Major number must not contain leading zeroes \"01\"",
+      "1.0.00|Patch number must not contain leading zeroes \"00\"",
+      "1.0.0-01|Numeric PreRelease version must not contain leading zeroes \"01\"",
+      "1.0.0-a..b|Prerelease is empty",
+      "1.0.0+a_b|Invalid character(s) found in build meta data \"a_b\"",
+      "' 1.0.0'|Invalid character(s) found in major number \" 1\""
   })
   void strictParsingRefusesWithBlangMessages(String text, String message) {
     assertThatThrownBy(() -> SemverValue.parse(text)).hasMessage(message);
@@ -53,7 +53,8 @@ class SemverValueTest {
   @Test
   void buildMetadataIsIgnoredForOrderingAndEquality() {
     assertThat(SemverValue.parse("2.0.0+a")).isEqualTo(SemverValue.parse("2.0.0+b"));
-    assertThat(SemverValue.parse("2.0.0+a").hashCode()).isEqualTo(SemverValue.parse("2.0.0+b").hashCode());
+    assertThat(SemverValue.parse("2.0.0+a").hashCode())
+        .isEqualTo(SemverValue.parse("2.0.0+b").hashCode());
     assertThat(SemverValue.parse("2.0.0+a").toString()).isEqualTo("2.0.0+a");
   }
 }

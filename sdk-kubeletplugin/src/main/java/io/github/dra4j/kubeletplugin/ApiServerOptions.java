@@ -26,8 +26,8 @@ import java.time.Duration;
 public record ApiServerOptions(Duration timeout, boolean claimCache, boolean claimStatus) {
 
   /** The defaults: 60 s, no claim cache, no claim status. */
-  public static final ApiServerOptions DEFAULTS =
-      new ApiServerOptions(Duration.ofSeconds(60), false, false);
+  public static final ApiServerOptions DEFAULTS = new ApiServerOptions(Duration.ofSeconds(60),
+      false, false);
 
   /**
    * Checks the options.

@@ -13,7 +13,8 @@ import java.util.Map;
  * @param networkData network details of a network device, or null
  */
 @KubernetesAlpha(feature = "KEP-5304", since = "1.36")
-public record DeviceMetadata(Map<String, DeviceAttribute> attributes, NetworkDeviceData networkData) {
+public record DeviceMetadata(Map<String, DeviceAttribute> attributes,
+    NetworkDeviceData networkData) {
 
   /**
    * Copies the attribute map.

@@ -30,8 +30,8 @@ import java.time.Duration;
 public record HealthOptions(Duration refreshInterval, HealthTaints taints, Duration taintDelay) {
 
   /** The defaults: 10 s, the driver's own taints, 1 s. */
-  public static final HealthOptions DEFAULTS =
-      new HealthOptions(Duration.ofSeconds(10), null, Duration.ofSeconds(1));
+  public static final HealthOptions DEFAULTS = new HealthOptions(Duration.ofSeconds(10), null,
+      Duration.ofSeconds(1));
 
   /**
    * Checks the options.

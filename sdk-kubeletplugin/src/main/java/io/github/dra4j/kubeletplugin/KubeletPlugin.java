@@ -93,7 +93,8 @@ public final class KubeletPlugin implements AutoCloseable {
     this.events = new DriverEvents(settings.driverName(), settings.options().driver(),
         settings.options().shutdown().fatalErrorPolicy(), new DriverEvents.PluginControl(
             error -> failure.compareAndSet(null, error), this::close,
-            shutdown::exitAfterGracePeriod), settings.meterRegistry());
+            shutdown::exitAfterGracePeriod),
+        settings.meterRegistry());
     // A client made from the environment is made once the sockets are up; without it the
     // plugin can neither read claims nor publish, which the fatal-error policy then handles.
     settings.kubeClient().whenFailed(error -> events.report(error,

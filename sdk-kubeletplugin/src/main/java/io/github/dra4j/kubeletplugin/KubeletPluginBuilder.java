@@ -39,7 +39,8 @@ import java.util.function.UnaryOperator;
 public final class KubeletPluginBuilder {
 
   /** The kubelet's plugin registry directory. */
-  public static final Path DEFAULT_REGISTRAR_DIRECTORY = Path.of("/var/lib/kubelet/plugins_registry");
+  public static final Path DEFAULT_REGISTRAR_DIRECTORY = Path
+      .of("/var/lib/kubelet/plugins_registry");
 
   /**
    * The environment variables {@link #fromEnvironment()} reads, in the README's order: {@code

@@ -20,8 +20,8 @@ import java.util.Objects;
 public record MetadataOptions(boolean enabled, List<String> versions) {
 
   /** The defaults: off, version {@code metadata.resource.k8s.io/v1alpha1}. */
-  public static final MetadataOptions DEFAULTS =
-      new MetadataOptions(false, List.of("metadata.resource.k8s.io/v1alpha1"));
+  public static final MetadataOptions DEFAULTS = new MetadataOptions(false,
+      List.of("metadata.resource.k8s.io/v1alpha1"));
 
   /**
    * Checks the options.

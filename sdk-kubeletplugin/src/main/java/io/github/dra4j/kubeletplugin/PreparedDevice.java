@@ -28,8 +28,7 @@ public record PreparedDevice(
     String poolName,
     String deviceName,
     List<String> cdiDeviceIds,
-    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
-    String shareId,
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36") String shareId,
     @KubernetesAlpha(feature = "KEP-5304", since = "1.36") DeviceMetadata metadata) {
 
   /**

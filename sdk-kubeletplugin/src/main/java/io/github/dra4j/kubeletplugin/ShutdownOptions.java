@@ -23,8 +23,8 @@ public record ShutdownOptions(
     boolean closeOnShutdown, Duration gracePeriod, FatalErrorPolicy fatalErrorPolicy) {
 
   /** The defaults: the hook on, 10 s, {@link FatalErrorPolicy#CLOSE}. */
-  public static final ShutdownOptions DEFAULTS =
-      new ShutdownOptions(true, Duration.ofSeconds(10), FatalErrorPolicy.CLOSE);
+  public static final ShutdownOptions DEFAULTS = new ShutdownOptions(true, Duration.ofSeconds(10),
+      FatalErrorPolicy.CLOSE);
 
   /**
    * Checks the options.

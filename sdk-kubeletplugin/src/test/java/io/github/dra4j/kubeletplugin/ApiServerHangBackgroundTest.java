@@ -38,7 +38,8 @@ class ApiServerHangBackgroundTest {
   /** What a wait for the API server may take beyond {@link #API_SERVER_TIMEOUT}. */
   private static final Duration SLACK = Duration.ofMillis(1500);
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private Map<String, String> environment;
 

@@ -41,7 +41,8 @@ class ApiServerHangTest {
   /** More new claims than the plugin has handler threads. */
   private static final int NEW_CLAIMS = 70;
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private final KubeletClient kubelet = KubeletClient.create();
   private KubeletPlugin plugin;
@@ -187,8 +188,8 @@ class ApiServerHangTest {
     server.hangAll();
     Context.CancellableContext kubeletSide = Context.current().withCancellation();
     List<ListenableFuture<NodePrepareResourcesResponse>> pending = new ArrayList<>();
-    kubeletSide.run(() -> fresh.forEach(claim ->
-        pending.add(prepare(claim, KubeletClient.NODE_CALL_TIMEOUT))));
+    kubeletSide.run(
+        () -> fresh.forEach(claim -> pending.add(prepare(claim, KubeletClient.NODE_CALL_TIMEOUT))));
     await().atMost(Duration.ofSeconds(10)).until(() -> server.hungRequests() == fresh.size());
     assertThat(busyHandlerThreads()).isEqualTo(fresh.size());
 
@@ -217,7 +218,8 @@ class ApiServerHangTest {
 
     assertThat(kubelet.draV1(plugin.draSocket()).withDeadlineAfter(2, TimeUnit.SECONDS)
         .nodeUnprepareResources(NodeUnprepareResourcesRequest.newBuilder().addAllClaims(claims)
-            .build()).getClaimsMap().values()).hasSize(4).allMatch(c -> c.getError().isEmpty());
+            .build())
+        .getClaimsMap().values()).hasSize(4).allMatch(c -> c.getError().isEmpty());
     assertThat(server.hungRequests()).as("the status clear is off; nothing was asked").isZero();
   }
 }

@@ -84,10 +84,13 @@ class BadInputTest extends PluginTestBase {
     assertThat(errors.get("../../etc/passwd"))
         .startsWith("claim #1: field \"uid\" is \"../../etc/passwd\"");
     assertThat(errors.get("uid-3"))
-        .startsWith("claim #2 (uid uid-3): field \"namespace\" is \"Default\": must be a DNS label");
+        .startsWith(
+            "claim #2 (uid uid-3): field \"namespace\" is \"Default\": must be a DNS label");
     assertThat(errors.get("uid-4"))
-        .startsWith("claim #3 (uid uid-4): field \"name\" is \"" + "a".repeat(80) + "...(254 chars)\"");
-    assertThat(errors.get("uid-5")).startsWith("claim #4 (uid uid-5): field \"name\" is \"x\\x0a\"");
+        .startsWith(
+            "claim #3 (uid uid-4): field \"name\" is \"" + "a".repeat(80) + "...(254 chars)\"");
+    assertThat(errors.get("uid-5"))
+        .startsWith("claim #4 (uid uid-5): field \"name\" is \"x\\x0a\"");
     assertThat(errors.get(goodUid)).isEmpty();
     assertThat(driver.calls()).singleElement()
         .satisfies(call -> assertThat(call.claimUids()).containsExactly(goodUid));
@@ -117,7 +120,7 @@ class BadInputTest extends PluginTestBase {
     int requestsBefore = driver.calls().size();
 
     assertThatThrownBy(() -> kubelet.draV1(plugin.draSocket()).nodePrepareResources(
-            NodePrepareResourcesRequest.newBuilder().addAllClaims(claims).build()))
+        NodePrepareResourcesRequest.newBuilder().addAllClaims(claims).build()))
         .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
           assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
           assertThat(e.getStatus().getDescription()).isEqualTo("request lists 17 claims; at most"
@@ -136,8 +139,8 @@ class BadInputTest extends PluginTestBase {
         .setUnknownFields(extra)
         .build();
 
-    NodePrepareResourcesResponse response =
-        kubelet.draV1(plugin.draSocket()).nodePrepareResources(request);
+    NodePrepareResourcesResponse response = kubelet.draV1(plugin.draSocket())
+        .nodePrepareResources(request);
 
     assertThat(response.getClaimsOrThrow(goodUid).getError()).isEmpty();
     assertThat(response.getClaimsOrThrow(goodUid).getDevicesCount()).isEqualTo(1);
@@ -145,7 +148,7 @@ class BadInputTest extends PluginTestBase {
 
   @Test
   void bytesThatAreNoProtobufGetAnErrorAndTheServerKeepsServing() {
-    MethodDescriptor<byte[], byte[]> raw = MethodDescriptor.<byte[], byte[]>newBuilder()
+    MethodDescriptor<byte[], byte[]> raw = MethodDescriptor.<byte[], byte[]> newBuilder()
         .setType(MethodDescriptor.MethodType.UNARY)
         .setFullMethodName("k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodePrepareResources")
         .setRequestMarshaller(new Bytes())
@@ -154,7 +157,7 @@ class BadInputTest extends PluginTestBase {
     byte[] garbage = {(byte) 0x0a, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f, 1};
 
     assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(
-            kubelet.channel(plugin.draSocket()), raw, CallOptions.DEFAULT, garbage))
+        kubelet.channel(plugin.draSocket()), raw, CallOptions.DEFAULT, garbage))
         .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
           assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
           assertThat(e.getStatus().getDescription()).startsWith(
@@ -189,8 +192,8 @@ class BadInputTest extends PluginTestBase {
             .cdiDeviceId("not-a-cdi-id").build())
         : null);
 
-    NodePrepareResourcesResponse response =
-        kubelet.prepare(plugin.draSocket(), good(), claim("default", "two", second));
+    NodePrepareResourcesResponse response = kubelet.prepare(plugin.draSocket(), good(),
+        claim("default", "two", second));
 
     assertThat(response.getClaimsOrThrow(second).getError()).isEqualTo(
         "driver returned device #0 (node-1/gpu-0) with CDI device ID \"not-a-cdi-id\": must be a"

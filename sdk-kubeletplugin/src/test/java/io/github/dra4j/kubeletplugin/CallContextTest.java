@@ -57,8 +57,8 @@ class CallContextTest extends PluginTestBase {
   @Test
   void theDriverSeesTheKubeletsDeadlineTheNodeTheDirectoryAndTheRequestsMdc() {
     ContextRecorder driver = new ContextRecorder();
-    ResourceClaim stored =
-        ClaimFixtures.store(client, ClaimFixtures.allocated("default", "c", DRIVER));
+    ResourceClaim stored = ClaimFixtures.store(client,
+        ClaimFixtures.allocated("default", "c", DRIVER));
     String uid = stored.getMetadata().getUid();
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).start()) {
       kubelet.prepare(plugin.draSocket(), claim("default", "c", uid));
@@ -102,8 +102,8 @@ class CallContextTest extends PluginTestBase {
         return super.prepareResourceClaims(claims, context);
       }
     };
-    ResourceClaim stored =
-        ClaimFixtures.store(client, ClaimFixtures.allocated("default", "slow", DRIVER));
+    ResourceClaim stored = ClaimFixtures.store(client,
+        ClaimFixtures.allocated("default", "slow", DRIVER));
     String uid = stored.getMetadata().getUid();
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).start()) {
       assertThatThrownBy(() -> kubelet.draV1(plugin.draSocket())

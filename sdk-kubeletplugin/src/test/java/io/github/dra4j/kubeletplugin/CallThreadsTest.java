@@ -110,9 +110,9 @@ class CallThreadsTest extends PluginTestBase {
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
         .serialization(s -> s.withEnabled(false))
         .meterRegistry(meters).start()) {
-      DRAPluginGrpc.DRAPluginFutureStub stub =
-          DRAPluginGrpc.newFutureStub(kubelet.channel(plugin.draSocket()))
-              .withDeadlineAfter(30, TimeUnit.SECONDS);
+      DRAPluginGrpc.DRAPluginFutureStub stub = DRAPluginGrpc
+          .newFutureStub(kubelet.channel(plugin.draSocket()))
+          .withDeadlineAfter(30, TimeUnit.SECONDS);
       List<ListenableFuture<NodeUnprepareResourcesResponse>> calls = new ArrayList<>();
       for (int i = 0; i < HandlerPool.MAX; i++) {
         calls.add(stub.nodeUnprepareResources(NodeUnprepareResourcesRequest.newBuilder()
@@ -132,8 +132,8 @@ class CallThreadsTest extends PluginTestBase {
       for (ListenableFuture<NodeUnprepareResourcesResponse> call : calls) {
         assertThat(call.get(20, TimeUnit.SECONDS).getClaimsCount()).isEqualTo(1);
       }
-      await().atMost(Duration.ofSeconds(5)).until(() ->
-          meters.get(MetricNames.GRPC_IN_FLIGHT).gauge().value() == 0);
+      await().atMost(Duration.ofSeconds(5))
+          .until(() -> meters.get(MetricNames.GRPC_IN_FLIGHT).gauge().value() == 0);
       assertThat(meters.get(MetricNames.GRPC_OPERATIONS)
           .tag(MetricNames.GRPC_STATUS_CODE, "ResourceExhausted").timer().count()).isEqualTo(1);
     }
@@ -188,8 +188,8 @@ class CallThreadsTest extends PluginTestBase {
       assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "good", good))
           .getClaimsMap().get(good).getError()).isEmpty();
       // Closed beneath the call observer, and still timed and counted out of the gauge.
-      await().atMost(Duration.ofSeconds(5)).until(() ->
-          meters.get(MetricNames.GRPC_IN_FLIGHT).gauge().value() == 0);
+      await().atMost(Duration.ofSeconds(5))
+          .until(() -> meters.get(MetricNames.GRPC_IN_FLIGHT).gauge().value() == 0);
       assertThat(meters.get(MetricNames.GRPC_OPERATIONS)
           .tag(MetricNames.GRPC_STATUS_CODE, "Unknown").timer().count()).isEqualTo(1);
     }

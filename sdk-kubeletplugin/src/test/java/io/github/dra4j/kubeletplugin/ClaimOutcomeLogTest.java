@@ -34,8 +34,7 @@ import org.slf4j.LoggerFactory;
  */
 class ClaimOutcomeLogTest extends PluginTestBase {
 
-  private static final String PREPARE =
-      "k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodePrepareResources";
+  private static final String PREPARE = "k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodePrepareResources";
 
   private final ListAppender<ILoggingEvent> log = new ListAppender<>();
   private final Logger sdk = (Logger) LoggerFactory.getLogger("io.github.dra4j");

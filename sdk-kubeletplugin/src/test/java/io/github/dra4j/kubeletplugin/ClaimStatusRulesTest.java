@@ -44,7 +44,8 @@ class ClaimStatusRulesTest {
   private static final String NIC = "nic.example.com";
   private static final String PREFIX = "ResourceClaim.resource.k8s.io \"c\" is invalid: ";
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private KubernetesClient client;
   private KubeletPlugin plugin;
@@ -70,8 +71,8 @@ class ClaimStatusRulesTest {
   private ResourceClaim storedClaim() {
     ResourceClaim claim = new ResourceClaimBuilder(ClaimFixtures.allocated("default", "c", GPU))
         .editStatus().editAllocation().editDevices()
-            .addNewResult().withRequest("gpu").withDriver(NIC).withPool("node-1")
-                .withDevice("nic-0").endResult()
+        .addNewResult().withRequest("gpu").withDriver(NIC).withPool("node-1")
+        .withDevice("nic-0").endResult()
         .endDevices().endAllocation().endStatus().build();
     return ClaimFixtures.store(client, claim);
   }
@@ -90,37 +91,38 @@ class ClaimStatusRulesTest {
         + "\"ShareID\":\"\"}";
     return Stream.of(
         Arguments.of("a condition without a reason", List.of(gpu0().addToConditions(
-                new ConditionBuilder().withType("Ready").withStatus("True")
-                    .withLastTransitionTime("2025-06-01T10:00:00Z").build()).build()),
+            new ConditionBuilder().withType("Ready").withStatus("True")
+                .withLastTransitionTime("2025-06-01T10:00:00Z").build())
+            .build()),
             "status.devices[0].conditions[0].reason: Required value: must be set"),
         Arguments.of("an IP without a prefix length", List.of(ready(gpu0()).withNewNetworkData()
-                .withIps("10.0.0.5").endNetworkData().build()),
+            .withIps("10.0.0.5").endNetworkData().build()),
             "status.devices[0].networkData.ips[0]: Invalid value: \"10.0.0.5\": must be a valid"
                 + " address in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64)"),
         Arguments.of("an IP not in canonical form", List.of(gpu0().withNewNetworkData()
-                .withIps("2001:DB8::5/64").endNetworkData().build()),
+            .withIps("2001:DB8::5/64").endNetworkData().build()),
             "status.devices[0].networkData.ips[0]: Invalid value: \"2001:DB8::5/64\": must be in"
                 + " canonical form (\"2001:db8::5/64\")"),
         Arguments.of("data over 10 KiB", List.of(gpu0()
-                .withData(Map.of("log", "x".repeat(10 * 1024))).build()),
+            .withData(Map.of("log", "x".repeat(10 * 1024))).build()),
             "status.devices[0].data: Too long: may not be more than 10240 bytes"),
         Arguments.of("data that is not a JSON object", List.of(gpu0()
-                .withData(List.of("ready")).build()),
+            .withData(List.of("ready")).build()),
             "status.devices[0].data: Invalid value: \"<value omitted>\": must be a valid JSON"
                 + " object"),
         Arguments.of("two entries for one device", List.of(gpu0().build(), ready(gpu0()).build()),
             "status.devices[1]: Duplicate value: " + allocatedGpu),
         Arguments.of("an interface name over 256 bytes", List.of(gpu0().withNewNetworkData()
-                .withInterfaceName("e".repeat(257)).endNetworkData().build()),
+            .withInterfaceName("e".repeat(257)).endNetworkData().build()),
             "status.devices[0].networkData.interfaceName: Too long: may not be more than 256"
                 + " bytes"),
         Arguments.of("another driver's device", List.of(new AllocatedDeviceStatusBuilder()
-                .withPool("node-1").withDevice("nic-0").build()),
+            .withPool("node-1").withDevice("nic-0").build()),
             "status.devices[0]: Invalid value: {\"Driver\":\"" + GPU + "\",\"Pool\":\"node-1\","
                 + "\"Device\":\"nic-0\",\"ShareID\":\"\"}: must be an allocated device in the"
                 + " claim"),
         Arguments.of("a device not in the claim", List.of(new AllocatedDeviceStatusBuilder()
-                .withPool("node-1").withDevice("gpu-7").build()),
+            .withPool("node-1").withDevice("gpu-7").build()),
             "status.devices[0]: Invalid value: {\"Driver\":\"" + GPU + "\",\"Pool\":\"node-1\","
                 + "\"Device\":\"gpu-7\",\"ShareID\":\"\"}: must be an allocated device in the"
                 + " claim"));

@@ -36,7 +36,8 @@ class ClaimStatusTest {
   private static final String GPU = "gpu.example.com";
   private static final String NIC = "nic.example.com";
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private KubernetesClient client;
   private final KubeletClient kubelet = KubeletClient.create();
@@ -71,8 +72,8 @@ class ClaimStatusTest {
   private ResourceClaim sharedClaim() {
     ResourceClaim claim = new ResourceClaimBuilder(ClaimFixtures.allocated("default", "c", GPU))
         .editStatus().editAllocation().editDevices()
-            .addNewResult().withRequest("gpu").withDriver(NIC).withPool("node-1")
-                .withDevice("nic-0").endResult()
+        .addNewResult().withRequest("gpu").withDriver(NIC).withPool("node-1")
+        .withDevice("nic-0").endResult()
         .endDevices().endAllocation().endStatus().build();
     return ClaimFixtures.store(client, claim);
   }

@@ -89,8 +89,8 @@ class ClientEndedCallLogTest extends PluginTestBase {
             e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED));
     // The driver answers when the deadline has cancelled the call on the plugin's side too.
 
-    await().atMost(Duration.ofSeconds(10)).until(() -> log.list.stream().anyMatch(e ->
-        e.getFormattedMessage().startsWith("handling request ended before its answer")));
+    await().atMost(Duration.ofSeconds(10)).until(() -> log.list.stream().anyMatch(
+        e -> e.getFormattedMessage().startsWith("handling request ended before its answer")));
     Thread.sleep(300); // whatever else the late answer logs
     assertThat(errors()).isEqualTo("[]");
   }
@@ -106,9 +106,10 @@ class ClientEndedCallLogTest extends PluginTestBase {
       connection.cancel(call); // the driver answers when the cancellation reaches it
     }
 
-    await().atMost(Duration.ofSeconds(10)).until(() -> log.list.stream().anyMatch(e ->
-        e.getFormattedMessage().startsWith("handling request ended before its answer")
-            && e.getLevel() == Level.INFO));
+    await().atMost(Duration.ofSeconds(10))
+        .until(() -> log.list.stream().anyMatch(
+            e -> e.getFormattedMessage().startsWith("handling request ended before its answer")
+                && e.getLevel() == Level.INFO));
     Thread.sleep(300);
     assertThat(errors()).isEqualTo("[]");
   }
@@ -120,9 +121,10 @@ class ClientEndedCallLogTest extends PluginTestBase {
           "/k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodePrepareResources");
       connection.cancel(call);
 
-      await().atMost(Duration.ofSeconds(10)).until(() -> log.list.stream().anyMatch(e ->
-          e.getFormattedMessage().startsWith("handling request ended before its answer")
-              && e.getLevel() == Level.INFO));
+      await().atMost(Duration.ofSeconds(10))
+          .until(() -> log.list.stream().anyMatch(
+              e -> e.getFormattedMessage().startsWith("handling request ended before its answer")
+                  && e.getLevel() == Level.INFO));
     }
     assertThat(errors()).isEqualTo("[]");
   }
@@ -133,10 +135,12 @@ class ClientEndedCallLogTest extends PluginTestBase {
       connection.callWithoutRequest(
           "/k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodePrepareResources");
 
-      await().atMost(Duration.ofSeconds(10)).until(() -> log.list.stream().anyMatch(e ->
-          e.getFormattedMessage().equals("request refused: the client half-closed the call"
-              + " without sending a request (INTERNAL Half-closed without a request)")
-              && e.getLevel() == Level.INFO));
+      await().atMost(Duration.ofSeconds(10))
+          .until(() -> log.list.stream()
+              .anyMatch(e -> e.getFormattedMessage()
+                  .equals("request refused: the client half-closed the call"
+                      + " without sending a request (INTERNAL Half-closed without a request)")
+                  && e.getLevel() == Level.INFO));
     }
     assertThat(errors()).isEqualTo("[]");
   }

@@ -85,7 +85,8 @@ class ConnectionLimitsTest extends PluginTestBase {
     try {
       return HealthGrpc.newBlockingStub(channel).withDeadlineAfter(5, TimeUnit.SECONDS)
           .check(HealthCheckRequest.newBuilder().setService(KubeletPlugin.LIVENESS_SERVICE)
-              .build()).getStatus();
+              .build())
+          .getStatus();
     } finally {
       channel.shutdownNow();
     }
@@ -110,8 +111,8 @@ class ConnectionLimitsTest extends PluginTestBase {
     assertThat(prepare(kubelet).getClaimsOrThrow(uid).getError()).isEmpty();
 
     List<RawGrpcConnection> dra = open(64, () -> RawGrpcConnection.open(plugin.draSocket()));
-    List<RawGrpcConnection> registration =
-        open(64, () -> RawGrpcConnection.open(plugin.registrationSocket()));
+    List<RawGrpcConnection> registration = open(64,
+        () -> RawGrpcConnection.open(plugin.registrationSocket()));
     List<RawGrpcConnection> liveness = open(64, () -> RawGrpcConnection.open(livenessAddress()));
 
     // The kubelet's connection holds one of the DRA socket's 16 places.

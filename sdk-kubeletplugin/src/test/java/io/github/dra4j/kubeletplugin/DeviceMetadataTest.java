@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DeviceMetadataTest {
 
   KubernetesClient client;
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   private static PreparedDevice a100(String... requests) {
     return PreparedDevice.builder("node-1", "gpu-0").request(requests)
@@ -54,7 +55,7 @@ class DeviceMetadataTest {
     Path data = root.resolve("plugins").resolve(DRIVER);
 
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-            .metadata(m -> m.withEnabled(true)).cdiDirectory(cdi).start();
+        .metadata(m -> m.withEnabled(true)).cdiDirectory(cdi).start();
         KubeletClient kubelet = KubeletClient.create()) {
       List<Device> devices = kubelet.prepare(plugin.draSocket(),
           claim("default", "pod-gpu-x7k2", uid)).getClaimsOrThrow(uid).getDevicesList();
@@ -116,7 +117,7 @@ class DeviceMetadataTest {
     Path file = root.resolve("plugins").resolve(DRIVER)
         .resolve("dra-device-metadata/default_big/gpu/metadata.json");
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-            .metadata(m -> m.withEnabled(true)).cdiDirectory(root.resolve("cdi")).start();
+        .metadata(m -> m.withEnabled(true)).cdiDirectory(root.resolve("cdi")).start();
         KubeletClient kubelet = KubeletClient.create()) {
       assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "big", uid))
           .getClaimsOrThrow(uid).getError()).isEmpty();
@@ -124,7 +125,7 @@ class DeviceMetadataTest {
       HostileFiles.sparse(file, 3L << 30);
 
       assertThatThrownBy(() -> plugin.updateRequestMetadata(
-              new ClaimReference("default", "big", uid), "gpu", List.of(a100("gpu"))))
+          new ClaimReference("default", "big", uid), "gpu", List.of(a100("gpu"))))
           .isInstanceOf(IOException.class)
           .hasMessageContaining(file.toString())
           .hasMessageContaining("3221225472 bytes, more than the limit of");
@@ -143,7 +144,7 @@ class DeviceMetadataTest {
     Path cdi = root.resolve("cdi");
 
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-            .metadata(m -> m.withEnabled(true)).cdiDirectory(cdi).start();
+        .metadata(m -> m.withEnabled(true)).cdiDirectory(cdi).start();
         KubeletClient kubelet = KubeletClient.create()) {
       assertThat(kubelet.prepare(plugin.draSocket(), claim("default", "bad", uid))
           .getClaimsOrThrow(uid).getError()).contains("not a CDI id");
@@ -169,7 +170,7 @@ class DeviceMetadataTest {
         .resolve("dra-device-metadata/default_gone");
 
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
-            .metadata(m -> m.withEnabled(true)).cdiDirectory(root.resolve("cdi")).start();
+        .metadata(m -> m.withEnabled(true)).cdiDirectory(root.resolve("cdi")).start();
         KubeletClient kubelet = KubeletClient.create()) {
       kubelet.prepare(plugin.draSocket(), claim("default", "gone", uid));
       assertThat(directory.resolve("gpu/metadata.json")).exists();
@@ -187,7 +188,7 @@ class DeviceMetadataTest {
     try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
         .metadata(m -> m.withEnabled(true)).cdiDirectory(root.resolve("cdi")).start()) {
       assertThatThrownBy(() -> plugin.updateRequestMetadata(
-              new ClaimReference("default", "nope", "u1"), "gpu", List.of()))
+          new ClaimReference("default", "nope", "u1"), "gpu", List.of()))
           .isInstanceOf(IOException.class)
           .hasMessageContaining("request \"gpu\" not found in prepared claim default/nope");
     }
@@ -195,14 +196,14 @@ class DeviceMetadataTest {
 
   @Test
   void metadataMustBeEnabledAndNeedsAKnownVersion() {
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .start()) {
       assertThatThrownBy(() -> plugin.updateRequestMetadata(
-              new ClaimReference("default", "c", "u"), "gpu", List.of()))
+          new ClaimReference("default", "c", "u"), "gpu", List.of()))
           .hasMessage("device metadata is not enabled");
     }
     assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-            .metadata(m -> m.withEnabled(true).withVersions("metadata.resource.k8s.io/v9")).start())
+        .metadata(m -> m.withEnabled(true).withVersions("metadata.resource.k8s.io/v9")).start())
         .isInstanceOf(PluginStartException.class)
         .hasMessage("initialize device metadata: none of the requested metadata API versions"
             + " [metadata.resource.k8s.io/v9] are supported");

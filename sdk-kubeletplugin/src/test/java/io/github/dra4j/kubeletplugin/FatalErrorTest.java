@@ -38,7 +38,8 @@ class FatalErrorTest {
 
   private static final Duration CHECK = Duration.ofMillis(100);
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private KubernetesClient client;
 
@@ -164,7 +165,7 @@ class FatalErrorTest {
             .withRequestRetryBackoffLimit(1).withRequestRetryBackoffInterval(10).build())
         .build()) {
       assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), unreachable, root)
-              .apiServer(a -> a.withClaimCache(true).withTimeout(Duration.ofSeconds(20))).start())
+          .apiServer(a -> a.withClaimCache(true).withTimeout(Duration.ofSeconds(20))).start())
           .isInstanceOf(PluginStartException.class)
           .hasMessageStartingWith("claim cache: list ResourceClaims at http://127.0.0.1:"
               + closedPort + "/apis/resource.k8s.io/v1/resourceclaims: ")
@@ -181,7 +182,7 @@ class FatalErrorTest {
   void aClaimCacheWithoutListPermissionFailsStartNamingTheRefusal() {
     server.failNext(ApiVerb.LIST, "resourceclaims", 403, 100);
     assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-            .apiServer(a -> a.withClaimCache(true).withTimeout(Duration.ofSeconds(20))).start())
+        .apiServer(a -> a.withClaimCache(true).withTimeout(Duration.ofSeconds(20))).start())
         .isInstanceOf(PluginStartException.class)
         .hasMessageStartingWith("claim cache: list ResourceClaims at " + server.url()
             + "apis/resource.k8s.io/v1/resourceclaims: ")

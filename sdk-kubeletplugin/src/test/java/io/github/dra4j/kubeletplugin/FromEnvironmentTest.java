@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code fromEnvironment()}: the DaemonSet's variables, explicit calls winning, bad values. */
 class FromEnvironmentTest {
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private final Map<String, String> env = new HashMap<>();
   private final AtomicReference<PluginContext> started = new AtomicReference<>();
@@ -125,9 +126,9 @@ class FromEnvironmentTest {
     Path data = Files.createDirectories(root.resolve("explicit-data"));
     env.put("METRICS_PORT", "-1");
     try (KubeletPlugin plugin = builder()
-        .nodeName("node-call")                  // before fromEnvironment
+        .nodeName("node-call") // before fromEnvironment
         .fromEnvironment(env)
-        .pluginDataDirectory(data)              // after it
+        .pluginDataDirectory(data) // after it
         .kubeClient(server.client())
         .start()) {
       assertThat(started.get().nodeName()).isEqualTo("node-call");
@@ -165,7 +166,7 @@ class FromEnvironmentTest {
     env.put("KUBECONFIG", fifo.toString());
 
     assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(30),
-            () -> builder().fromEnvironment(env).start()))
+        () -> builder().fromEnvironment(env).start()))
         .isInstanceOf(PluginStartException.class)
         .hasMessageStartingWith("KUBECONFIG=\"" + fifo + "\": cannot read it")
         .hasMessageContaining("a FIFO");

@@ -26,8 +26,8 @@ class HealthStreamTest extends PluginTestBase {
 
   @Test
   void v1StreamGetsTheSnapshotAtOnceAndEveryChange() {
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER).withHealth(), client, root).start()) {
+    try (KubeletPlugin plugin = TestPlugins
+        .builder(new RecordingDriver(DRIVER).withHealth(), client, root).start()) {
       Instant checked = Instant.ofEpochSecond(1_800_000_000L);
       plugin.deviceHealth().report(
           new DeviceHealth("node-1", "gpu-0", HealthState.HEALTHY, checked, null, ""),
@@ -36,8 +36,8 @@ class HealthStreamTest extends PluginTestBase {
 
       Context.CancellableContext watch = Context.current().withCancellation();
       try {
-        Iterator<NodeWatchResourcesResponse> stream = watch.call(() ->
-            DRAResourceHealthGrpc.newBlockingStub(kubelet.channel(plugin.draSocket()))
+        Iterator<NodeWatchResourcesResponse> stream = watch
+            .call(() -> DRAResourceHealthGrpc.newBlockingStub(kubelet.channel(plugin.draSocket()))
                 .nodeWatchResources(NodeWatchResourcesRequest.getDefaultInstance()));
 
         NodeWatchResourcesResponse first = stream.next();
@@ -67,16 +67,17 @@ class HealthStreamTest extends PluginTestBase {
   @Test
   void v1alpha1ClientsGetTheSameStreamAndUnchangedHealthIsResentPeriodically() throws Exception {
     try (KubeletPlugin plugin = TestPlugins.builder(
-            new RecordingDriver(DRIVER).withHealth(), client, root)
+        new RecordingDriver(DRIVER).withHealth(), client, root)
         .health(h -> h.withRefreshInterval(Duration.ofMillis(200))).start()) {
       plugin.deviceHealth().replaceAll(java.util.List.of(DeviceHealth.healthy("node-1", "gpu-0")));
       Context.CancellableContext watch = Context.current().withCancellation();
       try {
-        var stream = watch.call(() ->
-            io.github.dra4j.kubelet.wire.health.v1alpha1.DRAResourceHealthGrpc
+        var stream = watch
+            .call(() -> io.github.dra4j.kubelet.wire.health.v1alpha1.DRAResourceHealthGrpc
                 .newBlockingStub(kubelet.channel(plugin.draSocket()))
-                .nodeWatchResources(io.github.dra4j.kubelet.wire.health.v1alpha1
-                    .NodeWatchResourcesRequest.getDefaultInstance()));
+                .nodeWatchResources(
+                    io.github.dra4j.kubelet.wire.health.v1alpha1.NodeWatchResourcesRequest
+                        .getDefaultInstance()));
         for (int i = 0; i < 3; i++) {
           assertThat(stream.next().getDevices(0).getHealth())
               .isEqualTo(io.github.dra4j.kubelet.wire.health.v1alpha1.HealthStatus.HEALTHY);
@@ -84,21 +85,20 @@ class HealthStreamTest extends PluginTestBase {
       } finally {
         watch.cancel(null);
       }
-      await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-          assertThat(((DeviceHealthBoard)
-              plugin.deviceHealth()).subscriberCount()).isZero());
+      await().atMost(Duration.ofSeconds(30)).untilAsserted(
+          () -> assertThat(((DeviceHealthBoard) plugin.deviceHealth()).subscriberCount()).isZero());
     }
   }
 
   @Test
   void aDriverWithoutHealthServesNoHealthStream() {
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .start()) {
       assertThatThrownBy(plugin::deviceHealth).isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("does not report device health");
-      assertThatThrownBy(() ->
-              DRAResourceHealthGrpc.newBlockingStub(kubelet.channel(plugin.draSocket()))
-                  .nodeWatchResources(NodeWatchResourcesRequest.getDefaultInstance()).next())
+      assertThatThrownBy(
+          () -> DRAResourceHealthGrpc.newBlockingStub(kubelet.channel(plugin.draSocket()))
+              .nodeWatchResources(NodeWatchResourcesRequest.getDefaultInstance()).next())
           .isInstanceOfSatisfying(StatusRuntimeException.class,
               e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED));
     }

@@ -49,7 +49,8 @@ class HealthTaintsTest {
   private static final DeviceTaint MAINTENANCE = new DeviceTaintBuilder()
       .withKey(DRIVER + "/maintenance").withValue("planned").withEffect("NoSchedule").build();
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private KubernetesClient client;
   private FakeKubelet kubelet;
@@ -105,7 +106,8 @@ class HealthTaintsTest {
   void anUnhealthyDeviceIsTaintedWithTheChosenEffectUntilItIsHealthyAgain() {
     try (KubeletPlugin plugin = builder(new RecordingDriver(DRIVER).withHealth())
         .health(h -> h.withTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_EXECUTE))
-        .withTaintDelay(Duration.ofMillis(50))).start()) {
+            .withTaintDelay(Duration.ofMillis(50)))
+        .start()) {
       kubelet.awaitRegistered(plugin.registrationSocket(), WAIT);
       Device inMaintenance = new DeviceBuilder().withName("gpu-9").withTaints(MAINTENANCE)
           .build();
@@ -156,7 +158,8 @@ class HealthTaintsTest {
   void aBurstOfHealthChangesIsOnePublish() {
     try (KubeletPlugin plugin = builder(new RecordingDriver(DRIVER).withHealth())
         .health(h -> h.withTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE))
-        .withTaintDelay(Duration.ofSeconds(2))).start()) {
+            .withTaintDelay(Duration.ofSeconds(2)))
+        .start()) {
       plugin.publishResources(pool(10));
       await().atMost(WAIT).until(() -> plugin.sliceStats().creates() == 1);
       long updates = plugin.sliceStats().updates();
@@ -226,7 +229,7 @@ class HealthTaintsTest {
 
   private static String scrape(int port) throws Exception {
     HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(WAIT).build(),
+        URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(WAIT).build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(answer.statusCode()).isEqualTo(200);
     return answer.body();

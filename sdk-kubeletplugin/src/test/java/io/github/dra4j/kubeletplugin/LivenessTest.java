@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LivenessTest {
 
   KubernetesClient client;
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   private static ServingStatus check(ManagedChannel channel, String service) {
     return HealthGrpc.newBlockingStub(channel).withDeadlineAfter(5, TimeUnit.SECONDS)

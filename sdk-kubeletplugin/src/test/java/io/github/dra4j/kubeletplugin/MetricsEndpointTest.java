@@ -31,11 +31,12 @@ class MetricsEndpointTest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   KubernetesClient client;
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   private static String scrape(int port, String path) throws Exception {
     HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10)).build(),
+        URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10)).build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(answer.statusCode()).isEqualTo(200);
     return answer.body();

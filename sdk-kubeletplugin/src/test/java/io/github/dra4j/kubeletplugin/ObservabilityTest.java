@@ -89,8 +89,9 @@ class ObservabilityTest extends PluginTestBase {
         .getMetadata().getUid();
     String bad = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "bad", DRIVER))
         .getMetadata().getUid();
-    RecordingDriver driver = new RecordingDriver(DRIVER).answering(claim ->
-        claim.getMetadata().getName().equals("bad") ? PrepareResult.failed("no such GPU") : null);
+    RecordingDriver driver = new RecordingDriver(DRIVER)
+        .answering(claim -> claim.getMetadata().getName().equals("bad")
+            ? PrepareResult.failed("no such GPU") : null);
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
         .meterRegistry(registry).start()) {
       assertThat(counted(registry, "dra4j.plugin.claims.prepared", "success")).isZero();

@@ -47,8 +47,8 @@ class PrepareTest extends PluginTestBase {
     ResourceClaim claim = stored("gpu-claim");
     String uid = claim.getMetadata().getUid();
 
-    NodePrepareResourcesResponse prepared =
-        kubelet.prepare(plugin.draSocket(), claim("default", "gpu-claim", uid));
+    NodePrepareResourcesResponse prepared = kubelet.prepare(plugin.draSocket(),
+        claim("default", "gpu-claim", uid));
 
     assertThat(prepared.getClaimsMap()).containsOnlyKeys(uid);
     NodePrepareResourceResponse answer = prepared.getClaimsOrThrow(uid);
@@ -62,7 +62,7 @@ class PrepareTest extends PluginTestBase {
     });
 
     assertThat(kubelet.unprepare(plugin.draSocket(), claim("default", "gpu-claim", uid))
-            .getClaimsOrThrow(uid).getError())
+        .getClaimsOrThrow(uid).getError())
         .isEmpty();
     assertThat(driver.calls()).extracting(RecordingDriver.Call::operation)
         .containsExactly("prepare", "unprepare");

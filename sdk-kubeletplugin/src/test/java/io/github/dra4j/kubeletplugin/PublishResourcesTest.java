@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PublishResourcesTest {
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private KubernetesClient client;
   private String nodeUid;
@@ -66,8 +67,8 @@ class PublishResourcesTest {
         .slices(s -> s.withSyncDelay(Duration.ofMillis(100))).start()) {
       plugin.publishResources(gpus(2));
 
-      await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-          assertThat(slices()).singleElement().satisfies(slice -> {
+      await().atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertThat(slices()).singleElement().satisfies(slice -> {
             assertThat(slice.getSpec().getDriver()).isEqualTo(DRIVER);
             assertThat(slice.getSpec().getNodeName()).isEqualTo("node-1");
             assertThat(slice.getSpec().getDevices()).hasSize(2);
@@ -81,8 +82,8 @@ class PublishResourcesTest {
 
       plugin.publishResources(gpus(3));
 
-      await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-          assertThat(slices()).singleElement()
+      await().atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertThat(slices()).singleElement()
               .satisfies(s -> assertThat(s.getSpec().getDevices()).hasSize(3)));
       assertThat(plugin.sliceStats().creates()).isEqualTo(1);
       assertThat(plugin.sliceStats().updates()).isEqualTo(1);

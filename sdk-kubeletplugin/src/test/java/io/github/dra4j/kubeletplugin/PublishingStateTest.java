@@ -49,7 +49,8 @@ class PublishingStateTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private KubernetesClient client;
   private ManagedChannel channel;
@@ -137,8 +138,8 @@ class PublishingStateTest {
 
       plugin.publishResources(pool("gpu-0", "gpu-1"));
 
-      await().atMost(WAIT).until(() -> check(KubeletPlugin.READINESS_SERVICE)
-          == ServingStatus.SERVING);
+      await().atMost(WAIT)
+          .until(() -> check(KubeletPlugin.READINESS_SERVICE) == ServingStatus.SERVING);
       assertThat(served).hasValue(1);
       assertThat(lines(Level.INFO, "ResourceSlice pool \"node-1\" of driver " + DRIVER
           + " is published again: 2 devices in 1 ResourceSlice")).isEqualTo(1);

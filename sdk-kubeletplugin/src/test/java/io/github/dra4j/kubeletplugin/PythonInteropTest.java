@@ -38,11 +38,13 @@ class PythonInteropTest {
   private static final Path PYTHON = Path.of("/usr/bin/python3");
 
   KubernetesClient client;
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   @BeforeAll
   static void requirePythonGrpc() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(PYTHON), "skipped: /usr/bin/python3 is not installed");
+    Assumptions.assumeTrue(Files.isExecutable(PYTHON),
+        "skipped: /usr/bin/python3 is not installed");
     Process probe = new ProcessBuilder(PYTHON.toString(), "-c", "import grpc, google.protobuf")
         .redirectErrorStream(true).start();
     String output = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -76,7 +78,7 @@ class PythonInteropTest {
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).start()) {
       plugin.deviceHealth().report(DeviceHealth.healthy("node-1", "gpu-0"));
       Process python = new ProcessBuilder(PYTHON.toString(), script.toString(),
-              descriptors.toString(), root.resolve("registry").toString(), "default", "py", uid)
+          descriptors.toString(), root.resolve("registry").toString(), "default", "py", uid)
           .redirectError(root.resolve("python.err").toFile()).start();
       String out = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(python.waitFor(120, TimeUnit.SECONDS)).isTrue();

@@ -25,8 +25,8 @@ class RegistrationTest extends PluginTestBase {
 
   @Test
   void kubeletDiscoversTheSocketAndGetsTheDriversInfo() throws Exception {
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .start()) {
       Path registry = root.resolve("registry");
       assertThat(KubeletClient.registrationSockets(registry))
           .containsExactly(registry.resolve(DRIVER + "-reg.sock"));
@@ -45,8 +45,8 @@ class RegistrationTest extends PluginTestBase {
 
   @Test
   void healthServicesAreAdvertisedAfterTheNodeServicesWhenTheDriverReportsHealth() {
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER).withHealth(), client, root).start()) {
+    try (KubeletPlugin plugin = TestPlugins
+        .builder(new RecordingDriver(DRIVER).withHealth(), client, root).start()) {
       assertThat(kubelet.getInfo(plugin.registrationSocket()).getSupportedVersionsList())
           .containsExactly(
               "v1.DRAPlugin", "v1beta1.DRAPlugin", "v1.DRAResourceHealth",
@@ -56,9 +56,8 @@ class RegistrationTest extends PluginTestBase {
 
   @Test
   void disablingV1LeavesOnlyV1beta1Advertised() {
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-            .services(s -> s.withNodeV1(false)).start()) {
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .services(s -> s.withNodeV1(false)).start()) {
       assertThat(kubelet.getInfo(plugin.registrationSocket()).getSupportedVersionsList())
           .containsExactly("v1beta1.DRAPlugin");
     }
@@ -66,15 +65,16 @@ class RegistrationTest extends PluginTestBase {
 
   @Test
   void registrationStatusIsRecordedAndARejectionIsAnsweredWithTheGoHelpersError() {
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .start()) {
       assertThat(plugin.registrationStatus()).isEmpty();
 
       kubelet.notifyRegistrationStatus(plugin.registrationSocket(), true, "");
       assertThat(plugin.registrationStatus()).contains(new RegistrationStatus(true, ""));
 
       assertThatThrownBy(
-              () -> kubelet.notifyRegistrationStatus(plugin.registrationSocket(), false, "RegisterPlugin error -- x"))
+          () -> kubelet.notifyRegistrationStatus(plugin.registrationSocket(), false,
+              "RegisterPlugin error -- x"))
           .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNKNOWN);
             assertThat(e.getStatus().getDescription())
@@ -94,15 +94,15 @@ class RegistrationTest extends PluginTestBase {
     assertThatThrownBy(() -> KubeletPlugin.builder(driver).driverName(DRIVER).start())
         .hasMessage("Kubernetes client must be set");
     assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
-            .rollingUpdate("11111111-2222-3333-4444-555555555555")
-            .sockets(s -> s.withRegistrarSocketFilename("x.sock")).start())
+        .rollingUpdate("11111111-2222-3333-4444-555555555555")
+        .sockets(s -> s.withRegistrarSocketFilename("x.sock")).start())
         .hasMessage(
             "rolling updates and explicit registration socket filename are mutually exclusive");
     assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
-            .services(s -> s.withNodeV1(false).withNodeV1beta1(false)).start())
+        .services(s -> s.withNodeV1(false).withNodeV1beta1(false)).start())
         .hasMessage("no supported DRA gRPC API is implemented and enabled");
     assertThatThrownBy(() -> TestPlugins.builder(driver, client, root)
-            .driverName("../../etc").start())
+        .driverName("../../etc").start())
         .hasMessage("driver name \"../../etc\" is invalid: Invalid value: \"../../etc\": a"
             + " lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters,"
             + " '-' or '.', and must start and end with an alphanumeric character (e.g."
@@ -114,7 +114,7 @@ class RegistrationTest extends PluginTestBase {
   void anUpperCaseDriverNameTheServerAcceptsIsRefusedForTheFilesThePluginNamesAfterIt() {
     assertThat(io.github.dra4j.core.name.NameRules.driverName("GPU.example.com")).isEmpty();
     assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-            .driverName("GPU.example.com").start())
+        .driverName("GPU.example.com").start())
         .isInstanceOf(PluginStartException.class)
         .hasMessage("driver name \"GPU.example.com\" is not usable for a kubelet plugin: it must"
             + " be lower case, as it becomes the vendor of the plugin's CDI kinds (a lower-case DNS"
@@ -129,8 +129,8 @@ class RegistrationTest extends PluginTestBase {
           StandardWatchEventKinds.ENTRY_DELETE);
 
       assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-              .pluginDataDirectory(root.resolve("does-not-exist"))
-              .start())
+          .pluginDataDirectory(root.resolve("does-not-exist"))
+          .start())
           .isInstanceOf(PluginStartException.class)
           .hasMessageStartingWith(
               "start DRA service: listen on \"" + root.resolve("does-not-exist/dra.sock") + "\": ");
@@ -145,10 +145,10 @@ class RegistrationTest extends PluginTestBase {
 
   @Test
   void socketsAreOwnerOnlyByDefaultAndConfigurable() throws Exception {
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .start()) {
       assertThat(PosixFilePermissions.toString(
-              Files.getPosixFilePermissions(plugin.registrationSocket())))
+          Files.getPosixFilePermissions(plugin.registrationSocket())))
           .isEqualTo("rw-------");
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(plugin.draSocket())))
           .isEqualTo("rw-------");

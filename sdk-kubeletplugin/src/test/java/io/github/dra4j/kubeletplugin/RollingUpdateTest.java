@@ -38,7 +38,8 @@ class RollingUpdateTest {
   private static final String POD_B = "bbbbbbbb-0000-4000-8000-000000000002";
 
   KubernetesClient client;
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   @Test
   void twoProcessesExcludeEachOtherAndSigtermRemovesOnlyTheStoppedOnesSockets() throws Exception {
@@ -53,9 +54,9 @@ class RollingUpdateTest {
 
     Process peer = startPeer(registry, data, log);
     try (KubeletPlugin a = KubeletPlugin.builder(new LockProbeDriver("A", log, 150))
-            .driverName(DRIVER).kubeClient(client).registrarDirectory(registry)
-            .pluginDataDirectory(data).rollingUpdate(POD_A)
-            .shutdown(s -> s.withCloseOnShutdown(false)).start();
+        .driverName(DRIVER).kubeClient(client).registrarDirectory(registry)
+        .pluginDataDirectory(data).rollingUpdate(POD_A)
+        .shutdown(s -> s.withCloseOnShutdown(false)).start();
         KubeletClient kubelet = KubeletClient.create()) {
       awaitReady(peer);
       List<Path> sockets = KubeletClient.registrationSockets(registry);
@@ -123,9 +124,9 @@ class RollingUpdateTest {
       String uid = ClaimFixtures.store(client, ClaimFixtures.allocated("default", "long",
           driver)).getMetadata().getUid();
       try (KubeletPlugin plugin = KubeletPlugin.builder(new RecordingDriver(driver))
-              .driverName(driver).kubeClient(client).nodeName("node-1")
-              .registrarDirectory(registry).pluginDataDirectory(data).rollingUpdate(POD_A)
-              .shutdown(s -> s.withCloseOnShutdown(false)).start();
+          .driverName(driver).kubeClient(client).nodeName("node-1")
+          .registrarDirectory(registry).pluginDataDirectory(data).rollingUpdate(POD_A)
+          .shutdown(s -> s.withCloseOnShutdown(false)).start();
           KubeletClient kubelet = KubeletClient.create()) {
         assertThat(plugin.draSocket().getFileName().toString()).matches("dra-.{8}\\.sock");
         assertThat(plugin.draSocket()).exists();

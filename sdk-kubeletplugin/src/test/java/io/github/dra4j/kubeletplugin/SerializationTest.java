@@ -85,9 +85,9 @@ class SerializationTest extends PluginTestBase {
   void withSerializationOffCallsOverlap() throws Exception {
     GateDriver driver = new GateDriver();
     List<String> uids = storeTwoClaims();
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(driver, client, root).serialization(s -> s.withEnabled(false))
-            .start()) {
+    try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root)
+        .serialization(s -> s.withEnabled(false))
+        .start()) {
       var first = CompletableFuture.supplyAsync(
           () -> kubelet.prepare(plugin.draSocket(), claim("default", "one", uids.get(0))));
       var second = CompletableFuture.supplyAsync(

@@ -51,7 +51,8 @@ class ServerLimitsTest {
 
   /** A driver that is never started. */
   private static final class RecordingDriverStub
-      extends io.github.dra4j.kubeletplugin.testsupport.RecordingDriver {
+      extends
+        io.github.dra4j.kubeletplugin.testsupport.RecordingDriver {
     RecordingDriverStub() {
       super("gpu.example.com");
     }

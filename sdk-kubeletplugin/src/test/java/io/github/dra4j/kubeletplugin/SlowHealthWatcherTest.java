@@ -90,8 +90,8 @@ class SlowHealthWatcherTest extends PluginTestBase {
       Thread.sleep(20);
     }
 
-    await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-        assertThat(subscribers()).as("only the reading watcher is left").isEqualTo(1));
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(
+        () -> assertThat(subscribers()).as("only the reading watcher is left").isEqualTo(1));
     Counter dropped = plugin.meterRegistry().find("dra4j.plugin.refusals")
         .tag("reason", "slow_reader").counter();
     assertThat(dropped).isNotNull();

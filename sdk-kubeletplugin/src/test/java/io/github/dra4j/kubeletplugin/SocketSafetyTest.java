@@ -32,8 +32,8 @@ class SocketSafetyTest extends PluginTestBase {
     leaveDeadSocket(registry.resolve(DRIVER + "-reg.sock"));
     Files.writeString(data.resolve("dra.sock"), "not a socket");
 
-    try (KubeletPlugin plugin =
-        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+    try (KubeletPlugin plugin = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .start()) {
       assertThat(kubelet.getInfo(plugin.registrationSocket()).getName()).isEqualTo(DRIVER);
       assertThat(kubelet.unprepare(plugin.draSocket()).getClaimsCount()).isZero();
     }
@@ -41,10 +41,10 @@ class SocketSafetyTest extends PluginTestBase {
 
   @Test
   void aSocketALiveProcessServesIsNeverTakenOver() {
-    try (KubeletPlugin first =
-        TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start()) {
+    try (KubeletPlugin first = TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
+        .start()) {
       assertThatThrownBy(
-              () -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start())
+          () -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root).start())
           .isInstanceOf(PluginStartException.class)
           .hasMessage("start DRA service: listen on \"" + first.draSocket() + "\": socket \""
               + first.draSocket() + "\" is served by a live process; refusing to take it over"
@@ -91,7 +91,7 @@ class SocketSafetyTest extends PluginTestBase {
     Path deep = Files.createDirectories(root.resolve("d".repeat(100)));
 
     assertThatThrownBy(() -> TestPlugins.builder(new RecordingDriver(DRIVER), client, root)
-            .pluginDataDirectory(deep).start())
+        .pluginDataDirectory(deep).start())
         .isInstanceOf(PluginStartException.class)
         .hasMessageContaining("Linux allows at most 107");
   }

@@ -297,8 +297,7 @@ public final class ClaimLifecycle<S> implements DraDriver {
      * @throws IllegalArgumentException if negative
      */
     public Builder<S> goneClaimCheckInterval(Duration interval) {
-      this.goneClaimCheckInterval =
-          OptionChecks.nonNegative(interval, "goneClaimCheckInterval");
+      this.goneClaimCheckInterval = OptionChecks.nonNegative(interval, "goneClaimCheckInterval");
       return this;
     }
 

@@ -32,7 +32,7 @@ class ClaimDriverContractTest {
         .withNewMetadata().withNamespace("ns").withName("c").withUid("u").endMetadata()
         .withNewStatus().withNewAllocation().withNewDevices()
         .withResults(new DeviceRequestAllocationResultBuilder().withDriver("gpu.example.com")
-                .withRequest("gpu").withPool("node-1").withDevice("gpu-0").build(),
+            .withRequest("gpu").withPool("node-1").withDevice("gpu-0").build(),
             new DeviceRequestAllocationResultBuilder().withDriver("gpu.example.com")
                 .withRequest("gpu").withPool("node-1").withDevice("gpu-1").build())
         .endDevices().endAllocation().endStatus().build();
@@ -54,7 +54,7 @@ class ClaimDriverContractTest {
     assertThat(result.state().ids()).containsExactly("p-0", "p-1");
     assertThat(result.deviceEdits().keySet()).containsExactlyElementsOf(devices);
 
-    PreparedClaim<Partitions> none = PreparedClaim.<Partitions>builder()
+    PreparedClaim<Partitions> none = PreparedClaim.<Partitions> builder()
         .device(devices.get(0), edits -> edits.env("GPU", "gpu-0")).build();
     assertThat(none.state()).isNull();
     assertThat(PreparedClaim.builder(new Partitions(List.of("old"))).state(null).build().state())

@@ -34,7 +34,8 @@ class ClaimDriverHealthTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private KubernetesClient client;
   private FakeKubelet kubelet;

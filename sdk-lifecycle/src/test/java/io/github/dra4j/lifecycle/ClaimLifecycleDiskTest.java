@@ -74,9 +74,10 @@ class ClaimLifecycleDiskTest extends PluginTestBase {
 
   private KubeletPlugin start() {
     return TestPlugins.builder(
-            ClaimLifecycle.builder(driver, CountingGpuDriver.State.class)
-                .bootIdSource(bootId).cdiDirectory(cdi)
-                .goneClaimCheckInterval(Duration.ZERO).build(), client, root)
+        ClaimLifecycle.builder(driver, CountingGpuDriver.State.class)
+            .bootIdSource(bootId).cdiDirectory(cdi)
+            .goneClaimCheckInterval(Duration.ZERO).build(),
+        client, root)
         .start();
   }
 

@@ -76,8 +76,8 @@ class ClaimLifecycleTest extends PluginTestBase {
   }
 
   private KubeletPlugin start(Duration goneClaimCheckInterval) {
-    ClaimLifecycle<CountingGpuDriver.State> lifecycle =
-        ClaimLifecycle.builder(driver, CountingGpuDriver.State.class)
+    ClaimLifecycle<CountingGpuDriver.State> lifecycle = ClaimLifecycle
+        .builder(driver, CountingGpuDriver.State.class)
         .bootIdSource(bootId)
         .cdiDirectory(cdi)
         .goneClaimCheckInterval(goneClaimCheckInterval)
@@ -390,11 +390,11 @@ class ClaimLifecycleTest extends PluginTestBase {
       throws Exception {
     Path common = cdi.resolve("k8s.gpu.example.com-claim_common.json");
     ResourceClaim claim = stored("shared", gpu("gpu-0"), gpu("gpu-1"));
-    ClaimLifecycle.Builder<CountingGpuDriver.State> withCommon =
-        ClaimLifecycle.builder(driver, CountingGpuDriver.State.class)
-            .bootIdSource(bootId).cdiDirectory(cdi).goneClaimCheckInterval(Duration.ZERO)
-            .commonDevice("common", ContainerEdits.builder()
-                .env("KUBERNETES_NODE_NAME", "node-1").deviceNode("/dev/ctl").build());
+    ClaimLifecycle.Builder<CountingGpuDriver.State> withCommon = ClaimLifecycle
+        .builder(driver, CountingGpuDriver.State.class)
+        .bootIdSource(bootId).cdiDirectory(cdi).goneClaimCheckInterval(Duration.ZERO)
+        .commonDevice("common", ContainerEdits.builder()
+            .env("KUBERNETES_NODE_NAME", "node-1").deviceNode("/dev/ctl").build());
     try (KubeletPlugin plugin = TestPlugins.builder(withCommon.build(), client, root).start()) {
       assertThat(common).as("written at start").exists();
       NodePrepareResourceResponse answer = prepare(plugin, claim);

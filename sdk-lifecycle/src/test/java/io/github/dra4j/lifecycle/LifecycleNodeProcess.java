@@ -41,9 +41,9 @@ public final class LifecycleNodeProcess {
       KubeletPlugin plugin;
       try {
         plugin = KubeletPlugin.builder(ClaimLifecycle.builder(driver,
-                    CountingGpuDriver.State.class)
-                .bootIdSource(root.resolve("boot_id")).cdiDirectory(root.resolve("cdi"))
-                .goneClaimCheckInterval(Duration.ZERO).build())
+            CountingGpuDriver.State.class)
+            .bootIdSource(root.resolve("boot_id")).cdiDirectory(root.resolve("cdi"))
+            .goneClaimCheckInterval(Duration.ZERO).build())
             .driverName("gpu.example.com")
             .kubeClient(client)
             .nodeName("node-1")

@@ -39,10 +39,11 @@ class LifecycleProcessTest {
   private static final Duration WAIT = Duration.ofSeconds(60);
 
   /** The GPU driver chart's values, whose first {@code jvmOptions} are the kubelet plugin's. */
-  private static final Path CHART_VALUES =
-      Path.of("../examples/gpu-driver/deployments/helm/dra4j-gpu-driver/values.yaml");
+  private static final Path CHART_VALUES = Path
+      .of("../examples/gpu-driver/deployments/helm/dra4j-gpu-driver/values.yaml");
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private Path kubeconfig;
   private final KubeletClient kubelet = KubeletClient.create();

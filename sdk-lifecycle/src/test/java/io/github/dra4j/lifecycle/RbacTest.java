@@ -49,7 +49,8 @@ class RbacTest {
   /** Checked by the API server when status.devices is written, never requested as such. */
   private static final String AUTHORIZATION_ONLY = "resource.k8s.io resourceclaims/driver";
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   /** Prepares each device with an env variable and reports its status. */
   private static final class StatusDriver implements ClaimDriver<Void> {
@@ -76,8 +77,7 @@ class RbacTest {
     }
 
     @Override
-    public void unprepare(DriverAllocation allocation, Void state, CallContext call) {
-    }
+    public void unprepare(DriverAllocation allocation, Void state, CallContext call) {}
 
     @Override
     public void rollback(DriverAllocation allocation, Optional<Void> state, CallContext call) {
@@ -96,8 +96,8 @@ class RbacTest {
       server.clearRequests();
       Path dir = Files.createDirectories(root.resolve("p"));
       try (KubeletPlugin plugin = KubeletPlugin.builder(
-              ClaimLifecycle.builder(new StatusDriver(), Void.class)
-                  .cdiDirectory(Files.createDirectories(dir.resolve("cdi"))).build())
+          ClaimLifecycle.builder(new StatusDriver(), Void.class)
+              .cdiDirectory(Files.createDirectories(dir.resolve("cdi"))).build())
           .driverName(DRIVER).kubeClient(server.newClient()).nodeName("node-1")
           .registrarDirectory(Files.createDirectories(dir.resolve("reg")))
           .pluginDataDirectory(Files.createDirectories(dir.resolve("data")))
@@ -117,7 +117,8 @@ class RbacTest {
         // A device more: the slice is updated; no devices at all: it is deleted.
         plugin.publishResources(DriverResources.of("node-1", Pool.builder()
             .devices(List.of(new DeviceBuilder().withName("gpu-0").build(),
-                new DeviceBuilder().withName("gpu-1").build())).build()));
+                new DeviceBuilder().withName("gpu-1").build()))
+            .build()));
         await().atMost(Duration.ofSeconds(30)).until(() -> slices(server).size() == 1
             && slices(server).get(0).getSpec().getDevices().size() == 2);
         plugin.publishResources(DriverResources.empty());

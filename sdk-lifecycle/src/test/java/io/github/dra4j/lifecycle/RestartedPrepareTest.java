@@ -115,8 +115,8 @@ class RestartedPrepareTest extends PluginTestBase {
         assertThat(kubelet.unprepare(oldPod.draSocket(), ref).getClaimsOrThrow(uid).getError())
             .isEmpty();
 
-        NodePrepareResourceResponse again =
-            kubelet.prepare(newPod.draSocket(), ref).getClaimsOrThrow(uid);
+        NodePrepareResourceResponse again = kubelet.prepare(newPod.draSocket(), ref)
+            .getClaimsOrThrow(uid);
 
         assertThat(again.getError()).isEmpty();
         assertThat(again.getDevicesList()).hasSize(1);

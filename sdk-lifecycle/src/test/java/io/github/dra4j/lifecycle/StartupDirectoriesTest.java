@@ -37,7 +37,7 @@ class StartupDirectoriesTest extends PluginTestBase {
   /** A lifecycle that writes a node-wide CDI spec at start, the first write of a start. */
   private ClaimLifecycle<CountingGpuDriver.State> lifecycle(Path cdiDirectory) {
     return ClaimLifecycle.builder(new CountingGpuDriver(new CountingHardware(
-            root.resolve("hardware.json"))), CountingGpuDriver.State.class)
+        root.resolve("hardware.json"))), CountingGpuDriver.State.class)
         .bootIdSource(bootId).cdiDirectory(cdiDirectory)
         .commonDevice("common", ContainerEdits.builder().env("NODE", "node-1").build())
         .build();

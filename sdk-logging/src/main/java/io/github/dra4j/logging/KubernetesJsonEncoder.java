@@ -39,8 +39,8 @@ import java.util.Set;
  */
 public final class KubernetesJsonEncoder extends EncoderBase<ILoggingEvent> {
 
-  private static final Set<String> RESERVED =
-      Set.of("ts", "logger", "msg", "v", "level", "stacktrace", "err");
+  private static final Set<String> RESERVED = Set.of("ts", "logger", "msg", "v", "level",
+      "stacktrace", "err");
 
   /** Creates the encoder; logback starts it. */
   public KubernetesJsonEncoder() {}

@@ -22,8 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
 class LoggingProcessTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final Pattern TEXT_LINE =
-      Pattern.compile("[EWI]\\d{4} \\d{2}:\\d{2}:\\d{2}\\.\\d{6} [A-Za-z]+] \"[^\\n]*");
+  private static final Pattern TEXT_LINE = Pattern
+      .compile("[EWI]\\d{4} \\d{2}:\\d{2}:\\d{2}\\.\\d{6} [A-Za-z]+] \"[^\\n]*");
 
   private record Run(int status, String stdout, List<String> stderr) {}
 

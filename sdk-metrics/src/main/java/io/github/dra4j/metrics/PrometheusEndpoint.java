@@ -36,8 +36,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
   public static final String TEXT_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
   /** OpenMetrics' content type. */
-  public static final String OPENMETRICS_CONTENT_TYPE =
-      "application/openmetrics-text; version=1.0.0; charset=utf-8";
+  public static final String OPENMETRICS_CONTENT_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
   /** The most connections open at once: Prometheus keeps one per target. */
   public static final int MAX_CONNECTIONS = 64;

@@ -108,7 +108,7 @@ class DistinctHelpTest {
   /** {@code promtool check metrics} passes the scrape: no lint problem, no repeated HELP. */
   private void promtoolAccepts(String scrape) throws Exception {
     Optional<Path> promtool = Arrays.stream(System.getenv().getOrDefault("PATH", "")
-            .split(File.pathSeparator)).map(dir -> Path.of(dir, "promtool"))
+        .split(File.pathSeparator)).map(dir -> Path.of(dir, "promtool"))
         .filter(Files::isExecutable).findFirst();
     assumeThat(promtool).as("promtool on the PATH (apt-get install prometheus)").isPresent();
     Path input = Files.writeString(directory.resolve("scrape.txt"), scrape);

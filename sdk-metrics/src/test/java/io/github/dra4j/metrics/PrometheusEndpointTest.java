@@ -37,8 +37,8 @@ class PrometheusEndpointTest {
 
   @TempDir
   Path directory;
-  private final PrometheusMeterRegistry registry =
-      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(
+      PrometheusConfig.DEFAULT);
   private PrometheusEndpoint endpoint;
 
   @BeforeEach
@@ -173,7 +173,7 @@ class PrometheusEndpointTest {
             .version(HttpClient.Version.HTTP_1_1).build();
         long start = System.nanoTime();
         HttpResponse<String> scrape = client.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + endpoint.port() + "/metrics"))
+            URI.create("http://127.0.0.1:" + endpoint.port() + "/metrics"))
             .timeout(Duration.ofSeconds(1)).build(), HttpResponse.BodyHandlers.ofString());
 
         assertThat(scrape.statusCode()).isEqualTo(200);

@@ -31,59 +31,46 @@ import picocli.CommandLine.Option;
  */
 public final class PluginOptions {
 
-  @Option(names = "--node-name", defaultValue = "${env:NODE_NAME}", paramLabel = "NAME",
-      description = "The node the plugin runs on (env NODE_NAME; downward API spec.nodeName).")
+  @Option(names = "--node-name", defaultValue = "${env:NODE_NAME}", paramLabel = "NAME", description = "The node the plugin runs on (env NODE_NAME; downward API spec.nodeName).")
   String nodeName;
 
-  @Option(names = "--pod-uid", defaultValue = "${env:POD_UID}", paramLabel = "UID",
-      description = "The pod's UID, which turns on rolling updates (env POD_UID; downward API "
-          + "metadata.uid).")
+  @Option(names = "--pod-uid", defaultValue = "${env:POD_UID}", paramLabel = "UID", description = "The pod's UID, which turns on rolling updates (env POD_UID; downward API "
+      + "metadata.uid).")
   String podUid;
 
-  @Option(names = "--kubelet-registrar-directory-path",
-      defaultValue = "${env:KUBELET_REGISTRAR_DIRECTORY_PATH}", paramLabel = "DIR",
-      description = "The kubelet's plugin registration directory "
-          + "(env KUBELET_REGISTRAR_DIRECTORY_PATH; default /var/lib/kubelet/plugins_registry).")
+  @Option(names = "--kubelet-registrar-directory-path", defaultValue = "${env:KUBELET_REGISTRAR_DIRECTORY_PATH}", paramLabel = "DIR", description = "The kubelet's plugin registration directory "
+      + "(env KUBELET_REGISTRAR_DIRECTORY_PATH; default /var/lib/kubelet/plugins_registry).")
   String registrarDirectory;
 
-  @Option(names = "--kubelet-plugins-directory-path",
-      defaultValue = "${env:KUBELET_PLUGINS_DIRECTORY_PATH}", paramLabel = "DIR",
-      description = "The kubelet's plugins directory; the plugin's data directory is this plus "
-          + "the driver name (env KUBELET_PLUGINS_DIRECTORY_PATH; default "
-          + "/var/lib/kubelet/plugins).")
+  @Option(names = "--kubelet-plugins-directory-path", defaultValue = "${env:KUBELET_PLUGINS_DIRECTORY_PATH}", paramLabel = "DIR", description = "The kubelet's plugins directory; the plugin's data directory is this plus "
+      + "the driver name (env KUBELET_PLUGINS_DIRECTORY_PATH; default "
+      + "/var/lib/kubelet/plugins).")
   String pluginsDirectory;
 
-  @Option(names = "--cdi-root", defaultValue = "${env:CDI_ROOT}", paramLabel = "DIR",
-      description = "The directory of CDI spec files (env CDI_ROOT; default /var/run/cdi).")
+  @Option(names = "--cdi-root", defaultValue = "${env:CDI_ROOT}", paramLabel = "DIR", description = "The directory of CDI spec files (env CDI_ROOT; default /var/run/cdi).")
   String cdiRoot;
 
-  @Option(names = "--healthcheck-port", defaultValue = "${env:HEALTHCHECK_PORT}",
-      paramLabel = "PORT", description = "The gRPC liveness probe's port; -1 off, 0 a random "
-          + "port (env HEALTHCHECK_PORT).")
+  @Option(names = "--healthcheck-port", defaultValue = "${env:HEALTHCHECK_PORT}", paramLabel = "PORT", description = "The gRPC liveness probe's port; -1 off, 0 a random "
+      + "port (env HEALTHCHECK_PORT).")
   String healthcheckPort;
 
-  @Option(names = "--healthcheck-address", defaultValue = "${env:HEALTHCHECK_ADDRESS}",
-      paramLabel = "IP", description = "The IP address the liveness probe's port is bound to, "
-          + "such as the pod's own (env HEALTHCHECK_ADDRESS; downward API status.podIP); every "
-          + "address when unset.")
+  @Option(names = "--healthcheck-address", defaultValue = "${env:HEALTHCHECK_ADDRESS}", paramLabel = "IP", description = "The IP address the liveness probe's port is bound to, "
+      + "such as the pod's own (env HEALTHCHECK_ADDRESS; downward API status.podIP); every "
+      + "address when unset.")
   String healthcheckAddress;
 
-  @Option(names = "--metrics-port", defaultValue = "${env:METRICS_PORT}", paramLabel = "PORT",
-      description = "The Prometheus metrics port, path /metrics; -1 off, 0 a random port "
-          + "(env METRICS_PORT).")
+  @Option(names = "--metrics-port", defaultValue = "${env:METRICS_PORT}", paramLabel = "PORT", description = "The Prometheus metrics port, path /metrics; -1 off, 0 a random port "
+      + "(env METRICS_PORT).")
   String metricsPort;
 
-  @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", paramLabel = "FILE",
-      description = "The API client's kubeconfig; in-cluster when unset (env KUBECONFIG).")
+  @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", paramLabel = "FILE", description = "The API client's kubeconfig; in-cluster when unset (env KUBECONFIG).")
   String kubeconfig;
 
-  @Option(names = "--kube-api-qps", defaultValue = "${env:KUBE_API_QPS}", paramLabel = "QPS",
-      description = "Requests per second the API client may make (env KUBE_API_QPS).")
+  @Option(names = "--kube-api-qps", defaultValue = "${env:KUBE_API_QPS}", paramLabel = "QPS", description = "Requests per second the API client may make (env KUBE_API_QPS).")
   String kubeApiQps;
 
-  @Option(names = "--kube-api-burst", defaultValue = "${env:KUBE_API_BURST}", paramLabel = "N",
-      description = "Requests the API client may make at once above that rate "
-          + "(env KUBE_API_BURST).")
+  @Option(names = "--kube-api-burst", defaultValue = "${env:KUBE_API_BURST}", paramLabel = "N", description = "Requests the API client may make at once above that rate "
+      + "(env KUBE_API_BURST).")
   String kubeApiBurst;
 
   /** Empty options, for picocli to fill. */

@@ -27,7 +27,8 @@ class PluginOptionsTest {
   /** A driver's command with the mixin. */
   @Command(name = "test-plugin")
   static final class TestCommand {
-    @Mixin PluginOptions plugin;
+    @Mixin
+    PluginOptions plugin;
   }
 
   /** Prints what the mixin read, for the test that sets real environment variables. */

@@ -64,8 +64,7 @@ public final class FeatureGates {
   public static final String DRA_WORKLOAD_RESOURCE_CLAIMS = "DRAWorkloadResourceClaims";
   // 1.36: beta, default on. 1.37: beta, default on (not verified). Authorization only.
   /** Fine-grained authorization of ResourceClaim status updates. */
-  public static final String DRA_RESOURCE_CLAIM_GRANULAR_STATUS_AUTHORIZATION =
-      "DRAResourceClaimGranularStatusAuthorization";
+  public static final String DRA_RESOURCE_CLAIM_GRANULAR_STATUS_AUTHORIZATION = "DRAResourceClaimGranularStatusAuthorization";
   // 1.36: GA, locked on (beta on in 1.33-1.35). 1.37: GA, locked on.
   /**
    * Declarative validation runs. For {@code resource.k8s.io} in 1.36 it runs in shadow mode only

@@ -41,7 +41,8 @@ public final class GeneratedNames {
    * @return prefix (at most 58 characters) plus a 5-character random suffix
    */
   public String generate(String prefix) {
-    String base = prefix.length() > MAX_PREFIX_LENGTH ? prefix.substring(0, MAX_PREFIX_LENGTH) : prefix;
+    String base = prefix.length() > MAX_PREFIX_LENGTH ? prefix.substring(0, MAX_PREFIX_LENGTH)
+        : prefix;
     StringBuilder name = new StringBuilder(base.length() + SUFFIX_LENGTH).append(base);
     synchronized (random) {
       for (int i = 0; i < SUFFIX_LENGTH; i++) {

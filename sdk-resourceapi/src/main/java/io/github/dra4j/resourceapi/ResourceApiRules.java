@@ -230,7 +230,8 @@ public final class ResourceApiRules {
     if (!errors.isEmpty()) {
       throw new InvalidResourceException(object.getKind(),
           object.getMetadata() == null || object.getMetadata().getName() == null ? ""
-              : object.getMetadata().getName(), errors);
+              : object.getMetadata().getName(),
+          errors);
     }
   }
 

@@ -90,7 +90,7 @@ class DeclarativeValidation136Test {
     assertThat(sliceErrors("{'driver': 'dra.example.com', 'allNodes': true, "
         + "'pool': {'name': 'pool-1', 'resourceSliceCount': 1}, 'sharedCounters': ["
         + counters + ", " + counters + "]}")).containsExactly(
-        "spec.sharedCounters[1]: Duplicate value: \"gpu-0\"");
+            "spec.sharedCounters[1]: Duplicate value: \"gpu-0\"");
   }
 
   // +k8s:unique=map / +k8s:listMapKey=counterSet on devices[].consumesCounters.
@@ -100,7 +100,7 @@ class DeclarativeValidation136Test {
     // Kubernetes 1.37: same path, the whole consumption printed as the value.
     assertThat(sliceErrors(NODE_SLICE + "'devices': [{'name': 'gpu-0', 'consumesCounters': ["
         + consumption + ", " + consumption + "]}]}")).containsExactly(
-        "spec.devices[0].consumesCounters[1]: Duplicate value: \"gpu-0\"");
+            "spec.devices[0].consumesCounters[1]: Duplicate value: \"gpu-0\"");
   }
 
   // +k8s:unionMember on the DeviceAttribute value fields.
@@ -110,8 +110,8 @@ class DeclarativeValidation136Test {
     // of: `int`, `bool`, `string`, `version`, `ints`, `bools`, `strings`, `versions`
     assertThat(sliceErrors(NODE_SLICE + "'devices': [{'name': 'gpu-0', "
         + "'attributes': {'model': {}}}]}")).containsExactly(
-        "spec.devices[0].attributes[model]: Invalid value: \"\": exactly one value must be"
-            + " specified");
+            "spec.devices[0].attributes[model]: Invalid value: \"\": exactly one value must be"
+                + " specified");
   }
 
   @Test
@@ -133,7 +133,7 @@ class DeclarativeValidation136Test {
     // Kubernetes 1.37: ...opaque.driver: Too long: may not be more than 63 characters
     assertThat(claimErrors(GPU_REQUEST, "config:[{" + OPAQUE.replace("dra.example.com'",
         driver + "'") + "}]")).containsExactly(
-        "spec.devices.config[0].opaque.driver: Too long: may not be more than 63 bytes");
+            "spec.devices.config[0].opaque.driver: Too long: may not be more than 63 bytes");
   }
 
   @Test
@@ -142,11 +142,11 @@ class DeclarativeValidation136Test {
     // characters, ..." with the example 'Example.com'.
     assertThat(claimErrors(GPU_REQUEST, "config:[{" + OPAQUE.replace("dra.example.com'",
         "dra_example.com'") + "}]")).containsExactly(
-        "spec.devices.config[0].opaque.driver: Invalid value: \"dra_example.com\": a lowercase"
-            + " RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or"
-            + " '.', and must start and end with an alphanumeric character (e.g. 'example.com',"
-            + " regex used for validation is"
-            + " '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
+            "spec.devices.config[0].opaque.driver: Invalid value: \"dra_example.com\": a lowercase"
+                + " RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or"
+                + " '.', and must start and end with an alphanumeric character (e.g. 'example.com',"
+                + " regex used for validation is"
+                + " '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
   }
 
   // +k8s:format=k8s-extended-resource-name on spec.extendedResourceName.
@@ -167,8 +167,8 @@ class DeclarativeValidation136Test {
   void unsupportedTaintEffectListsTheSameValuesInBoth() {
     assertThat(sliceErrors(NODE_SLICE + "'devices': [{'name': 'gpu-0', "
         + "'taints': [{'key': 'k', 'effect': 'Sometimes'}]}]}")).containsExactly(
-        "spec.devices[0].taints[0].effect: Unsupported value: \"Sometimes\": supported values:"
-            + " \"NoExecute\", \"NoSchedule\", \"None\"");
+            "spec.devices[0].taints[0].effect: Unsupported value: \"Sometimes\": supported values:"
+                + " \"NoExecute\", \"NoSchedule\", \"None\"");
   }
 
   @Test

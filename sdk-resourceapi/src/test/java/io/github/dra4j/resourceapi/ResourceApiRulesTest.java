@@ -248,9 +248,9 @@ class ResourceApiRulesTest {
             + " compilation failed: ERROR: <input>:1:");
 
     assertErrors(RULES.validate(new ResourceSliceBuilder().withNewMetadata().withName("s")
-            .endMetadata().withNewSpec().withDriver("gpu.example.com").withNewPool()
-            .withName("p").withResourceSliceCount(1L).endPool().withAllNodes(false)
-            .addNewDevice().withName("GPU-0").endDevice().endSpec().build()),
+        .endMetadata().withNewSpec().withDriver("gpu.example.com").withNewPool()
+        .withName("p").withResourceSliceCount(1L).endPool().withAllNodes(false)
+        .addNewDevice().withName("GPU-0").endDevice().endSpec().build()),
         "Invalid spec.allNodes", "Required spec", "Invalid spec.devices[0].name");
   }
 

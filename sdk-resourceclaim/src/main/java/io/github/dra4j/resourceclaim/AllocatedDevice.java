@@ -27,13 +27,10 @@ import java.util.TreeMap;
  *     conditions, alpha in Kubernetes 1.34); empty for most devices
  */
 public record AllocatedDevice(RequestReference request, String pool, String device,
-    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
-    String shareId,
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36") String shareId,
     boolean adminAccess,
-    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
-    Map<String, String> consumedCapacity,
-    @KubernetesAlpha(feature = "DRADeviceBindingConditions", since = "1.34", beta = "1.36")
-    List<String> bindingConditions) {
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36") Map<String, String> consumedCapacity,
+    @KubernetesAlpha(feature = "DRADeviceBindingConditions", since = "1.34", beta = "1.36") List<String> bindingConditions) {
 
   /**
    * Checks and copies.

@@ -56,8 +56,8 @@ public record DriverAllocation(ClaimReference claim, String driverName,
       throw new IllegalArgumentException(
           "claim " + ref.namespacedName() + ": status.allocation.devices is not set");
     }
-    List<DeviceRequestAllocationResult> results =
-        claim.getStatus().getAllocation().getDevices().getResults();
+    List<DeviceRequestAllocationResult> results = claim.getStatus().getAllocation().getDevices()
+        .getResults();
     List<AllocatedDevice> devices = new ArrayList<>();
     for (int i = 0; results != null && i < results.size(); i++) {
       DeviceRequestAllocationResult result = results.get(i);

@@ -36,7 +36,8 @@ class DriverAllocationTest {
         result("nic.example.com", "nic", "eth0"),
         result("gpu.example.com", "shared", "gpu-0").withShareID("share-7")
             .withConsumedCapacity(Map.of("memory", new Quantity("10Gi"),
-                "cores", new Quantity("500m")))), "gpu.example.com");
+                "cores", new Quantity("500m")))),
+        "gpu.example.com");
 
     assertThat(allocation.claim()).isEqualTo(new ClaimReference("ns", "c", "uid-1"));
     assertThat(allocation.devices()).hasSize(2);

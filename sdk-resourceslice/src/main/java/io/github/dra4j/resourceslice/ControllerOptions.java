@@ -200,8 +200,8 @@ public final class ControllerOptions {
     private Duration mutationCacheTtl = DEFAULT_MUTATION_CACHE_TTL;
     private Duration recreateDelay = DEFAULT_RECREATE_DELAY;
     private Duration startTimeout = DEFAULT_START_TIMEOUT;
-    private ErrorHandler errorHandler =
-        (error, message) -> LOG.error("{}: {}", message, error.getMessage(), error);
+    private ErrorHandler errorHandler = (error, message) -> LOG.error("{}: {}", message,
+        error.getMessage(), error);
     private String reconcilePoolWithName;
     private MeterRegistry meterRegistry;
     private PoolStatusListener poolStatusListener;

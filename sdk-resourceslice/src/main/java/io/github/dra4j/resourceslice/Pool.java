@@ -26,7 +26,8 @@ import java.util.List;
  * @param generation a floor for the published pool generation (0: let the controller choose)
  * @param slices the slices in index order (index = name prefix = allocation priority)
  */
-public record Pool(NodeSelector nodeSelector, boolean allNodes, long generation, List<Slice> slices) {
+public record Pool(NodeSelector nodeSelector, boolean allNodes, long generation,
+    List<Slice> slices) {
 
   /**
    * Copies the slice list; rejects a negative generation.

@@ -126,8 +126,7 @@ public final class ResourceSliceController implements AutoCloseable {
     if (problem.isPresent()) {
       throw new ControllerStartException(new IllegalArgumentException(problem.get()));
     }
-    ResourceSliceController controller =
-        new ResourceSliceController(options, validator, newSlices);
+    ResourceSliceController controller = new ResourceSliceController(options, validator, newSlices);
     Map<String, String> fieldSelector = new LinkedHashMap<>();
     fieldSelector.put("spec.driver", options.driverName());
     fieldSelector.put("spec.nodeName", nodeName == null ? "" : nodeName);
@@ -355,7 +354,8 @@ public final class ResourceSliceController implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
       if (worker.isAlive()) {
-        LOG.warn("ResourceSlice worker still busy {} s after stop; leaving it", STOP_WAIT.toSeconds());
+        LOG.warn("ResourceSlice worker still busy {} s after stop; leaving it",
+            STOP_WAIT.toSeconds());
       }
     }
     LOG.info("ResourceSlice controller for driver {} stopped", options.driverName());

@@ -22,10 +22,8 @@ import java.util.List;
  */
 public record Slice(
     List<Device> devices,
-    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
-    List<CounterSet> sharedCounters,
-    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
-    Boolean perDeviceNodeSelection) {
+    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36") List<CounterSet> sharedCounters,
+    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36") Boolean perDeviceNodeSelection) {
 
   /**
    * Copies the lists; null lists become empty, null elements are rejected.

@@ -64,7 +64,8 @@ final class ControllerFixture implements AutoCloseable {
     return start(resources, b -> {});
   }
 
-  ResourceSliceController start(DriverResources resources, Consumer<ControllerOptions.Builder> tweak) {
+  ResourceSliceController start(DriverResources resources,
+      Consumer<ControllerOptions.Builder> tweak) {
     ControllerOptions.Builder builder = options(resources);
     tweak.accept(builder);
     ResourceSliceController controller = ResourceSliceController.start(builder.build());

@@ -45,7 +45,8 @@ class ControllerHangTest {
     try (ControllerFixture fixture = new ControllerFixture();
         KubernetesClient impatient = new KubernetesClientBuilder().withConfig(
             new ConfigBuilder(fixture.client.getConfiguration()).withRequestTimeout(500)
-                .build()).build()) {
+                .build())
+            .build()) {
       fixture.server.hangNext(ApiVerb.GET, "nodes", 1);
 
       fixture.start(pool("pool", slice("a")), b -> b.client(impatient));
@@ -63,7 +64,8 @@ class ControllerHangTest {
     try (ControllerFixture fixture = new ControllerFixture();
         KubernetesClient unbounded = new KubernetesClientBuilder().withConfig(
             new ConfigBuilder(fixture.client.getConfiguration()).withRequestTimeout(0)
-                .build()).build()) {
+                .build())
+            .build()) {
       fixture.server.hangNext(ApiVerb.CREATE, "resourceslices", 1);
       long start = System.nanoTime();
 

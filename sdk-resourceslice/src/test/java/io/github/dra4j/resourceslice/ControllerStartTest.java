@@ -52,11 +52,13 @@ class ControllerStartTest {
   void fallsBackToV1beta2WhenV1IsNotServed() {
     try (ControllerFixture fixture = new ControllerFixture(
         InMemoryApiServer.builder().enableGroupVersion("resource.k8s.io/v1beta2")
-        .enableGroupVersion("resource.k8s.io/v1beta1").disableGroupVersion("resource.k8s.io/v1").build())) {
+            .enableGroupVersion("resource.k8s.io/v1beta1").disableGroupVersion("resource.k8s.io/v1")
+            .build())) {
       ResourceSliceController controller = fixture.start(pool("pool", slice("a", "b")));
       assertThat(controller.apiVersion()).isEqualTo(SliceVersion.V1BETA2.apiVersion());
-      await().atMost(ControllerFixture.TIMEOUT).until(() ->
-          fixture.client.resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class)
+      await().atMost(ControllerFixture.TIMEOUT)
+          .until(() -> fixture.client
+              .resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class)
               .list().getItems().size() == 1);
       var published = fixture.client
           .resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class)
@@ -64,8 +66,9 @@ class ControllerStartTest {
       assertThat(published.getSpec().getDevices()).extracting(d -> d.getName())
           .containsExactly("a", "b");
       controller.update(pool("pool", slice("a", "c")));
-      await().atMost(ControllerFixture.TIMEOUT).until(() ->
-          fixture.client.resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class)
+      await().atMost(ControllerFixture.TIMEOUT)
+          .until(() -> fixture.client
+              .resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class)
               .list().getItems().get(0).getSpec().getDevices().get(1).getName().equals("c"));
       assertThat(controller.stats()).isEqualTo(new ControllerStats(1, 1, 0));
       assertThat(fixture.errors).isEmpty();
@@ -80,8 +83,8 @@ class ControllerStartTest {
         .disableGroupVersion("resource.k8s.io/v1beta2").build())) {
       ResourceSliceController controller = fixture.start(pool("pool", slice("a")));
       assertThat(controller.apiVersion()).isEqualTo("resource.k8s.io/v1beta1");
-      await().atMost(ControllerFixture.TIMEOUT).until(() ->
-          fixture.client.resources(ResourceSlice.class).list().getItems().size() == 1);
+      await().atMost(ControllerFixture.TIMEOUT)
+          .until(() -> fixture.client.resources(ResourceSlice.class).list().getItems().size() == 1);
       ResourceSlice published = fixture.client.resources(ResourceSlice.class).list().getItems()
           .get(0);
       assertThat(published.getSpec().getDevices().get(0).getName()).isEqualTo("a");

@@ -112,8 +112,8 @@ class ConvergenceTest {
         .withField("spec.nodeName", NODE).withField("spec.driver", DRIVER).delete();
 
     await().atMost(TIMEOUT).until(() -> fixture.slicesOf("pool").size() == 3
-        && fixture.slicesOf("pool").stream().mapToInt(s -> s.getSpec().getDevices().size()).sum()
-            == 300);
+        && fixture.slicesOf("pool").stream().mapToInt(s -> s.getSpec().getDevices().size())
+            .sum() == 300);
     assertThat(controller.stats().creates()).isEqualTo(6);
     assertThat(controller.stats().deletes()).isZero();
   }

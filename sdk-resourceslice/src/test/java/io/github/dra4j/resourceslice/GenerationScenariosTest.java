@@ -47,7 +47,8 @@ class GenerationScenariosTest {
   }
 
   private List<Long> generations() {
-    return fixture.slicesOf("pool").stream().map(s -> s.getSpec().getPool().getGeneration()).toList();
+    return fixture.slicesOf("pool").stream().map(s -> s.getSpec().getPool().getGeneration())
+        .toList();
   }
 
   private void createExisting(String name, long generation, long count, String device) {
@@ -67,7 +68,8 @@ class GenerationScenariosTest {
     assertStats(c, new ControllerStats(3, 0, 0));
     assertThat(generations()).containsExactly(1L, 1L, 1L);
     assertThat(fixture.slicesOf("pool")).extracting(s -> s.getMetadata().getName())
-        .allMatch(n -> n.matches("0000[0-2]-gpu\\.example\\.com-node-1-[bcdfghjklmnpqrstvwxz2456789]{5}"));
+        .allMatch(n -> n
+            .matches("0000[0-2]-gpu\\.example\\.com-node-1-[bcdfghjklmnpqrstvwxz2456789]{5}"));
   }
 
   @Test

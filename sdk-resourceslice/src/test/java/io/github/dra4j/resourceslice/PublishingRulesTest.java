@@ -75,7 +75,8 @@ class PublishingRulesTest {
     ResourceSliceController controller = fixture.start(DriverResources.builder()
         .pool("good", Pool.builder().addSlice(slice("a")).build())
         .pool("bad", Pool.builder().addSlice(slice("b")).addSlice(Slice.of(List.of(bound)))
-            .build()).build());
+            .build())
+        .build());
     fixture.awaitPool("good", List.of(List.of("a")));
     await().atMost(TIMEOUT).until(() -> fixture.errors.contains("pool validation failed: pool"
         + " \"bad\", slice #1: spec.devices[0].bindingFailureConditions: Invalid value: null:"
@@ -132,10 +133,12 @@ class PublishingRulesTest {
     controller.update(DriverResources.of("pool", Pool.builder().addSlice(Slice.of(List.of(
         new DeviceBuilder(tainted("gpu-0", null))
             .addToAttributes("model", new DeviceAttributeBuilder().withString("x").build())
-            .build()))).build()));
+            .build())))
+        .build()));
     fixture.awaitStats(controller, new ControllerStats(1, 1, 0));
     assertThat(fixture.errors).hasSize(2).last().asString().startsWith("update ResourceSlice: pool"
-        + " \"pool\", slice #0: some fields were dropped by the apiserver").endsWith("DRADeviceTaints");
+        + " \"pool\", slice #0: some fields were dropped by the apiserver")
+        .endsWith("DRADeviceTaints");
   }
 
   @Test
@@ -157,7 +160,8 @@ class PublishingRulesTest {
         new ResourceSliceBuilder().withNewMetadata().withName("00000-previous").endMetadata()
             .withNewSpec().withDriver(DRIVER).withNodeName(NODE)
             .withNewPool().withName("pool").withGeneration(1L).withResourceSliceCount(1L).endPool()
-            .withDevices(tainted("gpu-0", "2026-02-01T10:00:00Z")).endSpec().build()).create();
+            .withDevices(tainted("gpu-0", "2026-02-01T10:00:00Z")).endSpec().build())
+        .create();
     Device changed = new DeviceBuilder(tainted("gpu-0", null))
         .addToAttributes("model", new DeviceAttributeBuilder().withString("a100").build()).build();
     ResourceSliceController controller = fixture.start(DriverResources.of("pool",

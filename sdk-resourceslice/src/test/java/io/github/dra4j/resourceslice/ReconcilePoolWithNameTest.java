@@ -35,7 +35,8 @@ class ReconcilePoolWithNameTest {
             .withNewSpec().withDriver(DRIVER).withNodeName(nodeName)
             .withAllNodes(nodeName == null ? Boolean.TRUE : null)
             .withNewPool().withName(pool).withGeneration(1L).withResourceSliceCount(1L).endPool()
-            .endSpec().build()).create();
+            .endSpec().build())
+        .create();
   }
 
   @Test

@@ -30,19 +30,20 @@ final class AllocatedState {
    */
   AllocatedState(List<ResourceClaim> claims, AllocatorFeatures features) throws AllocationError {
     for (ResourceClaim claim : claims) {
-      AllocationResult allocation =
-          claim.getStatus() == null ? null : claim.getStatus().getAllocation();
+      AllocationResult allocation = claim.getStatus() == null ? null
+          : claim.getStatus().getAllocation();
       if (allocation == null || allocation.getDevices() == null) {
         continue;
       }
-      for (DeviceRequestAllocationResult result :
-          NodeSelection.nonNull(allocation.getDevices().getResults())) {
+      for (DeviceRequestAllocationResult result : NodeSelection
+          .nonNull(allocation.getDevices().getResults())) {
         record(claim, result, features);
       }
     }
   }
 
-  private void record(ResourceClaim claim, DeviceRequestAllocationResult result, AllocatorFeatures features)
+  private void record(ResourceClaim claim, DeviceRequestAllocationResult result,
+      AllocatorFeatures features)
       throws AllocationError {
     if (Boolean.TRUE.equals(result.getAdminAccess())) {
       return;
@@ -55,10 +56,11 @@ final class AllocatedState {
     sharedDevices.add(id);
     Map<String, QuantityValue> sum = consumed.computeIfAbsent(id, k -> new HashMap<>());
     Map<String, Quantity> amounts = result.getConsumedCapacity();
-    for (Map.Entry<String, Quantity> e : (amounts == null ? Map.<String, Quantity>of() : amounts).entrySet()) {
+    for (Map.Entry<String, Quantity> e : (amounts == null ? Map.<String, Quantity> of() : amounts)
+        .entrySet()) {
       try {
-        QuantityValue amount =
-            Quantities.parse(e.getValue(), "claim " + ClaimNames.of(claim) + ": device " + id + ": consumedCapacity " + e.getKey());
+        QuantityValue amount = Quantities.parse(e.getValue(), "claim " + ClaimNames.of(claim)
+            + ": device " + id + ": consumedCapacity " + e.getKey());
         sum.merge(e.getKey(), amount, QuantityValue::add);
       } catch (IllegalArgumentException bad) {
         throw new AllocationError(bad.getMessage(), bad);

@@ -69,15 +69,17 @@ final class AllocationExplainer {
       }
       ResourceClaim copy = ClaimDefaults.copy(claim, applyApiDefaults);
       List<RequestExplanation> requests = new ArrayList<>();
-      List<DeviceRequest> specRequests = copy.getSpec() == null || copy.getSpec().getDevices() == null
-          ? List.of() : NodeSelection.nonNull(copy.getSpec().getDevices().getRequests());
+      List<DeviceRequest> specRequests = copy.getSpec() == null
+          || copy.getSpec().getDevices() == null
+              ? List.of() : NodeSelection.nonNull(copy.getSpec().getDevices().getRequests());
       for (DeviceRequest request : specRequests) {
         List<DeviceSubRequest> subs = NodeSelection.nonNull(request.getFirstAvailable());
         if (subs.isEmpty()) {
           requests.add(explainRequest(copy, request, planner, judge, elsewhere, chosen));
         } else {
           for (DeviceSubRequest sub : subs) {
-            DeviceRequest single = new DeviceRequestBuilder(request).withFirstAvailable(sub).build();
+            DeviceRequest single = new DeviceRequestBuilder(request).withFirstAvailable(sub)
+                .build();
             requests.add(explainRequest(copy, single, planner, judge, elsewhere, chosen));
           }
         }
@@ -107,7 +109,8 @@ final class AllocationExplainer {
           Optional.of(e.getMessage()), List.of(), List.of());
     }
     RequestPlan requestPlan = plan.requests().get(0).get(0);
-    List<DeviceVerdict> verdicts = new ArrayList<>(judge.judgeNodeDevices(claim, plan, requestPlan));
+    List<DeviceVerdict> verdicts = new ArrayList<>(
+        judge.judgeNodeDevices(claim, plan, requestPlan));
     List<PoolDevice> unmatched = new ArrayList<>();
     for (PoolDevice device : elsewhere) {
       Optional<DeviceVerdict> verdict = judge.judgeElsewhere(plan, requestPlan, device);
@@ -150,8 +153,8 @@ final class AllocationExplainer {
       return chosen;
     }
     ResourceClaim claim = allocated.claims().get(index);
-    for (DeviceRequestAllocationResult result :
-        NodeSelection.nonNull(claim.getStatus().getAllocation().getDevices().getResults())) {
+    for (DeviceRequestAllocationResult result : NodeSelection
+        .nonNull(claim.getStatus().getAllocation().getDevices().getResults())) {
       chosen.computeIfAbsent(result.getRequest(), k -> new ArrayList<>())
           .add(result.getDriver() + "/" + result.getPool() + "/" + result.getDevice());
     }

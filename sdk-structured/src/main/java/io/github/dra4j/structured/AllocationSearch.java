@@ -18,7 +18,9 @@ import java.util.function.Supplier;
 final class AllocationSearch {
 
   /** How a branch of the search ended. */
-  enum Outcome { DONE, FAILED, MAX_SIZE }
+  enum Outcome {
+    DONE, FAILED, MAX_SIZE
+  }
 
   /**
    * One chosen device.
@@ -28,7 +30,8 @@ final class AllocationSearch {
    * @param shareId the share ID for a shareable device, else null
    * @param consumed the capacity it consumes for a shareable device, else null
    */
-  record Choice(RequestPlan plan, PoolDevice device, String shareId, Map<String, QuantityValue> consumed) {}
+  record Choice(RequestPlan plan, PoolDevice device, String shareId,
+      Map<String, QuantityValue> consumed) {}
 
   private final List<ClaimPlan> claims;
   private final List<PoolDevice> scanOrder;
@@ -81,7 +84,8 @@ final class AllocationSearch {
 
   /** Returns the plan used for a request of a claim (the chosen subrequest, if any). */
   RequestPlan chosenPlan(int claimIndex, int requestIndex) {
-    return claims.get(claimIndex).requests().get(requestIndex).get(selectedSub[claimIndex][requestIndex]);
+    return claims.get(claimIndex).requests().get(requestIndex)
+        .get(selectedSub[claimIndex][requestIndex]);
   }
 
   private Outcome next(int claimIndex, int requestIndex, int subIndex, int deviceIndex, int start,
@@ -117,7 +121,8 @@ final class AllocationSearch {
       }
       return outcome;
     }
-    if (results.get(claimIndex).size() + plan.numDevices() - deviceIndex > ClaimPlanner.MAX_RESULTS) {
+    if (results.get(claimIndex).size() + plan.numDevices()
+        - deviceIndex > ClaimPlanner.MAX_RESULTS) {
       return Outcome.MAX_SIZE;
     }
     if (plan.allDevices() != null) {
@@ -147,8 +152,8 @@ final class AllocationSearch {
       if (undo == null) {
         continue;
       }
-      Outcome outcome =
-          next(claimIndex, requestIndex, subIndex, deviceIndex + 1, position + 1, inSubrequest);
+      Outcome outcome = next(claimIndex, requestIndex, subIndex, deviceIndex + 1, position + 1,
+          inSubrequest);
       if (outcome == Outcome.DONE) {
         return outcome;
       }
@@ -191,14 +196,15 @@ final class AllocationSearch {
     if (usesCounters && !features.partitionableDevices()) {
       return null;
     }
-    boolean consumeCounters =
-        usesCounters && !(shareable && (allocated.inUse(id) || shares.getOrDefault(id, 0) > 0));
+    boolean consumeCounters = usesCounters
+        && !(shareable && (allocated.inUse(id) || shares.getOrDefault(id, 0) > 0));
     if (consumeCounters && !counters.tryConsume(device)) {
       return null;
     }
-    Runnable releaseCounters = consumeCounters ? () -> counters.release(device) : () -> { };
+    Runnable releaseCounters = consumeCounters ? () -> counters.release(device) : () -> {};
     if (features.deviceTaints()
-        && !Tolerations.allTolerated(NodeSelection.nonNull(device.device().getTaints()), plan.tolerations())) {
+        && !Tolerations.allTolerated(NodeSelection.nonNull(device.device().getTaints()),
+            plan.tolerations())) {
       releaseCounters.run();
       return null;
     }

@@ -27,31 +27,26 @@ import io.github.dra4j.core.stability.KubernetesAlpha;
 public record AllocatorFeatures(
     boolean adminAccess,
     boolean prioritizedList,
-    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36")
-    boolean partitionableDevices,
-    @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36")
-    boolean deviceTaints,
-    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36")
-    boolean consumableCapacity,
-    @KubernetesAlpha(feature = "DRADeviceBindingConditions", since = "1.34", beta = "1.36")
-    boolean deviceBindingAndStatus,
-    @KubernetesAlpha(feature = "DRAListTypeAttributes", since = "1.36")
-    boolean listTypeAttributes) {
+    @KubernetesAlpha(feature = "DRAPartitionableDevices", since = "1.33", beta = "1.36") boolean partitionableDevices,
+    @KubernetesAlpha(feature = "DRADeviceTaints", since = "1.33", beta = "1.36") boolean deviceTaints,
+    @KubernetesAlpha(feature = "DRAConsumableCapacity", since = "1.34", beta = "1.36") boolean consumableCapacity,
+    @KubernetesAlpha(feature = "DRADeviceBindingConditions", since = "1.34", beta = "1.36") boolean deviceBindingAndStatus,
+    @KubernetesAlpha(feature = "DRAListTypeAttributes", since = "1.36") boolean listTypeAttributes) {
 
   /**
    * What a Kubernetes 1.36 scheduler runs with default feature gates, and the allocator's
    * default: every feature on except the alpha {@code listTypeAttributes}.
    */
-  public static final AllocatorFeatures DEFAULTS =
-      new AllocatorFeatures(true, true, true, true, true, true, false);
+  public static final AllocatorFeatures DEFAULTS = new AllocatorFeatures(true, true, true, true,
+      true, true, false);
 
   /** Every feature on, including the alpha {@code listTypeAttributes}. */
-  public static final AllocatorFeatures ALL =
-      new AllocatorFeatures(true, true, true, true, true, true, true);
+  public static final AllocatorFeatures ALL = new AllocatorFeatures(true, true, true, true, true,
+      true, true);
 
   /** Every feature off: only the GA core of structured parameters. */
-  public static final AllocatorFeatures NONE =
-      new AllocatorFeatures(false, false, false, false, false, false, false);
+  public static final AllocatorFeatures NONE = new AllocatorFeatures(false, false, false, false,
+      false, false, false);
 
   /**
    * Returns a copy with {@link #adminAccess} set.

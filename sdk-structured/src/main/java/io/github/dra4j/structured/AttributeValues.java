@@ -13,7 +13,9 @@ import java.util.Set;
 final class AttributeValues {
 
   /** The type of an attribute value. */
-  enum Kind { STRING, INT, BOOL, VERSION }
+  enum Kind {
+    STRING, INT, BOOL, VERSION
+  }
 
   /**
    * One typed value.

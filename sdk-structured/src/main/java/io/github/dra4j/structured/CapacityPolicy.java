@@ -65,7 +65,8 @@ final class CapacityPolicy {
       QuantityValue amount = cap.amountFor(requested);
       if (!cap.isDefault(amount) && cap.violatesPolicy(amount)) {
         if (why != null) {
-          why.append("capacity ").append(entry.getKey()).append(": ").append(amount.toKubernetesString())
+          why.append("capacity ").append(entry.getKey()).append(": ")
+              .append(amount.toKubernetesString())
               .append(" is not allowed by the device's request policy");
         }
         return null;
@@ -74,7 +75,8 @@ final class CapacityPolicy {
       QuantityValue total = amount.add(already);
       if (total.compareTo(cap.value) > 0) {
         if (why != null) {
-          why.append("capacity ").append(entry.getKey()).append(": needs ").append(amount.toKubernetesString())
+          why.append("capacity ").append(entry.getKey()).append(": needs ")
+              .append(amount.toKubernetesString())
               .append(", ").append(already.toKubernetesString()).append(" of ")
               .append(cap.value.toKubernetesString())
               .append(" already consumed by other allocations");
@@ -142,9 +144,8 @@ final class CapacityPolicy {
           return min;
         }
         if (step != null && step.signum() > 0) {
-          BigDecimal steps =
-              requested.toBigDecimal().subtract(min.toBigDecimal())
-                  .divide(step.toBigDecimal(), 0, RoundingMode.CEILING);
+          BigDecimal steps = requested.toBigDecimal().subtract(min.toBigDecimal())
+              .divide(step.toBigDecimal(), 0, RoundingMode.CEILING);
           BigDecimal amount = min.toBigDecimal().add(step.toBigDecimal().multiply(steps));
           return QuantityValue.ofDecimal(amount, min.isBinaryFormat() || step.isBinaryFormat());
         }

@@ -12,7 +12,8 @@ import java.util.List;
  * @param requests per request, the candidate plans (one, or one per subrequest)
  * @param constraints the claim's constraints
  */
-record ClaimPlan(ResourceClaim claim, List<List<RequestPlan>> requests, List<Constraint> constraints) {
+record ClaimPlan(ResourceClaim claim, List<List<RequestPlan>> requests,
+    List<Constraint> constraints) {
 
   /** Returns the claim as Kubernetes names it in messages. */
   String name() {

@@ -57,10 +57,9 @@ final class ClaimPlanner {
 
   private ClaimPlan planClaim(int claimIndex, ResourceClaim claim) throws AllocationError {
     String claimName = ClaimNames.of(claim);
-    List<DeviceRequest> requests =
-        claim.getSpec() == null || claim.getSpec().getDevices() == null
-            ? List.of()
-            : NodeSelection.nonNull(claim.getSpec().getDevices().getRequests());
+    List<DeviceRequest> requests = claim.getSpec() == null || claim.getSpec().getDevices() == null
+        ? List.of()
+        : NodeSelection.nonNull(claim.getSpec().getDevices().getRequests());
     List<List<RequestPlan>> slots = new ArrayList<>();
     ClaimPlan partial = new ClaimPlan(claim, slots, List.of());
     int minDevices = 0;
@@ -68,11 +67,14 @@ final class ClaimPlanner {
       List<DeviceSubRequest> subs = NodeSelection.nonNull(request.getFirstAvailable());
       String prefix = "claim " + claimName + ", request " + request.getName();
       if (!subs.isEmpty() && !features.prioritizedList()) {
-        throw new AllocationError(prefix + ": has subrequests, but the DRAPrioritizedList feature is disabled");
+        throw new AllocationError(
+            prefix + ": has subrequests, but the DRAPrioritizedList feature is disabled");
       }
       ExactDeviceRequest exactly = request.getExactly();
-      if (exactly != null && hasCapacityRequests(exactly.getCapacity()) && !features.consumableCapacity()) {
-        throw new AllocationError(prefix + ": has capacity requests, but the DRAConsumableCapacity feature is disabled");
+      if (exactly != null && hasCapacityRequests(exactly.getCapacity())
+          && !features.consumableCapacity()) {
+        throw new AllocationError(
+            prefix + ": has capacity requests, but the DRAConsumableCapacity feature is disabled");
       }
       List<RequestPlan> slot = new ArrayList<>();
       if (subs.isEmpty()) {
@@ -108,13 +110,15 @@ final class ClaimPlanner {
     }
     return plan(claim, claimIndex, name, null, new RequestFields(
         NodeSelection.nonNull(r.getSelectors()), r.getAdminAccess(), r.getDeviceClassName(),
-        r.getAllocationMode(), r.getCount(), NodeSelection.nonNull(r.getTolerations()), r.getCapacity()));
+        r.getAllocationMode(), r.getCount(), NodeSelection.nonNull(r.getTolerations()),
+        r.getCapacity()));
   }
 
   private RequestPlan planSub(ClaimPlan claim, int claimIndex, String parent, DeviceSubRequest r)
       throws AllocationError {
     return plan(claim, claimIndex, parent, r.getName(), new RequestFields(
-        NodeSelection.nonNull(r.getSelectors()), null, r.getDeviceClassName(), r.getAllocationMode(),
+        NodeSelection.nonNull(r.getSelectors()), null, r.getDeviceClassName(),
+        r.getAllocationMode(),
         r.getCount(), NodeSelection.nonNull(r.getTolerations()), r.getCapacity()));
   }
 
@@ -128,19 +132,23 @@ final class ClaimPlanner {
       List<DeviceToleration> tolerations,
       CapacityRequirements capacity) {}
 
-  private RequestPlan plan(ClaimPlan claim, int claimIndex, String base, String sub, RequestFields f)
+  private RequestPlan plan(ClaimPlan claim, int claimIndex, String base, String sub,
+      RequestFields f)
       throws AllocationError {
     String prefix = "claim " + claim.name() + ", request " + (sub == null ? base : sub);
     List<String> expressions = new ArrayList<>();
     for (int i = 0; i < f.selectors().size(); i++) {
       DeviceSelector selector = f.selectors().get(i);
-      if (selector == null || selector.getCel() == null || selector.getCel().getExpression() == null) {
-        throw new AllocationError(prefix + ", selector #" + i + ": CEL expression empty (unsupported selector type?)");
+      if (selector == null || selector.getCel() == null
+          || selector.getCel().getExpression() == null) {
+        throw new AllocationError(
+            prefix + ", selector #" + i + ": CEL expression empty (unsupported selector type?)");
       }
       expressions.add(selector.getCel().getExpression());
     }
     if (!features.adminAccess() && f.adminAccess() != null) {
-      throw new AllocationError(prefix + ": admin access is requested, but the feature is disabled");
+      throw new AllocationError(
+          prefix + ": admin access is requested, but the feature is disabled");
     }
     if (f.className() == null || f.className().isEmpty()) {
       throw new AllocationError(prefix + ": missing device class name (unsupported request type?)");
@@ -205,13 +213,14 @@ final class ClaimPlanner {
 
   private boolean fitsCapacity(RequestPlan plan, PoolDevice device) {
     return !features.consumableCapacity()
-        || CapacityPolicy.consumption(plan.capacityRequests(), device, allocated.consumed(device.id())) != null;
+        || CapacityPolicy.consumption(plan.capacityRequests(), device,
+            allocated.consumed(device.id())) != null;
   }
 
   private List<Constraint> constraints(ResourceClaim claim, String claimName)
       throws AllocationError {
-    List<DeviceConstraint> constraints =
-        claim.getSpec() == null || claim.getSpec().getDevices() == null
+    List<DeviceConstraint> constraints = claim.getSpec() == null
+        || claim.getSpec().getDevices() == null
             ? List.of()
             : NodeSelection.nonNull(claim.getSpec().getDevices().getConstraints());
     List<Constraint> result = new ArrayList<>();

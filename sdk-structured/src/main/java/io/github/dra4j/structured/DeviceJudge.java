@@ -50,8 +50,8 @@ final class DeviceJudge {
           || claim.getStatus().getAllocation().getDevices() == null) {
         continue;
       }
-      for (DeviceRequestAllocationResult result :
-          NodeSelection.nonNull(claim.getStatus().getAllocation().getDevices().getResults())) {
+      for (DeviceRequestAllocationResult result : NodeSelection
+          .nonNull(claim.getStatus().getAllocation().getDevices().getResults())) {
         if (!Boolean.TRUE.equals(result.getAdminAccess())) {
           holders.computeIfAbsent(
               new DeviceId(result.getDriver(), result.getPool(), result.getDevice()),
@@ -170,42 +170,42 @@ final class DeviceJudge {
     }
     return switch (mismatch.kind()) {
       case BINDING_CONDITIONS ->
-          new Finding(
-              Reason.BINDING_CONDITIONS_UNSUPPORTED,
-              "the device has binding"
-                  + " conditions and the DRADeviceBindingConditions feature is off");
+        new Finding(
+            Reason.BINDING_CONDITIONS_UNSUPPORTED,
+            "the device has binding"
+                + " conditions and the DRADeviceBindingConditions feature is off");
       case DEVICE_NODE ->
-          new Finding(
-              Reason.WRONG_NODE, "the device's own node selection does not include this node");
+        new Finding(
+            Reason.WRONG_NODE, "the device's own node selection does not include this node");
       case CLASS_SELECTOR ->
-          new Finding(
-              Reason.CLASS_SELECTOR_FALSE,
-              "class "
-                  + request.className()
-                  + " selector #"
-                  + mismatch.index()
-                  + " is false: "
-                  + falsePart(mismatch, device));
+        new Finding(
+            Reason.CLASS_SELECTOR_FALSE,
+            "class "
+                + request.className()
+                + " selector #"
+                + mismatch.index()
+                + " is false: "
+                + falsePart(mismatch, device));
       default ->
-          new Finding(
-              Reason.REQUEST_SELECTOR_FALSE,
-              "request selector #"
-                  + mismatch.index()
-                  + " is false: "
-                  + falsePart(mismatch, device));
+        new Finding(
+            Reason.REQUEST_SELECTOR_FALSE,
+            "request selector #"
+                + mismatch.index()
+                + " is false: "
+                + falsePart(mismatch, device));
     };
   }
 
   private String falsePart(SelectorMatcher.Mismatch mismatch, PoolDevice device) {
     return conditions.falseCondition(mismatch.expression(),
-            device.selectorView(features.listTypeAttributes()))
+        device.selectorView(features.listTypeAttributes()))
         .orElse(mismatch.expression());
   }
 
   private static Finding constraints(ResourceClaim claim, RequestPlan request, PoolDevice device) {
     List<DeviceConstraint> constraints = claim.getSpec() == null
         || claim.getSpec().getDevices() == null
-        ? List.of() : NodeSelection.nonNull(claim.getSpec().getDevices().getConstraints());
+            ? List.of() : NodeSelection.nonNull(claim.getSpec().getDevices().getConstraints());
     for (int i = 0; i < constraints.size(); i++) {
       DeviceConstraint c = constraints.get(i);
       String attribute = c.getMatchAttribute() != null ? c.getMatchAttribute()

@@ -47,7 +47,8 @@ final class LeftOutSlices {
     Map<List<String>, List<String>> grouped = new TreeMap<>(LeftOutSlices::compareKeys);
     Set<ResourceSlice> leftOut = Collections.newSetFromMap(new IdentityHashMap<>());
     for (ResourceSlice slice : slices) {
-      String name = slice.getMetadata() == null ? "" : String.valueOf(slice.getMetadata().getName());
+      String name = slice.getMetadata() == null ? ""
+          : String.valueOf(slice.getMetadata().getName());
       String reason;
       List<String> pool;
       if (!readable(slice)) {

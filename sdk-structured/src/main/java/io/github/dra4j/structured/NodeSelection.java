@@ -92,8 +92,8 @@ final class NodeSelection {
         return operator.equals("Gt") ? actual > limit : actual < limit;
       }
       default ->
-          throw new IllegalArgumentException(
-              "\"" + operator + "\" is not a valid label selector operator (key \"" + key + "\")");
+        throw new IllegalArgumentException(
+            "\"" + operator + "\" is not a valid label selector operator (key \"" + key + "\")");
     }
   }
 
@@ -111,36 +111,40 @@ final class NodeSelection {
       case "In" -> values.get(0).equals(nodeName);
       case "NotIn" -> !values.get(0).equals(nodeName);
       default ->
-          throw new IllegalArgumentException(
-              "\"" + r.getOperator() + "\" is not a valid field selector operator");
+        throw new IllegalArgumentException(
+            "\"" + r.getOperator() + "\" is not a valid field selector operator");
     };
   }
 
   private static void requireValues(NodeSelectorRequirement r, List<String> values) {
     if (values.isEmpty()) {
       throw new IllegalArgumentException(
-          "values for operator " + r.getOperator() + " on key \"" + r.getKey() + "\" must be non-empty");
+          "values for operator " + r.getOperator() + " on key \"" + r.getKey()
+              + "\" must be non-empty");
     }
   }
 
   private static void requireNoValues(NodeSelectorRequirement r, List<String> values) {
     if (!values.isEmpty()) {
       throw new IllegalArgumentException(
-          "values for operator " + r.getOperator() + " on key \"" + r.getKey() + "\" must be empty, are " + values);
+          "values for operator " + r.getOperator() + " on key \"" + r.getKey()
+              + "\" must be empty, are " + values);
     }
   }
 
   private static long singleInteger(NodeSelectorRequirement r, List<String> values) {
     if (values.size() != 1) {
       throw new IllegalArgumentException(
-          "operator " + r.getOperator() + " on key \"" + r.getKey() + "\" needs exactly one value, has " + values);
+          "operator " + r.getOperator() + " on key \"" + r.getKey()
+              + "\" needs exactly one value, has " + values);
     }
     try {
       return Long.parseLong(values.get(0));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
           "operator " + r.getOperator() + " on key \"" + r.getKey() + "\": value \"" + values.get(0)
-              + "\" is not an integer", e);
+              + "\" is not an integer",
+          e);
     }
   }
 

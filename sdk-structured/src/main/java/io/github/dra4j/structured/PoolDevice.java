@@ -53,13 +53,15 @@ final class PoolDevice {
     DeviceId id = new DeviceId(driver, pool, device.getName());
     Map<String, CapacityPolicy.Capacity> capacity = new TreeMap<>();
     for (Map.Entry<String, DeviceCapacity> e : nonNull(device.getCapacity()).entrySet()) {
-      capacity.put(e.getKey(), CapacityPolicy.Capacity.of("device " + id + ": capacity " + e.getKey(), e.getValue()));
+      capacity.put(e.getKey(),
+          CapacityPolicy.Capacity.of("device " + id + ": capacity " + e.getKey(), e.getValue()));
     }
     Map<String, Map<String, QuantityValue>> counters = new LinkedHashMap<>();
     for (DeviceCounterConsumption use : NodeSelection.nonNull(device.getConsumesCounters())) {
-      Map<String, QuantityValue> amounts =
-          counters.computeIfAbsent(String.valueOf(use.getCounterSet()), k -> new LinkedHashMap<>());
-      amounts.putAll(counters("device " + id + ": consumesCounters " + use.getCounterSet(), use.getCounters()));
+      Map<String, QuantityValue> amounts = counters
+          .computeIfAbsent(String.valueOf(use.getCounterSet()), k -> new LinkedHashMap<>());
+      amounts.putAll(counters("device " + id + ": consumesCounters " + use.getCounterSet(),
+          use.getCounters()));
     }
     return new PoolDevice(id, device, slice, capacity, counters);
   }
@@ -71,7 +73,8 @@ final class PoolDevice {
       parsed.put(
           c.getKey(),
           Quantities.parse(
-              c.getValue() == null ? null : c.getValue().getValue(), field + " counter " + c.getKey()));
+              c.getValue() == null ? null : c.getValue().getValue(),
+              field + " counter " + c.getKey()));
     }
     return parsed;
   }
@@ -79,7 +82,8 @@ final class PoolDevice {
   /** Parses a slice's counter set. */
   static Map<String, QuantityValue> counterSet(ResourceSlice slice, CounterSet set) {
     return counters(
-        "slice " + slice.getMetadata().getName() + ": counter set " + set.getName(), set.getCounters());
+        "slice " + slice.getMetadata().getName() + ": counter set " + set.getName(),
+        set.getCounters());
   }
 
   private static <K, V> Map<K, V> nonNull(Map<K, V> map) {
@@ -108,7 +112,8 @@ final class PoolDevice {
   }
 
   boolean shareable(AllocatorFeatures features) {
-    return features.consumableCapacity() && Boolean.TRUE.equals(device.getAllowMultipleAllocations());
+    return features.consumableCapacity()
+        && Boolean.TRUE.equals(device.getAllowMultipleAllocations());
   }
 
   List<String> bindingConditions() {

@@ -32,8 +32,7 @@ final class PoolGathering {
 
   private final AllocatorFeatures features;
   private final NodeSelection node;
-  private final Set<ResourceSlice> superseded =
-      Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<ResourceSlice> superseded = Collections.newSetFromMap(new IdentityHashMap<>());
 
   PoolGathering(AllocatorFeatures features, NodeSelection node) {
     this.features = features;
@@ -58,7 +57,8 @@ final class PoolGathering {
       if (!relevant(slice, spec)) {
         continue;
       }
-      List<String> key = List.of(String.valueOf(spec.getDriver()), String.valueOf(spec.getPool().getName()));
+      List<String> key = List.of(String.valueOf(spec.getDriver()),
+          String.valueOf(spec.getPool().getName()));
       List<ResourceSlice> current = kept.get(key);
       long generation = generation(slice);
       if (current == null || generation > generation(current.get(0))) {
@@ -231,8 +231,8 @@ final class PoolGathering {
   private Pool build(
       String driver, String name, List<ResourceSlice> targeting, List<ResourceSlice> others,
       boolean incomplete) {
-    Comparator<ResourceSlice> bySliceName =
-        Comparator.comparing(s -> String.valueOf(s.getMetadata().getName()));
+    Comparator<ResourceSlice> bySliceName = Comparator
+        .comparing(s -> String.valueOf(s.getMetadata().getName()));
     List<ResourceSlice> sortedTargeting = new ArrayList<>(targeting);
     sortedTargeting.sort(bySliceName);
     List<ResourceSlice> sortedOthers = new ArrayList<>(others);
@@ -253,7 +253,8 @@ final class PoolGathering {
         for (int i = 0; i < sliceDevices.size(); i++) {
           Device device = sliceDevices.get(i);
           if ((device.getName() == null || device.getName().isEmpty()) && invalid == null) {
-            invalid = "slice " + slice.getMetadata().getName() + ": device #" + i + ": name is missing";
+            invalid = "slice " + slice.getMetadata().getName() + ": device #" + i
+                + ": name is missing";
           }
           if (!names.add(device.getName()) && invalid == null) {
             invalid = "duplicate device name " + device.getName();

@@ -79,7 +79,7 @@ final class ResultAssembler {
       b.withBindingConditions(List.copyOf(device.getBindingConditions()))
           .withBindingFailureConditions(device.getBindingFailureConditions() == null
               || device.getBindingFailureConditions().isEmpty()
-              ? null : List.copyOf(device.getBindingFailureConditions()));
+                  ? null : List.copyOf(device.getBindingFailureConditions()));
     }
     if (choice.consumed() != null && !choice.consumed().isEmpty()) {
       Map<String, Quantity> consumed = new TreeMap<>();
@@ -91,7 +91,8 @@ final class ResultAssembler {
     return b.build();
   }
 
-  private static List<DeviceAllocationConfiguration> config(ClaimPlan claim, List<RequestPlan> plans) {
+  private static List<DeviceAllocationConfiguration> config(ClaimPlan claim,
+      List<RequestPlan> plans) {
     List<DeviceAllocationConfiguration> config = new ArrayList<>();
     Map<String, List<DeviceAllocationConfiguration>> byClass = new LinkedHashMap<>();
     for (RequestPlan plan : plans) {
@@ -161,7 +162,8 @@ final class ResultAssembler {
       Device d = device.device();
       boolean perDevice = device.perDeviceNodeSelection();
       String sliceNode = perDevice ? d.getNodeName() : spec.getNodeName();
-      boolean bindsToNode = features.deviceBindingAndStatus() && Boolean.TRUE.equals(d.getBindsToNode());
+      boolean bindsToNode = features.deviceBindingAndStatus()
+          && Boolean.TRUE.equals(d.getBindsToNode());
       if ((sliceNode != null && !sliceNode.isEmpty()) || bindsToNode) {
         NodeSelectorRequirement onNode = new NodeSelectorRequirementBuilder()
             .withKey("metadata.name")
@@ -185,8 +187,9 @@ final class ResultAssembler {
     for (NodeSelector selector : sources) {
       List<NodeSelectorTerm> terms = NodeSelection.nonNull(selector.getNodeSelectorTerms());
       if (terms.size() != 1) {
-        throw new AllocationError("create NodeSelector for claim " + claim.claim().getMetadata().getName()
-            + ": unsupported ResourceSlice.NodeSelector with " + terms.size() + " terms");
+        throw new AllocationError(
+            "create NodeSelector for claim " + claim.claim().getMetadata().getName()
+                + ": unsupported ResourceSlice.NodeSelector with " + terms.size() + " terms");
       }
       addUnique(expressions, terms.get(0).getMatchExpressions());
       addUnique(fields, terms.get(0).getMatchFields());
@@ -197,10 +200,11 @@ final class ResultAssembler {
     return new NodeSelectorBuilder().withNodeSelectorTerms(term.build()).build();
   }
 
-  private static void addUnique(List<NodeSelectorRequirement> into, List<NodeSelectorRequirement> from) {
+  private static void addUnique(List<NodeSelectorRequirement> into,
+      List<NodeSelectorRequirement> from) {
     for (NodeSelectorRequirement r : NodeSelection.nonNull(from)) {
-      boolean duplicate = into.stream().anyMatch(existing ->
-          String.valueOf(existing.getKey()).equals(String.valueOf(r.getKey()))
+      boolean duplicate = into.stream()
+          .anyMatch(existing -> String.valueOf(existing.getKey()).equals(String.valueOf(r.getKey()))
               && String.valueOf(existing.getOperator()).equals(String.valueOf(r.getOperator()))
               && new HashSet<>(NodeSelection.nonNull(existing.getValues()))
                   .equals(new HashSet<>(NodeSelection.nonNull(r.getValues()))));

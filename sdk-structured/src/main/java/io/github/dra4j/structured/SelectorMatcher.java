@@ -41,7 +41,9 @@ final class SelectorMatcher {
   }
 
   /** What part of D1 a device fails. */
-  enum MismatchKind { BINDING_CONDITIONS, CLASS_SELECTOR, REQUEST_SELECTOR, DEVICE_NODE }
+  enum MismatchKind {
+    BINDING_CONDITIONS, CLASS_SELECTOR, REQUEST_SELECTOR, DEVICE_NODE
+  }
 
   /**
    * Why a device is not selectable.
@@ -62,15 +64,16 @@ final class SelectorMatcher {
     if (!features.deviceBindingAndStatus() && !device.bindingConditions().isEmpty()) {
       return new Mismatch(MismatchKind.BINDING_CONDITIONS, -1, null);
     }
-    List<DeviceSelector> classSelectors =
-        NodeSelection.nonNull(plan.deviceClass().getSpec() == null
-            ? null : plan.deviceClass().getSpec().getSelectors());
+    List<DeviceSelector> classSelectors = NodeSelection.nonNull(plan.deviceClass().getSpec() == null
+        ? null : plan.deviceClass().getSpec().getSelectors());
     String classPrefix = "class " + plan.className();
     for (int i = 0; i < classSelectors.size(); i++) {
       DeviceSelector selector = classSelectors.get(i);
-      if (selector == null || selector.getCel() == null || selector.getCel().getExpression() == null) {
+      if (selector == null || selector.getCel() == null
+          || selector.getCel().getExpression() == null) {
         throw new AllocationError(
-            classPrefix + ": selector #" + i + ": CEL expression empty (unsupported selector type?)");
+            classPrefix + ": selector #" + i
+                + ": CEL expression empty (unsupported selector type?)");
       }
       if (!matches(classPrefix, i, selector.getCel().getExpression(), device)) {
         return new Mismatch(MismatchKind.CLASS_SELECTOR, i, selector.getCel().getExpression());

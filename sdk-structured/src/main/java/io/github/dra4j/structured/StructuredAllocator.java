@@ -50,8 +50,8 @@ public final class StructuredAllocator {
   private final long searchStepLimit;
 
   private StructuredAllocator(Builder builder) {
-    this.environment =
-        builder.environment != null ? builder.environment : DeviceSelectorEnvironment.stored();
+    this.environment = builder.environment != null ? builder.environment
+        : DeviceSelectorEnvironment.stored();
     this.features = builder.features;
     this.applyApiDefaults = builder.applyApiDefaults;
     this.shareIds = builder.shareIds;
@@ -117,7 +117,8 @@ public final class StructuredAllocator {
       LOG.debug("allocation on node {} for {}: {}", inputs.nodeName(), names(claims), outcome);
       return outcome;
     } catch (AllocationError e) {
-      LOG.debug("allocation on node {} for {} failed: {}", inputs.nodeName(), names(claims), e.getMessage());
+      LOG.debug("allocation on node {} for {} failed: {}", inputs.nodeName(), names(claims),
+          e.getMessage());
       return new AllocationOutcome.Failed(e.getMessage(), e.nodeLocal());
     }
   }
@@ -162,9 +163,9 @@ public final class StructuredAllocator {
     List<Pool> pools = gathering.gather(inputs.slices());
     AllocatedState allocated = new AllocatedState(inputs.allocatedClaims(), features);
     SelectorMatcher matcher = new SelectorMatcher(environment, features, gathering);
-    List<ClaimPlan> plans =
-        new ClaimPlanner(features, classesByName(inputs.deviceClasses()), pools, allocated, matcher)
-            .plan(copies);
+    List<ClaimPlan> plans = new ClaimPlanner(features, classesByName(inputs.deviceClasses()), pools,
+        allocated, matcher)
+        .plan(copies);
     List<PoolDevice> scanOrder = new ArrayList<>();
     pools.stream().filter(Pool::usable).forEach(pool -> scanOrder.addAll(pool.devices()));
     AllocationSearch search = new AllocationSearch(plans, scanOrder, features, allocated, matcher,

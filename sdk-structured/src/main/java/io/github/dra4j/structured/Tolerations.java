@@ -19,7 +19,8 @@ final class Tolerations {
   }
 
   /** Returns the first blocking taint no toleration tolerates, or null when there is none. */
-  static DeviceTaint firstUntolerated(List<DeviceTaint> taints, List<DeviceToleration> tolerations) {
+  static DeviceTaint firstUntolerated(List<DeviceTaint> taints,
+      List<DeviceToleration> tolerations) {
     for (DeviceTaint taint : taints) {
       String effect = String.valueOf(taint.getEffect());
       if (!effect.equals("NoSchedule") && !effect.equals("NoExecute")) {

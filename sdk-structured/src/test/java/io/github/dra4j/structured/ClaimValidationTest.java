@@ -37,7 +37,8 @@ class ClaimValidationTest {
 
   private static AllocatorInputs oneDevice() {
     return inputs().deviceClasses(classA())
-        .slices(slice("slice-1", "driver-a", "pool-1", device("device-1"), device("device-2"))).build();
+        .slices(slice("slice-1", "driver-a", "pool-1", device("device-1"), device("device-2")))
+        .build();
   }
 
   private static AllocationOutcome failed(String message) {
@@ -46,13 +47,16 @@ class ClaimValidationTest {
 
   private static ResourceClaim withSubrequests() {
     return claim("claim-0", new DeviceRequestBuilder().withName("req-0").withFirstAvailable(
-        new DeviceSubRequestBuilder().withName("sub-0").withDeviceClassName("class-a").build()).build());
+        new DeviceSubRequestBuilder().withName("sub-0").withDeviceClassName("class-a").build())
+        .build());
   }
 
   @Test
   void subrequestsNeedThePrioritizedListFeature() {
-    assertThat(allocator(AllocatorFeatures.ALL.withPrioritizedList(false)).allocate(withSubrequests(), oneDevice()))
-        .isEqualTo(failed(C + ", request req-0: has subrequests, but the DRAPrioritizedList feature is disabled"));
+    assertThat(allocator(AllocatorFeatures.ALL.withPrioritizedList(false))
+        .allocate(withSubrequests(), oneDevice()))
+        .isEqualTo(failed(C
+            + ", request req-0: has subrequests, but the DRAPrioritizedList feature is disabled"));
   }
 
   @Test
@@ -61,32 +65,41 @@ class ClaimValidationTest {
         .addToRequests("memory", new Quantity("1Gi"));
     AllocatorFeatures off = AllocatorFeatures.ALL.withConsumableCapacity(false);
     assertThat(allocator(off).allocate(
-        claim("claim-0", request("req-0", exactly("class-a").withCapacity(memory.build()))), oneDevice()))
-        .isEqualTo(failed(C + ", request req-0: has capacity requests, but the DRAConsumableCapacity feature is disabled"));
+        claim("claim-0", request("req-0", exactly("class-a").withCapacity(memory.build()))),
+        oneDevice()))
+        .isEqualTo(failed(C
+            + ", request req-0: has capacity requests, but the DRAConsumableCapacity feature is disabled"));
     assertThat(allocator(off).allocate(claim("claim-0", new DeviceRequestBuilder().withName("req-0")
-        .withFirstAvailable(new DeviceSubRequestBuilder().withName("sub-0").withDeviceClassName("class-a")
-            .withCapacity(memory.build()).build()).build()), oneDevice()))
-        .isEqualTo(failed(C + ", subrequest sub-0: has capacity requests, but the DRAConsumableCapacity feature is disabled"));
+        .withFirstAvailable(
+            new DeviceSubRequestBuilder().withName("sub-0").withDeviceClassName("class-a")
+                .withCapacity(memory.build()).build())
+        .build()), oneDevice()))
+        .isEqualTo(failed(C
+            + ", subrequest sub-0: has capacity requests, but the DRAConsumableCapacity feature is disabled"));
   }
 
   @Test
   void aSelectorWithoutCelIsRefused() {
     assertThat(allocator().allocate(
-        claim("claim-0", request("req-0", exactly("class-a").withSelectors(new DeviceSelector()))), oneDevice()))
-        .isEqualTo(failed(C + ", request req-0, selector #0: CEL expression empty (unsupported selector type?)"));
+        claim("claim-0", request("req-0", exactly("class-a").withSelectors(new DeviceSelector()))),
+        oneDevice()))
+        .isEqualTo(failed(
+            C + ", request req-0, selector #0: CEL expression empty (unsupported selector type?)"));
   }
 
   @Test
   void adminAccessEvenFalseNeedsTheFeature() {
     assertThat(allocator(AllocatorFeatures.ALL.withAdminAccess(false)).allocate(
         claim("claim-0", request("req-0", exactly("class-a").withAdminAccess(false))), oneDevice()))
-        .isEqualTo(failed(C + ", request req-0: admin access is requested, but the feature is disabled"));
+        .isEqualTo(
+            failed(C + ", request req-0: admin access is requested, but the feature is disabled"));
   }
 
   @Test
   void missingAndUnknownClassesAreNamed() {
     assertThat(allocator().allocate(claim("claim-0", request("req-0", exactly(""))), oneDevice()))
-        .isEqualTo(failed(C + ", request req-0: missing device class name (unsupported request type?)"));
+        .isEqualTo(
+            failed(C + ", request req-0: missing device class name (unsupported request type?)"));
     assertThat(allocator().allocate(claim("claim-0", request("req-0", "nope")), oneDevice()))
         .isEqualTo(failed(C + ", request req-0: could not retrieve device class nope:"
             + " deviceclass.resource.k8s.io \"nope\" not found"));
@@ -94,8 +107,10 @@ class ClaimValidationTest {
 
   @Test
   void subrequestMessagesUseTheSubrequestsOwnName() {
-    ResourceClaim claim = claim("claim-0", new DeviceRequestBuilder().withName("req-0").withFirstAvailable(
-        new DeviceSubRequestBuilder().withName("sub-0").withDeviceClassName("nope").build()).build());
+    ResourceClaim claim = claim("claim-0",
+        new DeviceRequestBuilder().withName("req-0").withFirstAvailable(
+            new DeviceSubRequestBuilder().withName("sub-0").withDeviceClassName("nope").build())
+            .build());
     assertThat(allocator().allocate(claim, oneDevice()).failureReason())
         .hasValue(C + ", request sub-0: could not retrieve device class nope:"
             + " deviceclass.resource.k8s.io \"nope\" not found");
@@ -119,11 +134,13 @@ class ClaimValidationTest {
 
   @Test
   void withoutApiDefaultsAnEmptyModeFailsWithItsEmptyName() {
-    StructuredAllocator raw = StructuredAllocator.builder().selectorEnvironment(CEL).applyApiDefaults(false).build();
+    StructuredAllocator raw = StructuredAllocator.builder().selectorEnvironment(CEL)
+        .applyApiDefaults(false).build();
     assertThat(raw.allocate(claim("claim-0", request("req-0", "class-a")), oneDevice()))
         .isEqualTo(failed(C + ", request req-0: unsupported count mode "));
     AllocationOutcome zero = raw.allocate(
-        claim("claim-0", request("req-0", exactly("class-a").withAllocationMode("ExactCount").withCount(0L))),
+        claim("claim-0",
+            request("req-0", exactly("class-a").withAllocationMode("ExactCount").withCount(0L))),
         oneDevice());
     assertThat(results(zero)).isEmpty();
   }
@@ -135,14 +152,17 @@ class ClaimValidationTest {
     AllocationOutcome outcome = allocator().allocate(claim, oneDevice());
     assertThat(picks(outcome)).containsExactly("req-0→device-1");
     assertThat(results(outcome).get(0).getTolerations().get(0).getOperator()).isEqualTo("Equal");
-    assertThat(claim.getSpec().getDevices().getRequests().get(0).getExactly().getAllocationMode()).isNull();
+    assertThat(claim.getSpec().getDevices().getRequests().get(0).getExactly().getAllocationMode())
+        .isNull();
     assertThat(claim.getStatus()).isNull();
   }
 
   @Test
   void anAlreadyAllocatedClaimIsRefused() {
-    ResourceClaim done = allocated(allocator().allocate(claim("claim-0", request("req-0", "class-a")),
-        oneDevice())).claim();
+    ResourceClaim done = allocated(
+        allocator().allocate(claim("claim-0", request("req-0", "class-a")),
+            oneDevice()))
+        .claim();
     assertThat(allocator().allocate(done, oneDevice()))
         .isEqualTo(failed(C + ": is already allocated"));
   }
@@ -150,15 +170,18 @@ class ClaimValidationTest {
   @Test
   void aCapacityRequestThatIsNotAQuantityNamesTheRequestAndValue() {
     ResourceClaim claim = claim("claim-0", request("req-0", exactly("class-a").withCapacity(
-        new CapacityRequirementsBuilder().withRequests(Map.of("memory", new Quantity("lots"))).build())));
-    assertThat(allocator().allocate(claim, oneDevice()).failureReason()).hasValueSatisfying(reason ->
-        assertThat(reason).startsWith(C + ", request req-0: capacity request memory: value \"lots\":"
-            + " quantities must match the regular expression"));
+        new CapacityRequirementsBuilder().withRequests(Map.of("memory", new Quantity("lots")))
+            .build())));
+    assertThat(allocator().allocate(claim, oneDevice()).failureReason())
+        .hasValueSatisfying(reason -> assertThat(reason)
+            .startsWith(C + ", request req-0: capacity request memory: value \"lots\":"
+                + " quantities must match the regular expression"));
   }
 
   @Test
   void aClaimWithoutRequestsGetsAnEmptyAllocation() {
-    ResourceClaim empty = new ResourceClaimBuilder().withNewMetadata().withName("empty").endMetadata()
+    ResourceClaim empty = new ResourceClaimBuilder().withNewMetadata().withName("empty")
+        .endMetadata()
         .withNewSpec().withNewDevices().endDevices().endSpec().build();
     AllocationOutcome outcome = allocator().allocate(empty, oneDevice());
     assertThat(results(outcome)).isEmpty();

@@ -88,10 +88,12 @@ final class DraObjects {
   }
 
   static DeviceBuilder withCapacity(DeviceBuilder device, String name, String value) {
-    return device.addToCapacity(name, new DeviceCapacityBuilder().withValue(new Quantity(value)).build());
+    return device.addToCapacity(name,
+        new DeviceCapacityBuilder().withValue(new Quantity(value)).build());
   }
 
-  static DeviceBuilder consuming(DeviceBuilder device, String counterSet, String counter, String value) {
+  static DeviceBuilder consuming(DeviceBuilder device, String counterSet, String counter,
+      String value) {
     return device.addToConsumesCounters(new DeviceCounterConsumptionBuilder()
         .withCounterSet(counterSet)
         .addToCounters(counter, new CounterBuilder().withValue(new Quantity(value)).build())
@@ -118,7 +120,8 @@ final class DraObjects {
   }
 
   static ResourceSlice slice(String name, String driver, String pool, DeviceBuilder... devices) {
-    return slice(name, driver, pool, Stream.of(devices).map(DeviceBuilder::build).toArray(Device[]::new));
+    return slice(name, driver, pool,
+        Stream.of(devices).map(DeviceBuilder::build).toArray(Device[]::new));
   }
 
   static NodeSelector labelSelector(String key, String... values) {

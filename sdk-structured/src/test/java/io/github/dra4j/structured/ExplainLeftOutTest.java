@@ -94,11 +94,12 @@ class ExplainLeftOutTest {
         .endSpec().build();
     AllocationExplanation explanation = allocator(AllocatorFeatures.DEFAULTS
         .withPartitionableDevices(false)).explain(List.of(claim("c", request("gpu", "class-a"))),
-        inputs().deviceClasses(classA()).slices(counters).build());
+            inputs().deviceClasses(classA()).slices(counters).build());
     assertThat(explanation.notConsidered()).extracting(NotConsidered::slices,
-        NotConsidered::reason).containsExactly(org.assertj.core.groups.Tuple.tuple(List.of("c"),
-            "uses shared counters or per-device node selection and the DRAPartitionableDevices"
-                + " feature is off, not considered"));
+        NotConsidered::reason).containsExactly(
+            org.assertj.core.groups.Tuple.tuple(List.of("c"),
+                "uses shared counters or per-device node selection and the DRAPartitionableDevices"
+                    + " feature is off, not considered"));
   }
 
   @Test

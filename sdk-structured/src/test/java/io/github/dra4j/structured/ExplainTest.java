@@ -71,13 +71,15 @@ class ExplainTest {
         .slices(slice("s", DRIVER, "p",
             device("t4").addToAttributes("model", string("T4")),
             device("a100-us").addToAttributes("model", string("A100"))
-                .addToAttributes("region", string("us")))).build());
+                .addToAttributes("region", string("us"))))
+        .build());
     assertThat(explanation.outcome()).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
     assertThat(verdict(explanation, "t4")).extracting(DeviceVerdict::reason, DeviceVerdict::detail)
         .containsExactly(Reason.CLASS_SELECTOR_FALSE,
             "class gpu selector #1 is false: device.attributes[\"driver-a\"].model == \"A100\"");
     assertThat(verdict(explanation, "a100-us").detail())
-        .isEqualTo("request selector #0 is false: device.attributes[\"driver-a\"].region == \"eu\"");
+        .isEqualTo(
+            "request selector #0 is false: device.attributes[\"driver-a\"].region == \"eu\"");
     assertThat(verdict(explanation, "a100-us").reason()).isEqualTo(Reason.REQUEST_SELECTOR_FALSE);
   }
 
@@ -92,7 +94,8 @@ class ExplainTest {
             "taint health=bad:NoSchedule is not tolerated by the request");
     AllocationExplanation tolerated = explain(claim("c", request("gpu", exactly("class-a")
         .addToTolerations(new DeviceTolerationBuilder().withKey("health").withOperator("Exists")
-            .build()))), inputs().deviceClasses(classA()).slices(slice).build());
+            .build()))),
+        inputs().deviceClasses(classA()).slices(slice).build());
     assertThat(only(tolerated).allocated()).containsExactly("driver-a/p/d-0");
   }
 
@@ -120,16 +123,18 @@ class ExplainTest {
         consuming(device("big"), "mem", "memory", "6Gi"),
         consuming(device("small"), "mem", "memory", "4Gi")))
         .editSpec().editPool().withResourceSliceCount(2L).endPool().endSpec().build();
-    ResourceSlice counters = new ResourceSliceBuilder(slice("s-counters", DRIVER, "p", new io.fabric8.kubernetes.api.model.resource.v1.Device[0]))
+    ResourceSlice counters = new ResourceSliceBuilder(
+        slice("s-counters", DRIVER, "p", new io.fabric8.kubernetes.api.model.resource.v1.Device[0]))
         .editSpec().withDevices().withSharedCounters(counterSet("mem", "memory", "8Gi"))
         .editPool().withResourceSliceCount(2L).endPool().endSpec().build();
     AllocatorInputs first = inputs().deviceClasses(classA()).slices(devices, counters).build();
     ResourceClaim holder = DraObjects.allocated(
         allocator().allocate(claim("holder", request("gpu", "class-a")), first)).claim();
-    AllocationExplanation explanation =
-        explain(claim("c", request("gpu", "class-a")), first.toBuilder().allocatedClaims(holder).build());
+    AllocationExplanation explanation = explain(claim("c", request("gpu", "class-a")),
+        first.toBuilder().allocatedClaims(holder).build());
     assertThat(verdict(explanation, "big").reason()).isEqualTo(Reason.ALREADY_ALLOCATED);
-    assertThat(verdict(explanation, "small")).extracting(DeviceVerdict::reason, DeviceVerdict::detail)
+    assertThat(verdict(explanation, "small"))
+        .extracting(DeviceVerdict::reason, DeviceVerdict::detail)
         .containsExactly(Reason.COUNTERS_EXHAUSTED, "counter set mem: counter memory: needs 4Gi,"
             + " 2Gi of 8Gi left after the devices already allocated");
   }
@@ -140,8 +145,8 @@ class ExplainTest {
         withCapacity(device("d-0").withAllowMultipleAllocations(true), "memory", "8Gi"));
     ResourceClaim claim = claim("c", request("gpu", exactly("class-a").withCapacity(
         new CapacityRequirementsBuilder().addToRequests("memory", new Quantity("10Gi")).build())));
-    AllocationExplanation explanation =
-        explain(claim, inputs().deviceClasses(classA()).slices(slice).build());
+    AllocationExplanation explanation = explain(claim,
+        inputs().deviceClasses(classA()).slices(slice).build());
     assertThat(verdict(explanation, "d-0")).extracting(DeviceVerdict::reason, DeviceVerdict::detail)
         .containsExactly(Reason.CAPACITY_INSUFFICIENT,
             "capacity memory: needs 10Gi, 0 of 8Gi already consumed by other allocations");
@@ -153,7 +158,8 @@ class ExplainTest {
         device("d-0"))).editSpec().withNodeName("node-2").endSpec().build();
     ResourceSlice zoned = new ResourceSliceBuilder(slice("zone-s", DRIVER, "zone",
         device("z-0"))).editSpec().withNodeName(null).withNodeSelector(
-            labelSelector("region", "region-2")).endSpec().build();
+            labelSelector("region", "region-2"))
+        .endSpec().build();
     AllocationExplanation explanation = explain(claim("c", request("gpu", "class-a")),
         inputs().deviceClasses(classA()).slices(otherNode, zoned).build());
     assertThat(explanation.outcome()).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
@@ -178,7 +184,8 @@ class ExplainTest {
         .editSpec().editPool().withResourceSliceCount(2L).endPool().endSpec().build();
     ResourceClaim claim = new ResourceClaimBuilder(claim("c", request("gpu", "class-a")))
         .editSpec().editDevices().withConstraints(new DeviceConstraintBuilder()
-            .withMatchAttribute("driver-a/numa").build()).endDevices().endSpec().build();
+            .withMatchAttribute("driver-a/numa").build())
+        .endDevices().endSpec().build();
     AllocationExplanation explanation = explain(claim, inputs().deviceClasses(classA())
         .slices(incomplete, slice("q", DRIVER, "q", device("q-0"))).build());
     assertThat(verdict(explanation, "d-0").reason()).isEqualTo(Reason.POOL_INCOMPLETE);
@@ -200,7 +207,8 @@ class ExplainTest {
         .slices(slice("s", DRIVER, "p", device("d-0").addToAttributes("model", string("small"))))
         .build());
     List<RequestExplanation> requests = explanation.claims().get(0).requests();
-    assertThat(requests).extracting(RequestExplanation::request).containsExactly("gpu/big", "gpu/any");
+    assertThat(requests).extracting(RequestExplanation::request).containsExactly("gpu/big",
+        "gpu/any");
     assertThat(requests.get(0).devices().get(0).reason()).isEqualTo(Reason.REQUEST_SELECTOR_FALSE);
     assertThat(requests.get(1).allocated()).containsExactly("driver-a/p/d-0");
   }

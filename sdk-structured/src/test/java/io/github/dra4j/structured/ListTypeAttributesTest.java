@@ -30,15 +30,16 @@ import org.junit.jupiter.api.Test;
 class ListTypeAttributesTest {
 
   private static final StructuredAllocator GATE_OFF = allocator(AllocatorFeatures.DEFAULTS);
-  private static final StructuredAllocator GATE_ON =
-      allocator(AllocatorFeatures.DEFAULTS.withListTypeAttributes(true));
-  private static final AllocationOutcome CANNOT =
-      new AllocationOutcome.Unsatisfiable(AllocationOutcome.CANNOT_ALLOCATE);
+  private static final StructuredAllocator GATE_ON = allocator(
+      AllocatorFeatures.DEFAULTS.withListTypeAttributes(true));
+  private static final AllocationOutcome CANNOT = new AllocationOutcome.Unsatisfiable(
+      AllocationOutcome.CANNOT_ALLOCATE);
 
   /** A device whose {@code numa} attribute is a list of ints. */
   private static DeviceBuilder numa(String name, long... nodes) {
     Long[] values = Arrays.stream(nodes).boxed().toArray(Long[]::new);
-    return device(name).addToAttributes("numa", new DeviceAttributeBuilder().withInts(values).build());
+    return device(name).addToAttributes("numa",
+        new DeviceAttributeBuilder().withInts(values).build());
   }
 
   /** A claim whose requests are all held to one constraint. */
@@ -64,7 +65,8 @@ class ListTypeAttributesTest {
   void theDefaultsAreKubernetes136WithTheAlphaGateOff() {
     assertThat(StructuredAllocator.create().features()).isEqualTo(AllocatorFeatures.DEFAULTS);
     assertThat(AllocatorFeatures.DEFAULTS.listTypeAttributes()).isFalse();
-    assertThat(AllocatorFeatures.DEFAULTS.withListTypeAttributes(true)).isEqualTo(AllocatorFeatures.ALL);
+    assertThat(AllocatorFeatures.DEFAULTS.withListTypeAttributes(true))
+        .isEqualTo(AllocatorFeatures.ALL);
   }
 
   @Test
@@ -93,7 +95,8 @@ class ListTypeAttributesTest {
   void matchAttributeNeedsACommonValueWithTheGateOnAndSeesNoValueWithItOff() {
     AllocatorInputs inputs = anyOf(numa("device-1", 0, 1), numa("device-2", 1, 2));
     ResourceClaim claim = matching(2);
-    assertThat(picks(GATE_ON.allocate(claim, inputs))).containsExactly("req-0→device-1", "req-0→device-2");
+    assertThat(picks(GATE_ON.allocate(claim, inputs))).containsExactly("req-0→device-1",
+        "req-0→device-2");
     assertThat(GATE_OFF.allocate(claim, inputs)).isEqualTo(CANNOT);
   }
 
@@ -107,20 +110,23 @@ class ListTypeAttributesTest {
 
   @Test
   void aScalarIsAOneValueSetWithTheGateOn() {
-    AllocatorInputs inputs =
-        anyOf(device("device-1").addToAttributes("numa", integer(1)), numa("device-2", 0, 1));
+    AllocatorInputs inputs = anyOf(device("device-1").addToAttributes("numa", integer(1)),
+        numa("device-2", 0, 1));
     ResourceClaim claim = matching(2);
-    assertThat(picks(GATE_ON.allocate(claim, inputs))).containsExactly("req-0→device-1", "req-0→device-2");
+    assertThat(picks(GATE_ON.allocate(claim, inputs))).containsExactly("req-0→device-1",
+        "req-0→device-2");
     assertThat(GATE_OFF.allocate(claim, inputs)).isEqualTo(CANNOT);
   }
 
   @Test
   void distinctAttributeNeedsDisjointListsWithTheGateOn() {
-    AllocatorInputs inputs = anyOf(numa("device-1", 0, 1), numa("device-2", 1, 2), numa("device-3", 3));
+    AllocatorInputs inputs = anyOf(numa("device-1", 0, 1), numa("device-2", 1, 2),
+        numa("device-3", 3));
     ResourceClaim claim = constrained(
         new DeviceConstraintBuilder().withDistinctAttribute("driver-a/numa").build(),
         request("req-0", "any"), request("req-1", "any"));
-    assertThat(picks(GATE_ON.allocate(claim, inputs))).containsExactly("req-0→device-1", "req-1→device-3");
+    assertThat(picks(GATE_ON.allocate(claim, inputs))).containsExactly("req-0→device-1",
+        "req-1→device-3");
     assertThat(picks(GATE_OFF.allocate(claim, inputs)))
         .as("without a recognised value nothing conflicts")
         .containsExactly("req-0→device-1", "req-1→device-2");

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
  */
 class SearchTest {
 
-  private static final AllocationOutcome CANNOT =
-      new AllocationOutcome.Unsatisfiable("cannot allocate all claims");
+  private static final AllocationOutcome CANNOT = new AllocationOutcome.Unsatisfiable(
+      "cannot allocate all claims");
 
   private static AllocatorInputs.Builder twoDevices() {
     return inputs().deviceClasses(classA())
@@ -39,14 +39,17 @@ class SearchTest {
   }
 
   private static List<String> picksOf(AllocationOutcome outcome, int claim) {
-    return allocated(outcome).claims().get(claim).getStatus().getAllocation().getDevices().getResults()
+    return allocated(outcome).claims().get(claim).getStatus().getAllocation().getDevices()
+        .getResults()
         .stream().map(r -> r.getRequest() + "→" + r.getDevice()).toList();
   }
 
   @Test
   void devicesHeldByAllocatedClaimsAreSkipped() {
-    ResourceClaim first = allocated(allocator().allocate(claim("first", request("req-0", "class-a")),
-        twoDevices().build())).claim();
+    ResourceClaim first = allocated(
+        allocator().allocate(claim("first", request("req-0", "class-a")),
+            twoDevices().build()))
+        .claim();
     AllocationOutcome second = allocator().allocate(claim("second", request("req-0", "class-a")),
         twoDevices().allocatedClaims(first).build());
     assertThat(picks(second)).containsExactly("req-0→device-2");
@@ -60,7 +63,8 @@ class SearchTest {
     ResourceClaim a = claim("a", request("req-0", exactly("class-a").withCount(2L)));
     ResourceClaim b = claim("b", request("req-0", "class-a"));
     assertThat(allocator().allocate(List.of(a, b), twoDevices().build())).isEqualTo(CANNOT);
-    AllocationOutcome both = allocator().allocate(List.of(b, claim("c", request("req-0", "class-a"))),
+    AllocationOutcome both = allocator().allocate(
+        List.of(b, claim("c", request("req-0", "class-a"))),
         twoDevices().build());
     assertThat(picksOf(both, 0)).containsExactly("req-0→device-1");
     assertThat(picksOf(both, 1)).containsExactly("req-0→device-2");
@@ -69,27 +73,35 @@ class SearchTest {
   @Test
   void aPlainClaimAndALaterAdminClaimShareADevice() {
     ResourceClaim plain = claim("plain", request("req-0", "class-a"));
-    ResourceClaim admin = claim("admin", request("req-0", exactly("class-a").withAdminAccess(true)));
-    AllocationOutcome outcome = allocator().allocate(List.of(plain, admin), inputs().deviceClasses(classA())
-        .slices(slice("slice-1", "driver-a", "pool-1", device("device-1"))).build());
+    ResourceClaim admin = claim("admin",
+        request("req-0", exactly("class-a").withAdminAccess(true)));
+    AllocationOutcome outcome = allocator().allocate(List.of(plain, admin),
+        inputs().deviceClasses(classA())
+            .slices(slice("slice-1", "driver-a", "pool-1", device("device-1"))).build());
     assertThat(picksOf(outcome, 0)).containsExactly("req-0→device-1");
     assertThat(picksOf(outcome, 1)).containsExactly("req-0→device-1");
-    assertThat(allocated(outcome).claims().get(1).getStatus().getAllocation().getDevices().getResults()
-        .get(0).getAdminAccess()).isTrue();
-    assertThat(allocated(outcome).claims().get(0).getStatus().getAllocation().getDevices().getResults()
-        .get(0).getAdminAccess()).isNull();
+    assertThat(
+        allocated(outcome).claims().get(1).getStatus().getAllocation().getDevices().getResults()
+            .get(0).getAdminAccess())
+        .isTrue();
+    assertThat(
+        allocated(outcome).claims().get(0).getStatus().getAllocation().getDevices().getResults()
+            .get(0).getAdminAccess())
+        .isNull();
   }
 
   @Test
   void anAdminChoiceBlocksALaterPlainClaimButAdminResultsDoNotCountAsAllocated() {
     AllocatorInputs one = inputs().deviceClasses(classA())
         .slices(slice("slice-1", "driver-a", "pool-1", device("device-1"))).build();
-    ResourceClaim admin = claim("admin", request("req-0", exactly("class-a").withAdminAccess(true)));
+    ResourceClaim admin = claim("admin",
+        request("req-0", exactly("class-a").withAdminAccess(true)));
     ResourceClaim plain = claim("plain", request("req-0", "class-a"));
     assertThat(allocator().allocate(List.of(admin, plain), one)).isEqualTo(CANNOT);
 
     ResourceClaim adminDone = allocated(allocator().allocate(admin, one)).claim();
-    assertThat(picks(allocator().allocate(plain, one.toBuilder().allocatedClaims(adminDone).build())))
+    assertThat(
+        picks(allocator().allocate(plain, one.toBuilder().allocatedClaims(adminDone).build())))
         .containsExactly("req-0→device-1");
   }
 
@@ -97,7 +109,8 @@ class SearchTest {
   void adminRequestsMayUseAllocatedDevices() {
     AllocatorInputs one = inputs().deviceClasses(classA())
         .slices(slice("slice-1", "driver-a", "pool-1", device("device-1"))).build();
-    ResourceClaim holder = allocated(allocator().allocate(claim("holder", request("req-0", "class-a")), one)).claim();
+    ResourceClaim holder = allocated(
+        allocator().allocate(claim("holder", request("req-0", "class-a")), one)).claim();
     AllocationOutcome admin = allocator().allocate(
         claim("admin", request("req-0", exactly("class-a").withAdminAccess(true))),
         one.toBuilder().allocatedClaims(holder).build());
@@ -106,10 +119,14 @@ class SearchTest {
 
   @Test
   void firstAvailableSkipsASubrequestThatWouldExceedTheResultLimit() {
-    ResourceClaim claim = claim("claim-0", new DeviceRequestBuilder().withName("req-0").withFirstAvailable(
-        new DeviceSubRequestBuilder().withName("huge").withDeviceClassName("class-a").withCount(500L).build(),
-        new DeviceSubRequestBuilder().withName("small").withDeviceClassName("class-a").build()).build());
-    assertThat(picks(allocator().allocate(claim, twoDevices().build()))).containsExactly("req-0/small→device-1");
+    ResourceClaim claim = claim("claim-0", new DeviceRequestBuilder()
+        .withName("req-0").withFirstAvailable(
+            new DeviceSubRequestBuilder().withName("huge").withDeviceClassName("class-a")
+                .withCount(500L).build(),
+            new DeviceSubRequestBuilder().withName("small").withDeviceClassName("class-a").build())
+        .build());
+    assertThat(picks(allocator().allocate(claim, twoDevices().build())))
+        .containsExactly("req-0/small→device-1");
   }
 
   @Test
@@ -119,7 +136,8 @@ class SearchTest {
     ResourceClaim claim = claim("claim-0",
         new DeviceRequestBuilder().withName("req-0").withFirstAvailable(
             new DeviceSubRequestBuilder().withName("a").withDeviceClassName("class-a").build(),
-            new DeviceSubRequestBuilder().withName("b").withDeviceClassName("class-b").build()).build(),
+            new DeviceSubRequestBuilder().withName("b").withDeviceClassName("class-b").build())
+            .build(),
         request("req-1", "class-a"));
     AllocationOutcome outcome = allocator().allocate(claim, inputs()
         .deviceClasses(classA(), deviceClass("class-b", "device.driver == \"driver-b\""))
@@ -129,7 +147,8 @@ class SearchTest {
 
   @Test
   void allModeTakesEverySelectableDevice() {
-    ResourceSlice mixed = slice("slice-1", "driver-a", "pool-1", device("device-1"), device("device-2"));
+    ResourceSlice mixed = slice("slice-1", "driver-a", "pool-1", device("device-1"),
+        device("device-2"));
     ResourceSlice foreign = slice("slice-2", "driver-b", "pool-2", device("device-3"));
     AllocationOutcome outcome = allocator().allocate(
         claim("claim-0", request("req-0", exactly("class-a").withAllocationMode("All"))),
@@ -145,9 +164,11 @@ class SearchTest {
   }
 
   private static ResourceSlice numa(long... nodes) {
-    ResourceSlice slice = slice("slice-1", "driver-a", "pool-1", new io.fabric8.kubernetes.api.model.resource.v1.Device[0]);
+    ResourceSlice slice = slice("slice-1", "driver-a", "pool-1",
+        new io.fabric8.kubernetes.api.model.resource.v1.Device[0]);
     for (int i = 0; i < nodes.length; i++) {
-      slice.getSpec().getDevices().add(device("device-" + (i + 1)).addToAttributes("numa", integer(nodes[i])).build());
+      slice.getSpec().getDevices()
+          .add(device("device-" + (i + 1)).addToAttributes("numa", integer(nodes[i])).build());
     }
     return slice;
   }
@@ -188,12 +209,16 @@ class SearchTest {
 
   @Test
   void allModeWithAConflictingConstraintIsAnError() {
-    ResourceClaim claim = claim("claim-0", request("req-0", exactly("class-a").withAllocationMode("All")));
+    ResourceClaim claim = claim("claim-0",
+        request("req-0", exactly("class-a").withAllocationMode("All")));
     claim.getSpec().getDevices().setConstraints(List.of(
         new DeviceConstraintBuilder().withMatchAttribute("driver-a/numa").build()));
-    assertThat(allocator().allocate(claim, inputs().deviceClasses(classA()).slices(numa(0, 1)).build()))
-        .isEqualTo(new AllocationOutcome.Failed("claim default/claim-0, request req-0: cannot add device"
-            + " driver-a/pool-1/device-2 because a claim constraint would not be satisfied", false));
+    assertThat(
+        allocator().allocate(claim, inputs().deviceClasses(classA()).slices(numa(0, 1)).build()))
+        .isEqualTo(new AllocationOutcome.Failed(
+            "claim default/claim-0, request req-0: cannot add device"
+                + " driver-a/pool-1/device-2 because a claim constraint would not be satisfied",
+            false));
   }
 
   @Test
@@ -201,16 +226,19 @@ class SearchTest {
     ResourceClaim claim = claim("claim-0", request("req-0", exactly("class-a").withCount(3L)));
     claim.getSpec().getDevices().setConstraints(List.of(
         new DeviceConstraintBuilder().withDistinctAttribute("driver-a/numa").build()));
-    assertThat(picks(allocator().allocate(claim, inputs().deviceClasses(classA()).slices(numa(0, 1, 0)).build())))
+    assertThat(picks(allocator().allocate(claim,
+        inputs().deviceClasses(classA()).slices(numa(0, 1, 0)).build())))
         .containsExactly("req-0→device-1", "req-0→device-2", "req-0→device-3");
   }
 
   @Test
   void distinctAttributeSeparatesRequests() {
-    ResourceClaim claim = claim("claim-0", request("req-0", "class-a"), request("req-1", "class-a"));
+    ResourceClaim claim = claim("claim-0", request("req-0", "class-a"),
+        request("req-1", "class-a"));
     claim.getSpec().getDevices().setConstraints(List.of(
         new DeviceConstraintBuilder().withDistinctAttribute("driver-a/numa").build()));
-    assertThat(picks(allocator().allocate(claim, inputs().deviceClasses(classA()).slices(numa(0, 0, 1)).build())))
+    assertThat(picks(allocator().allocate(claim,
+        inputs().deviceClasses(classA()).slices(numa(0, 0, 1)).build())))
         .containsExactly("req-0→device-1", "req-1→device-3");
   }
 
@@ -227,9 +255,11 @@ class SearchTest {
   @Test
   void aHopelessSearchIsCutOffAtTheStepLimit() {
     ResourceClaim claim = constrained("driver-a/numa", 5);
-    AllocatorInputs inputs = inputs().deviceClasses(classA()).slices(numa(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)).build();
+    AllocatorInputs inputs = inputs().deviceClasses(classA())
+        .slices(numa(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)).build();
     assertThat(allocator().allocate(claim, inputs)).isEqualTo(CANNOT);
-    StructuredAllocator impatient = StructuredAllocator.builder().selectorEnvironment(DraObjects.CEL)
+    StructuredAllocator impatient = StructuredAllocator.builder()
+        .selectorEnvironment(DraObjects.CEL)
         .searchStepLimit(20).build();
     assertThat(impatient.allocate(claim, inputs)).isEqualTo(new AllocationOutcome.Failed(
         "filter operation aborted: the search tried more than 20 device placements", false));

@@ -37,7 +37,8 @@ class SelectorErrorsTest {
   private static ResourceSlice devices() {
     return slice("slice-1", "driver-a", "pool-1",
         device("device-1").addToAttributes("model", string("a100")),
-        device("device-2").addToAttributes("model", string("h100")).addToAttributes("vendor", string("x")));
+        device("device-2").addToAttributes("model", string("h100")).addToAttributes("vendor",
+            string("x")));
   }
 
   @Test
@@ -55,11 +56,13 @@ class SelectorErrorsTest {
 
   @Test
   void aClassCompileErrorNamesTheClassAndSelector() {
-    AllocationOutcome outcome = allocator().allocate(claim("claim-0", request("req-0", "class-bad")),
+    AllocationOutcome outcome = allocator().allocate(
+        claim("claim-0", request("req-0", "class-bad")),
         inputs().deviceClasses(BAD_CLASS).slices(devices()).build());
     assertThat(outcome.failureReason()).hasValueSatisfying(reason -> assertThat(reason)
-        .startsWith("class class-bad: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:1:"
-            + " undeclared reference to 'nope'"));
+        .startsWith(
+            "class class-bad: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:1:"
+                + " undeclared reference to 'nope'"));
   }
 
   @Test
@@ -67,9 +70,12 @@ class SelectorErrorsTest {
     StructuredAllocator allocator = allocator();
     AllocatorInputs inputs = inputs().deviceClasses(BAD_CLASS, classA()).slices(devices()).build();
 
-    AllocationOutcome bad = allocator.allocate(claim("claim-bad", request("req-0", "class-bad")), inputs);
-    AllocationOutcome good = allocator.allocate(claim("claim-good", request("req-0", "class-a")), inputs);
-    AllocationOutcome badAgain = allocator.allocate(claim("claim-bad", request("req-0", "class-bad")), inputs);
+    AllocationOutcome bad = allocator.allocate(claim("claim-bad", request("req-0", "class-bad")),
+        inputs);
+    AllocationOutcome good = allocator.allocate(claim("claim-good", request("req-0", "class-a")),
+        inputs);
+    AllocationOutcome badAgain = allocator
+        .allocate(claim("claim-bad", request("req-0", "class-bad")), inputs);
 
     assertThat(bad).isInstanceOf(AllocationOutcome.Failed.class);
     assertThat(picks(good)).containsExactly("req-0→device-1");
@@ -78,19 +84,24 @@ class SelectorErrorsTest {
 
   @Test
   void aCompileErrorOnlySurfacesWhenADeviceIsEvaluated() {
-    AllocationOutcome outcome = allocator().allocate(claim("claim-0", request("req-0", "class-bad")),
+    AllocationOutcome outcome = allocator().allocate(
+        claim("claim-0", request("req-0", "class-bad")),
         inputs().deviceClasses(BAD_CLASS).build());
-    assertThat(outcome).isEqualTo(new AllocationOutcome.Unsatisfiable("cannot allocate all claims"));
+    assertThat(outcome)
+        .isEqualTo(new AllocationOutcome.Unsatisfiable("cannot allocate all claims"));
   }
 
   @Test
   void aRuntimeErrorAbortsEvenIfAnotherDeviceWouldMatchAndSuggestsOptionalChaining() {
-    AllocationOutcome outcome = allocator().allocate(claim("claim-0", request("req-0", exactly("class-a")
+    AllocationOutcome outcome = allocator().allocate(
+        claim("claim-0", request("req-0", exactly("class-a")
             .withSelectors(selector("device.attributes[\"driver-a\"].vendor == \"x\"")))),
         inputs().deviceClasses(classA()).slices(devices()).build());
-    assertThat(outcome).isEqualTo(new AllocationOutcome.Failed("claim default/claim-0: selector #0 on device"
-        + " driver-a/pool-1/device-1: CEL runtime error: no such key: vendor. consider using CEL optional"
-        + " chaining (.? followed by orValue()) or guarding the check with has() for optional fields", false));
+    assertThat(outcome).isEqualTo(new AllocationOutcome.Failed(
+        "claim default/claim-0: selector #0 on device"
+            + " driver-a/pool-1/device-1: CEL runtime error: no such key: vendor. consider using CEL optional"
+            + " chaining (.? followed by orValue()) or guarding the check with has() for optional fields",
+        false));
   }
 
   @Test
@@ -111,30 +122,36 @@ class SelectorErrorsTest {
         + ".isGreaterThan(semver(\"1.0.0\"))");
     ResourceSlice slice = slice("slice-1", "driver-a", "pool-1",
         device("device-1").addToAttributes("driverVersion", version("1.02.0")));
-    AllocationOutcome outcome = allocator().allocate(claim("claim-0", request("req-0", exactly("class-v")
+    AllocationOutcome outcome = allocator().allocate(
+        claim("claim-0", request("req-0", exactly("class-v")
             .withSelectors(selector("nope")))),
         inputs().deviceClasses(strict).slices(slice).build());
-    assertThat(outcome.failureReason()).hasValue("class class-v: selector #0 on device driver-a/pool-1/device-1:"
-        + " CEL runtime error: attribute driverVersion: parse semantic version:"
-        + " Minor number must not contain leading zeroes \"02\"");
+    assertThat(outcome.failureReason())
+        .hasValue("class class-v: selector #0 on device driver-a/pool-1/device-1:"
+            + " CEL runtime error: attribute driverVersion: parse semantic version:"
+            + " Minor number must not contain leading zeroes \"02\"");
   }
 
   @Test
   void aClassSelectorWithoutCelNamesTheClass() {
     DeviceClass empty = deviceClass("class-empty");
     empty.getSpec().setSelectors(List.of(new DeviceSelector()));
-    AllocationOutcome outcome = allocator().allocate(claim("claim-0", request("req-0", "class-empty")),
+    AllocationOutcome outcome = allocator().allocate(
+        claim("claim-0", request("req-0", "class-empty")),
         inputs().deviceClasses(empty).slices(devices()).build());
     assertThat(outcome.failureReason())
-        .hasValue("class class-empty: selector #0: CEL expression empty (unsupported selector type?)");
+        .hasValue(
+            "class class-empty: selector #0: CEL expression empty (unsupported selector type?)");
   }
 
   @Test
   void aRequestSelectorCompileErrorNamesTheClaim() {
-    AllocationOutcome outcome = allocator().allocate(claim("claim-0", request("req-0", exactly("class-a")
+    AllocationOutcome outcome = allocator().allocate(
+        claim("claim-0", request("req-0", exactly("class-a")
             .withSelectors(selector("device.driver")))),
         inputs().deviceClasses(classA()).slices(devices()).build());
-    assertThat(outcome.failureReason()).hasValue("claim default/claim-0: selector #0: CEL compile error:"
-        + " must evaluate to bool or the unknown type, not string");
+    assertThat(outcome.failureReason())
+        .hasValue("claim default/claim-0: selector #0: CEL compile error:"
+            + " must evaluate to bool or the unknown type, not string");
   }
 }

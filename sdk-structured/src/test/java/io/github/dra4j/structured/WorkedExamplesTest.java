@@ -75,15 +75,18 @@ class WorkedExamplesTest {
     AllocationOutcome outcome = allocator().allocate(claim,
         inputs().deviceClasses(classA()).slices(slice).build());
 
-    assertThat(picks(outcome)).containsExactly("req-1→device-2", "req-1→device-3", "req-2→device-1");
+    assertThat(picks(outcome)).containsExactly("req-1→device-2", "req-1→device-3",
+        "req-2→device-1");
   }
 
   @Test
   void example3_firstAvailableFallsBackToTheNextSubrequest() {
     ResourceClaim claim = claim("claim-0", new DeviceRequestBuilder().withName("req-0")
         .withFirstAvailable(
-            new DeviceSubRequestBuilder().withName("subReq-0").withDeviceClassName("class-b").build(),
-            new DeviceSubRequestBuilder().withName("subReq-1").withDeviceClassName("class-a").build())
+            new DeviceSubRequestBuilder().withName("subReq-0").withDeviceClassName("class-b")
+                .build(),
+            new DeviceSubRequestBuilder().withName("subReq-1").withDeviceClassName("class-a")
+                .build())
         .build());
 
     AllocationOutcome outcome = allocator().allocate(claim, inputs()
@@ -142,9 +145,11 @@ class WorkedExamplesTest {
         .deviceClasses(classA()).slices(taintedSlice()).build());
 
     assertThat(picks(outcome)).containsExactly("req-0→device-2");
-    assertThat(results(outcome).get(0).getTolerations()).containsExactly(new DeviceTolerationBuilder()
-        .withKey("taint-key").withOperator("Equal").withValue("taint-value-2").withEffect("NoExecute")
-        .build());
+    assertThat(results(outcome).get(0).getTolerations())
+        .containsExactly(new DeviceTolerationBuilder()
+            .withKey("taint-key").withOperator("Equal").withValue("taint-value-2")
+            .withEffect("NoExecute")
+            .build());
   }
 
   @Test
@@ -188,7 +193,8 @@ class WorkedExamplesTest {
     ResourceSlice byName = networkSlice("slice-4", "pool-4");
     byName.getSpec().setNodeSelector(new NodeSelectorBuilder().withNodeSelectorTerms(
         new NodeSelectorTermBuilder().withMatchFields(new NodeSelectorRequirementBuilder()
-            .withKey("metadata.name").withOperator("In").withValues("node-1").build()).build()).build());
+            .withKey("metadata.name").withOperator("In").withValues("node-1").build()).build())
+        .build());
     ResourceSlice elsewhere = networkSlice("slice-5", "pool-5");
     elsewhere.getSpec().setNodeSelector(labelSelector("region", "region-2"));
 
@@ -224,7 +230,8 @@ class WorkedExamplesTest {
     AllocationOutcome outcome = allocator().allocate(claim("claim-0", request("req-0", "class-a")),
         inputs().deviceClasses(classA()).slices(slice).build());
 
-    assertThat(outcome).isEqualTo(new AllocationOutcome.Unsatisfiable("cannot allocate all claims"));
+    assertThat(outcome)
+        .isEqualTo(new AllocationOutcome.Unsatisfiable("cannot allocate all claims"));
   }
 
   @Test
@@ -236,7 +243,9 @@ class WorkedExamplesTest {
         claim("claim-0", request("req-0", exactly("class-a").withAllocationMode("All"))),
         inputs().deviceClasses(classA()).slices(slice).build());
 
-    assertThat(outcome).isEqualTo(new AllocationOutcome.Failed("claim default/claim-0, request req-0:"
-        + " asks for all devices, but resource pool driver-a/pool-1 is currently being updated", false));
+    assertThat(outcome).isEqualTo(new AllocationOutcome.Failed(
+        "claim default/claim-0, request req-0:"
+            + " asks for all devices, but resource pool driver-a/pool-1 is currently being updated",
+        false));
   }
 }

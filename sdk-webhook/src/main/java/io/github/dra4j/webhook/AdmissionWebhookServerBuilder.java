@@ -71,7 +71,9 @@ public final class AdmissionWebhookServerBuilder {
   public static final List<String> ENVIRONMENT_VARIABLES = WebhookEnvironment.VARIABLES;
 
   /** The options {@link #fromEnvironment()} can set, so a call of their setter can be noted. */
-  enum Explicit { TLS, PORT, METRICS }
+  enum Explicit {
+    TLS, PORT, METRICS
+  }
 
   final AdmissionReviewHandler handler;
   Path certificateFile;
@@ -284,8 +286,8 @@ public final class AdmissionWebhookServerBuilder {
    */
   public AdmissionWebhookServerBuilder certificateCheckInterval(
       Duration certificateCheckInterval) {
-    this.certificateCheckInterval =
-        OptionChecks.positive(certificateCheckInterval, "certificateCheckInterval");
+    this.certificateCheckInterval = OptionChecks.positive(certificateCheckInterval,
+        "certificateCheckInterval");
     return this;
   }
 
@@ -298,8 +300,7 @@ public final class AdmissionWebhookServerBuilder {
    * @return this builder
    */
   public AdmissionWebhookServerBuilder shutdownGracePeriod(Duration shutdownGracePeriod) {
-    this.shutdownGracePeriod =
-        OptionChecks.nonNegative(shutdownGracePeriod, "shutdownGracePeriod");
+    this.shutdownGracePeriod = OptionChecks.nonNegative(shutdownGracePeriod, "shutdownGracePeriod");
     return this;
   }
 

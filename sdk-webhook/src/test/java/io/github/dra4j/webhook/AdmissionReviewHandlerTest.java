@@ -20,8 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 class AdmissionReviewHandlerTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
-  private final AdmissionReviewHandler handler =
-      AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme());
+  private final AdmissionReviewHandler handler = AdmissionReviewHandler.of(SharingConfig.DRIVER,
+      SharingConfig.scheme());
 
   static Stream<Arguments> versionsAndKinds() {
     List<Arguments> all = new ArrayList<>();
@@ -38,12 +38,14 @@ class AdmissionReviewHandlerTest {
   void validConfigurationsOfEveryVersionAndKindAreAllowed(String version, Reviews.Kind kind) {
     String configs = "["
         + entry("", gpuConfig("\"sharing\": {\"strategy\": \"TimeSlicing\", "
-            + "\"timeSlicingConfig\": {\"interval\": \"Long\"}}")) + ", "
+            + "\"timeSlicingConfig\": {\"interval\": \"Long\"}}"))
+        + ", "
         // No sharing at all: the plugin normalizes it to TimeSlicing/Default, so it is valid
         // here too (the SIG example's webhook refuses it while its plugin accepts it).
         + entry("\"gpu\"", gpuConfig("")) + ", "
         + entry("\"fallback/large\"", gpuConfig("\"sharing\": {\"strategy\": "
-            + "\"SpacePartitioning\"}")) + ", "
+            + "\"SpacePartitioning\"}"))
+        + ", "
         + entry("nic.example.com", "\"nic\"", "{\"anything\": [1, 2, 3]}") + ", "
         + "{\"requests\": [\"nic\"]}"
         + "]";
@@ -71,7 +73,8 @@ class AdmissionReviewHandlerTest {
         + entry("\"gpu\"", gpuConfig("\"sharing\": {\"strategy\": \"TimeSlicing\"}")) + ", "
         + entry("\"gpu\"", gpuConfig("\"sharing\": {\"strategy\": \"SpacePartitioning\", "
             + "\"timeSlicingConfig\": {\"interval\": \"Short\"}, "
-            + "\"spacePartitioningConfig\": {\"partitionCount\": 0}}")) + ", "
+            + "\"spacePartitioningConfig\": {\"partitionCount\": 0}}"))
+        + ", "
         + entry("\"gpu/a/b\"", "{\"kind\": \"GpuConfig\", \"color\": \"red\"}")
         + "]";
     String at = kind.configPath();

@@ -61,7 +61,7 @@ class AdmissionWebhookServerTest {
 
   private AdmissionWebhookServerBuilder builder() {
     return AdmissionWebhookServer.builder(
-            AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme()))
+        AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme()))
         .tls(fixture.certificateFile, fixture.keyFile)
         .bindAddress("127.0.0.1")
         .port(0)
@@ -147,7 +147,7 @@ class AdmissionWebhookServerTest {
     byte[] body = ("{\"kind\": \"" + "x".repeat(10 * 1024 * 1024) + "\"}")
         .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(
-            WebhookFixture.uri(server, AdmissionWebhookServerBuilder.DEFAULT_PATH))
+        WebhookFixture.uri(server, AdmissionWebhookServerBuilder.DEFAULT_PATH))
         .header("Content-Type", JSON_TYPE)
         // A stream of unknown length goes out chunked.
         .POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(
@@ -254,9 +254,9 @@ class AdmissionWebhookServerTest {
 
     AdmissionWebhookServer server = start(builder());
 
-    assertThat(Files.readString(fixture.keyFile)).startsWith(encoding
-        == TestCertificates.KeyEncoding.PKCS8 ? "-----BEGIN PRIVATE KEY-----"
-        : "-----BEGIN " + algorithm + " PRIVATE KEY-----");
+    assertThat(Files.readString(fixture.keyFile))
+        .startsWith(encoding == TestCertificates.KeyEncoding.PKCS8 ? "-----BEGIN PRIVATE KEY-----"
+            : "-----BEGIN " + algorithm + " PRIVATE KEY-----");
     assertThat(fixture.servedCertificate(server).getPublicKey().getAlgorithm())
         .isEqualTo(algorithm.name());
     assertThat(fixture.post(server, JSON_TYPE, VALID).statusCode()).isEqualTo(200);
@@ -294,7 +294,7 @@ class AdmissionWebhookServerTest {
         .hasMessage("certificateFile=\"" + fixture.certificateFile
             + "\" holds no PEM CERTIFICATE block");
     assertThatThrownBy(() -> AdmissionWebhookServer.builder(
-            AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme())).start())
+        AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme())).start())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("tls(certificateFile, keyFile) is required");
   }
@@ -351,14 +351,15 @@ class AdmissionWebhookServerTest {
     AdmissionWebhookServer server = start(builder().shutdownGracePeriod(Duration.ofSeconds(10)));
     String slow = Reviews.review("v1", Reviews.Kind.CLAIM, "[" + entry("",
         "{\"apiVersion\": \"" + SharingConfig.API_VERSION + "\", \"kind\": \"SlowConfig\", "
-            + "\"millis\": 1500}") + "]");
+            + "\"millis\": 1500}")
+        + "]");
     assertThat(fixture.get(server, "/readyz").statusCode()).isEqualTo(200);
     ExecutorService background = Executors.newFixedThreadPool(2);
     try {
       // A connection open before the stop, as a kubelet's probe or the API server keeps one.
       SSLSocket open = fixture.connect(server);
-      Future<HttpResponse<String>> inFlight =
-          background.submit(() -> fixture.post(server, JSON_TYPE, slow));
+      Future<HttpResponse<String>> inFlight = background
+          .submit(() -> fixture.post(server, JSON_TYPE, slow));
       Thread.sleep(500);
       Future<?> closing = background.submit(server::close);
       Thread.sleep(200);

@@ -13,13 +13,12 @@ import java.util.UUID;
  */
 final class Reviews {
 
-  private Reviews() {
-  }
+  private Reviews() {}
 
   /** The kinds of object reviewed. */
   enum Kind {
-    CLAIM("ResourceClaim", "resourceclaims"),
-    TEMPLATE("ResourceClaimTemplate", "resourceclaimtemplates");
+    CLAIM("ResourceClaim", "resourceclaims"), TEMPLATE("ResourceClaimTemplate",
+        "resourceclaimtemplates");
 
     final String kind;
     final String resource;

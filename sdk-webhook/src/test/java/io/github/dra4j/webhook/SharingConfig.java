@@ -16,19 +16,20 @@ record SharingConfig(Sharing sharing) implements DeviceConfig<SharingConfig> {
   static final String DRIVER = "gpu.example.com";
   static final String API_VERSION = "gpu.example.com/v1alpha1";
 
-  enum Strategy { TimeSlicing, SpacePartitioning }
-
-  enum Interval { Default, Short, Medium, Long }
-
-  record TimeSlicing(Interval interval) {
+  enum Strategy {
+    TimeSlicing, SpacePartitioning
   }
 
-  record SpacePartitioning(Integer partitionCount) {
+  enum Interval {
+    Default, Short, Medium, Long
   }
+
+  record TimeSlicing(Interval interval) {}
+
+  record SpacePartitioning(Integer partitionCount) {}
 
   record Sharing(Strategy strategy, TimeSlicing timeSlicingConfig,
-      SpacePartitioning spacePartitioningConfig) {
-  }
+      SpacePartitioning spacePartitioningConfig) {}
 
   /** A type whose check has a bug, to show a driver's exception does not crash the webhook. */
   record BrokenConfig(String value) implements DeviceConfig<BrokenConfig> {

@@ -47,7 +47,9 @@ final class TestCertificates {
   }
 
   /** The key algorithm. */
-  enum Algorithm { RSA, EC }
+  enum Algorithm {
+    RSA, EC
+  }
 
   private static final AtomicLong SERIALS = new AtomicLong(System.nanoTime());
 
@@ -66,8 +68,7 @@ final class TestCertificates {
   }
 
   /** A server certificate and its key. */
-  record Issued(X509Certificate certificate, PrivateKey key) {
-  }
+  record Issued(X509Certificate certificate, PrivateKey key) {}
 
   Issued issue(Algorithm algorithm, String commonName) throws Exception {
     KeyPair keys = keys(algorithm);
@@ -127,8 +128,8 @@ final class TestCertificates {
     KeyStore trust = KeyStore.getInstance("PKCS12");
     trust.load(null, null);
     trust.setCertificateEntry("ca", ca);
-    TrustManagerFactory factory =
-        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    TrustManagerFactory factory = TrustManagerFactory
+        .getInstance(TrustManagerFactory.getDefaultAlgorithm());
     factory.init(trust);
     SSLContext context = SSLContext.getInstance("TLS");
     context.init(null, factory.getTrustManagers(), null);

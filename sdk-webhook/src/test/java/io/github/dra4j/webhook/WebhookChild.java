@@ -20,7 +20,7 @@ public final class WebhookChild {
    */
   public static void main(String[] args) throws Exception {
     AdmissionWebhookServer server = AdmissionWebhookServer.builder(
-            AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.attackScheme()))
+        AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.attackScheme()))
         .tls(Path.of(args[0]), Path.of(args[1]))
         .bindAddress("127.0.0.1").port(0).start();
     System.out.println("PORT " + server.port());

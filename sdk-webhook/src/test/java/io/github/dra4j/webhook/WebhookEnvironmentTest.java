@@ -62,7 +62,7 @@ class WebhookEnvironmentTest {
 
   private AdmissionWebhookServerBuilder builder() {
     return AdmissionWebhookServer.builder(
-            AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme()))
+        AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme()))
         .bindAddress("127.0.0.1");
   }
 
@@ -132,7 +132,7 @@ class WebhookEnvironmentTest {
   @Test
   void malformedVariablesFailTheStartNamingEach() {
     assertThatThrownBy(() -> builder().fromEnvironment(environment("WEBHOOK_PORT", "https",
-            "METRICS_PORT", "-2")).start())
+        "METRICS_PORT", "-2")).start())
         .isInstanceOf(WebhookStartException.class)
         .hasMessage("WEBHOOK_PORT=\"https\": want a port from 0 to 65535; METRICS_PORT=\"-2\":"
             + " want a port from 0 to 65535, or -1 for none");
@@ -149,7 +149,7 @@ class WebhookEnvironmentTest {
   void anUnusableTlsFileFailsTheStartInOneLineNamingTheVariable() throws Exception {
     Path missing = directory.resolve("missing.crt");
     assertThatThrownBy(() -> builder().fromEnvironment(environment("TLS_CERT_FILE",
-            missing.toString())).start())
+        missing.toString())).start())
         .isInstanceOf(WebhookStartException.class)
         .hasMessage("TLS_CERT_FILE=\"" + missing + "\": no such file");
 
@@ -157,7 +157,7 @@ class WebhookEnvironmentTest {
     unreadable.toFile().setReadable(false, false);
     assumeThat(Files.isReadable(unreadable)).as("not root, who reads any file").isFalse();
     assertThatThrownBy(() -> builder().fromEnvironment(environment("TLS_PRIVATE_KEY_FILE",
-            unreadable.toString())).start())
+        unreadable.toString())).start())
         .isInstanceOf(WebhookStartException.class)
         .hasMessage("TLS_PRIVATE_KEY_FILE=\"" + unreadable + "\": cannot read it: permission"
             + " denied");
@@ -167,12 +167,12 @@ class WebhookEnvironmentTest {
   void aMismatchedKeyOrATakenPortIsNamedByItsVariable() throws Exception {
     try (ServerSocket taken = new ServerSocket(0)) {
       assertThatThrownBy(() -> builder().fromEnvironment(environment("METRICS_PORT",
-              Integer.toString(taken.getLocalPort()))).start())
+          Integer.toString(taken.getLocalPort()))).start())
           .isInstanceOf(WebhookStartException.class)
           .hasMessageStartingWith("METRICS_PORT=\"" + taken.getLocalPort()
               + "\": cannot listen on ");
       assertThatThrownBy(() -> builder().bindAddress("0.0.0.0").fromEnvironment(environment(
-              "WEBHOOK_PORT", Integer.toString(taken.getLocalPort()))).start())
+          "WEBHOOK_PORT", Integer.toString(taken.getLocalPort()))).start())
           .isInstanceOf(WebhookStartException.class)
           .hasMessageStartingWith("WEBHOOK_PORT=\"" + taken.getLocalPort()
               + "\": cannot listen on 0.0.0.0:" + taken.getLocalPort() + ": ");
@@ -245,7 +245,7 @@ class WebhookEnvironmentTest {
   /** {@code promtool check metrics} passes the scrape, lint included. */
   private void promtoolAccepts(String scrape) throws Exception {
     Optional<Path> promtool = Arrays.stream(System.getenv().getOrDefault("PATH", "")
-            .split(File.pathSeparator)).map(dir -> Path.of(dir, "promtool"))
+        .split(File.pathSeparator)).map(dir -> Path.of(dir, "promtool"))
         .filter(Files::isExecutable).findFirst();
     assumeThat(promtool).as("promtool on the PATH (apt-get install prometheus)").isPresent();
     Path input = Files.writeString(directory.resolve("scrape.txt"), scrape);

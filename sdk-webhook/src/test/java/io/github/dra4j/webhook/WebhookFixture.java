@@ -58,7 +58,7 @@ final class WebhookFixture {
   HttpResponse<String> post(AdmissionWebhookServer server, String contentType, String body)
       throws IOException, InterruptedException {
     HttpRequest request = HttpRequest.newBuilder(uri(server,
-            AdmissionWebhookServerBuilder.DEFAULT_PATH))
+        AdmissionWebhookServerBuilder.DEFAULT_PATH))
         .header("Content-Type", contentType)
         .timeout(Duration.ofSeconds(20))
         .POST(HttpRequest.BodyPublishers.ofString(body)).build();

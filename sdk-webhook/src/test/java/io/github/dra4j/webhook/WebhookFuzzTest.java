@@ -37,8 +37,8 @@ class WebhookFuzzTest {
       "\u0000", "\"quoted\"", "x".repeat(300), "1", "true");
 
   private final ConfigScheme<Object> scheme = SharingConfig.scheme();
-  private final AdmissionReviewHandler handler =
-      AdmissionReviewHandler.of(SharingConfig.DRIVER, scheme);
+  private final AdmissionReviewHandler handler = AdmissionReviewHandler.of(SharingConfig.DRIVER,
+      scheme);
 
   @Test
   void theDecoderReturnsAConfigurationOrAConfigException() {
@@ -88,7 +88,8 @@ class WebhookFuzzTest {
       } else {
         denied++;
         assertProblems(decision.problems(), "spec.", seed, body);
-        assertThat(decision.problems()).allSatisfy(p -> assertThat(p.path()).contains(".devices.config["));
+        assertThat(decision.problems())
+            .allSatisfy(p -> assertThat(p.path()).contains(".devices.config["));
         assertThat(response.path("status").path("message").asString()).isNotBlank();
       }
     }

@@ -54,8 +54,8 @@ class WebhookProcessAttackTest {
           flood.add(socket);
         }
         // TLS connections that finish their handshake and then wait, 32 at a time.
-        java.util.concurrent.ExecutorService clients =
-            java.util.concurrent.Executors.newFixedThreadPool(32);
+        java.util.concurrent.ExecutorService clients = java.util.concurrent.Executors
+            .newFixedThreadPool(32);
         try {
           List<java.util.concurrent.Future<SSLSocket>> handshakes = new ArrayList<>();
           for (int i = 0; i < 150; i++) {
@@ -174,7 +174,7 @@ class WebhookProcessAttackTest {
     HttpClient client = HttpClient.newBuilder().sslContext(fixture.clientContext)
         .version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
     return client.send(HttpRequest.newBuilder(java.net.URI.create("https://localhost:" + port
-            + AdmissionWebhookServerBuilder.DEFAULT_PATH))
+        + AdmissionWebhookServerBuilder.DEFAULT_PATH))
         .header("Content-Type", "application/json").timeout(timeout)
         .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());

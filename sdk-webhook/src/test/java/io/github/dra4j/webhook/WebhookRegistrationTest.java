@@ -55,8 +55,8 @@ class WebhookRegistrationTest {
         .matcher(Files.readString(README));
     assertThat(yaml.find()).as("the README's ValidatingWebhookConfiguration").isTrue();
 
-    ValidatingWebhookConfiguration shown =
-        Serialization.unmarshal(yaml.group(1), ValidatingWebhookConfiguration.class);
+    ValidatingWebhookConfiguration shown = Serialization.unmarshal(yaml.group(1),
+        ValidatingWebhookConfiguration.class);
 
     assertThat(shown).isEqualTo(readmeRegistration().build());
   }

@@ -145,7 +145,8 @@ class WebhookShutdownProcessTest {
   private SSLSocket sendGateReview(Path started, Path release) throws IOException {
     String body = Reviews.review("v1", Reviews.Kind.CLAIM, "[" + entry("",
         "{\"apiVersion\": \"" + SharingConfig.API_VERSION + "\", \"kind\": \"GateConfig\", "
-            + "\"started\": \"" + started + "\", \"release\": \"" + release + "\"}") + "]");
+            + "\"started\": \"" + started + "\", \"release\": \"" + release + "\"}")
+        + "]");
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     SSLSocket socket = connect();
     writeAscii(socket.getOutputStream(), "POST " + AdmissionWebhookServerBuilder.DEFAULT_PATH

@@ -50,7 +50,7 @@ class WebhookStallTest {
   void setUp() throws Exception {
     fixture = new WebhookFixture(directory);
     server = AdmissionWebhookServer.builder(
-            AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme()))
+        AdmissionReviewHandler.of(SharingConfig.DRIVER, SharingConfig.scheme()))
         .tls(fixture.certificateFile, fixture.keyFile)
         .bindAddress("127.0.0.1").port(0)
         .requestTimeout(Duration.ofMillis(1500))
@@ -116,12 +116,12 @@ class WebhookStallTest {
           .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(1)).build();
       long start = System.nanoTime();
       HttpResponse<String> review = client.send(HttpRequest.newBuilder(
-              WebhookFixture.uri(server, AdmissionWebhookServerBuilder.DEFAULT_PATH))
+          WebhookFixture.uri(server, AdmissionWebhookServerBuilder.DEFAULT_PATH))
           .header("Content-Type", "application/json").timeout(Duration.ofSeconds(1))
           .POST(HttpRequest.BodyPublishers.ofString(VALID)).build(),
           HttpResponse.BodyHandlers.ofString());
       HttpResponse<String> ready = client.send(HttpRequest.newBuilder(
-              URI.create("https://localhost:" + server.port() + "/readyz"))
+          URI.create("https://localhost:" + server.port() + "/readyz"))
           .timeout(Duration.ofSeconds(1)).build(), HttpResponse.BodyHandlers.ofString());
 
       assertThat(review.statusCode()).isEqualTo(200);

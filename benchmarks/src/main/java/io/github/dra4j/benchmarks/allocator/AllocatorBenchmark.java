@@ -100,7 +100,7 @@ public final class AllocatorBenchmark {
     DeviceSelectorEnvironment.create();
     long privateBuild = System.nanoTime() - start;
     System.out.printf(Locale.ROOT, "CEL environment: first access builds it in %.1f ms, a later"
-            + " access takes %.3f ms (%s instance); a private one built now takes %.1f ms%n",
+        + " access takes %.3f ms (%s instance); a private one built now takes %.1f ms%n",
         first / 1e6, second / 1e6, again == shared ? "same" : "another", privateBuild / 1e6);
     return shared;
   }
@@ -135,7 +135,8 @@ public final class AllocatorBenchmark {
     List<ResourceSlice> slices = List.of(nodeSlice());
     List<DeviceClass> classes = List.of(new DeviceClassBuilder()
         .withNewMetadata().withName("gpu").endMetadata()
-        .withNewSpec().addNewSelector().withNewCel().withExpression(CLASS_SELECTOR).endCel().endSelector()
+        .withNewSpec().addNewSelector().withNewCel().withExpression(CLASS_SELECTOR).endCel()
+        .endSelector()
         .endSpec().build());
     for (int round = 0; round < 3; round++) {
       run(allocator, slices, classes, rolling, CLAIMS);
@@ -145,7 +146,8 @@ public final class AllocatorBenchmark {
     long[] sorted = nanos.clone();
     Arrays.sort(sorted);
     double mean = Arrays.stream(nanos).average().orElse(0) / 1e6;
-    System.out.printf(Locale.ROOT, "(b) %s: %,d claims of 1 device on a %d-device node: mean %.3f ms,"
+    System.out.printf(Locale.ROOT,
+        "(b) %s: %,d claims of 1 device on a %d-device node: mean %.3f ms,"
             + " p50 %.3f ms, p99 %.3f ms per claim, total %.1f ms; %d allocated, %d unsatisfiable%n",
         rolling ? "rolling (oldest claim freed when full)" : "filling (nothing freed)",
         CLAIMS, NODE_DEVICES, mean, sorted[CLAIMS / 2] / 1e6, sorted[CLAIMS * 99 / 100] / 1e6,
@@ -184,10 +186,14 @@ public final class AllocatorBenchmark {
 
   private static Device gpu(String name, int index) {
     return new DeviceBuilder().withName(name)
-        .addToAttributes("model", new DeviceAttributeBuilder().withString(index % 2 == 0 ? "A100-SXM4-80GB" : "H100").build())
+        .addToAttributes("model",
+            new DeviceAttributeBuilder().withString(index % 2 == 0 ? "A100-SXM4-80GB" : "H100")
+                .build())
         .addToAttributes("index", new DeviceAttributeBuilder().withInt((long) index).build())
-        .addToAttributes("driverVersion", new DeviceAttributeBuilder().withVersion("550.54.15").build())
-        .addToCapacity("memory", new DeviceCapacityBuilder().withValue(new Quantity("80Gi")).build())
+        .addToAttributes("driverVersion",
+            new DeviceAttributeBuilder().withVersion("550.54.15").build())
+        .addToCapacity("memory",
+            new DeviceCapacityBuilder().withValue(new Quantity("80Gi")).build())
         .build();
   }
 
@@ -203,9 +209,11 @@ public final class AllocatorBenchmark {
   }
 
   private static ResourceClaim claim(String name) {
-    return new ResourceClaimBuilder().withNewMetadata().withName(name).withNamespace("default").endMetadata()
+    return new ResourceClaimBuilder().withNewMetadata().withName(name).withNamespace("default")
+        .endMetadata()
         .withNewSpec().withNewDevices().addNewRequest().withName("gpu")
-        .withNewExactly().withDeviceClassName("gpu").endExactly().endRequest().endDevices().endSpec()
+        .withNewExactly().withDeviceClassName("gpu").endExactly().endRequest().endDevices()
+        .endSpec()
         .build();
   }
 }

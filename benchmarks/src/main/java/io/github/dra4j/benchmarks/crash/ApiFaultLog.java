@@ -168,7 +168,7 @@ public final class ApiFaultLog {
     }
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "API server faults: %d hangs of claim reads (%s),"
-            + " %d bursts of 500 answers%n", faults(Fault.HANG), spread(hangMillis),
+        + " %d bursts of 500 answers%n", faults(Fault.HANG), spread(hangMillis),
         faults(Fault.ERRORS)));
     for (Fault fault : Fault.values()) {
       for (Kind kind : Kind.values()) {
@@ -181,8 +181,10 @@ public final class ApiFaultLog {
         outcomes.forEach(o -> results.merge(o.result(), 1, Integer::sum));
         List<Long> millis = outcomes.stream().map(o -> o.nanos() / 1_000_000).sorted().toList();
         out.append(String.format(Locale.ROOT, "  %s, %s: %d calls, %s; latency p50 %d ms,"
-                + " max %d ms%n", fault.text, kind.text, outcomes.size(), results, millis.get(
-            millis.size() / 2), millis.get(millis.size() - 1)));
+            + " max %d ms%n", fault.text, kind.text, outcomes.size(), results,
+            millis.get(
+                millis.size() / 2),
+            millis.get(millis.size() - 1)));
       }
     }
     return out.toString();

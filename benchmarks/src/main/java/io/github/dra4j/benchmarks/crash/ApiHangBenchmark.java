@@ -88,9 +88,9 @@ public final class ApiHangBenchmark {
 
     server.hangAll();
     long hangStart = System.nanoTime();
-    DRAPluginGrpc.DRAPluginFutureStub stub =
-        DRAPluginGrpc.newFutureStub(kubelet.channel(driver.draSocket()))
-            .withDeadlineAfter(KubeletClient.NODE_CALL_TIMEOUT.toNanos(), TimeUnit.NANOSECONDS);
+    DRAPluginGrpc.DRAPluginFutureStub stub = DRAPluginGrpc
+        .newFutureStub(kubelet.channel(driver.draSocket()))
+        .withDeadlineAfter(KubeletClient.NODE_CALL_TIMEOUT.toNanos(), TimeUnit.NANOSECONDS);
     List<ListenableFuture<NodePrepareResourcesResponse>> calls = new ArrayList<>();
     List<long[]> answeredAt = new ArrayList<>();
     for (Claim claim : fresh) {
@@ -103,8 +103,8 @@ public final class ApiHangBenchmark {
     }
     long settleBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (System.nanoTime() < settleBy
-        && server.hungRequests() + calls.stream().filter(ListenableFuture::isDone).count()
-        < attackers) {
+        && server.hungRequests()
+            + calls.stream().filter(ListenableFuture::isDone).count() < attackers) {
       Thread.sleep(20);
     }
     ProcessFigures during = ProcessFigures.of(driver.pid());

@@ -41,7 +41,9 @@ public final class CrashHarness implements AutoCloseable {
       Path kubeconfig) {}
 
   /** What the kubelet believes of a claim. */
-  enum Seen { PREPARING, PREPARED, UNPREPARING, UNPREPARED }
+  enum Seen {
+    PREPARING, PREPARED, UNPREPARING, UNPREPARED
+  }
 
   private final CrashSettings settings;
   private final Random random;
@@ -74,7 +76,8 @@ public final class CrashHarness implements AutoCloseable {
     Path kubeconfig = server.writeKubeconfig(root.resolve("kubeconfig"));
     this.layout = new Layout(root, Files.createDirectories(root.resolve("registry")),
         Files.createDirectories(root.resolve("plugins")), Files.createDirectories(root.resolve(
-        "cdi")), root.resolve("hardware"), root.resolve("boot_id"), kubeconfig);
+            "cdi")),
+        root.resolve("hardware"), root.resolve("boot_id"), kubeconfig);
     Files.writeString(layout.bootId(), "boot-1\n");
     if (settings.rollingUpdate()) {
       instances.add(new DriverInstance(layout, "pod-a"));
@@ -99,8 +102,8 @@ public final class CrashHarness implements AutoCloseable {
       step();
     }
     settle();
-    Invariants.Findings findings =
-        new Invariants(layout, new DeviceHolders(layout.hardware())).check(seen, deviceOf);
+    Invariants.Findings findings = new Invariants(layout, new DeviceHolders(layout.hardware()))
+        .check(seen, deviceOf);
     return count.report(settings, findings,
         seen.values().stream().filter(s -> s == Seen.PREPARED).count(),
         (System.nanoTime() - started) / 1_000_000, apiFaults.log());

@@ -61,8 +61,8 @@ public record CrashReport(CrashSettings settings, int cycles, int calls, int fai
   public String text() {
     StringBuilder out = new StringBuilder();
     out.append(String.format("seed %d, %s: %d cycles, %d calls (%d cut by a kill), %d restarts"
-            + " (%d with a planned crash point), %d kubelet restarts, %d reboots, %d claims in use"
-            + " at the end, %.1f s%n", settings.seed(),
+        + " (%d with a planned crash point), %d kubelet restarts, %d reboots, %d claims in use"
+        + " at the end, %.1f s%n", settings.seed(),
         settings.rollingUpdate() ? "two processes in rolling-update mode" : "one process",
         cycles, calls, failedCalls, restarts, plannedCrashes, kubeletRestarts, reboots,
         preparedAtEnd, millis / 1000.0));

@@ -34,11 +34,11 @@ public final class CrashTestDriverProcess {
         CrashPoint.Plan.parse(System.getenv(CrashPoint.ENVIRONMENT)));
     try (KubernetesClient client = new KubernetesClientBuilder().build();
         KubeletPlugin plugin = KubeletPlugin.builder(
-                ClaimLifecycle.builder(driver, CrashTestDriver.State.class)
-                    .cdiKind(CrashTestDriver.KIND)
-                    .bootIdSource(Path.of(args[4]))
-                    .goneClaimCheckInterval(Duration.ZERO)
-                    .build())
+            ClaimLifecycle.builder(driver, CrashTestDriver.State.class)
+                .cdiKind(CrashTestDriver.KIND)
+                .bootIdSource(Path.of(args[4]))
+                .goneClaimCheckInterval(Duration.ZERO)
+                .build())
             .driverName(DRIVER)
             .kubeClient(client)
             .nodeName("node-1")

@@ -22,8 +22,8 @@ import java.util.TreeSet;
  */
 public final class DeviceHolders {
 
-  private static final AtomicFileWriter WRITER =
-      AtomicFileWriter.builder().skipUnchanged(true).build();
+  private static final AtomicFileWriter WRITER = AtomicFileWriter.builder().skipUnchanged(true)
+      .build();
 
   private final Path directory;
 

@@ -149,10 +149,10 @@ public final class HostileClientsBenchmark {
     }
 
     void stalledHealth(int streams, int connections, int seconds) throws Exception {
-      try (AttackedDriver driver = fresh("health"); KubeletClient kubelet = KubeletClient.create()) {
+      try (AttackedDriver driver = fresh("health");
+          KubeletClient kubelet = KubeletClient.create()) {
         ManagedChannel connection = kubelet.channel(driver.draSocket);
-        Supplier<Optional<NodeWatchResourcesResponse>> latest =
-            kubelet.watchHealth(connection);
+        Supplier<Optional<NodeWatchResourcesResponse>> latest = kubelet.watchHealth(connection);
         driver.writeHealth(0);
         warmUp(driver, connection);
         long before = driver.rssKib();
@@ -165,8 +165,8 @@ public final class HostileClientsBenchmark {
             RawGrpcConnection attacker = RawGrpcConnection.open(driver.draSocket).handshake();
             attackers.add(attacker);
             // As many as asked, or as the plugin allows a connection: more would end it.
-            for (int i = 0; i < Math.min(streams / connections, attacker.maxConcurrentStreams());
-                i++) {
+            for (int i = 0; i < Math.min(streams / connections,
+                attacker.maxConcurrentStreams()); i++) {
               attacker.sendMessage(attacker.startCall(WATCH), new byte[0], true);
               opened++;
             }

@@ -58,7 +58,8 @@ public final class ComparisonTable {
         if (r.scenario() == Scenario.CACHE_SERIALIZED && unserialized != null) {
           table.millis("the lock's cost: p50 serialized minus unserialized, " + callers,
               r.driver(c, GoBench.Result::p50Millis)
-                  - unserialized.driver(c, GoBench.Result::p50Millis), Double.NaN);
+                  - unserialized.driver(c, GoBench.Result::p50Millis),
+              Double.NaN);
         }
         if (r.hasGet(c)) {
           table.millis("the claim GET alone (own JVM, the driver's client), p50, " + callers,

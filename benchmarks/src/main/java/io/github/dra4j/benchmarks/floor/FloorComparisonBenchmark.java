@@ -223,7 +223,7 @@ public final class FloorComparisonBenchmark {
           scenario.title(), callers, recording, PROFILE_PERIOD.toMillis() + " ms",
           run.p50Millis(), run.callsPerSecond(), run.switchesPerCall(), run.cpuMicrosPerCall(),
           run.cpuByThread().entrySet().stream()
-              .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+              .sorted(Map.Entry.<String, Double> comparingByValue().reversed())
               .map(e -> String.format("%s %.1f", e.getKey(), e.getValue()))
               .collect(Collectors.joining(", ")));
       System.out.print(JfrSummary.summarize(recording,
@@ -367,7 +367,8 @@ public final class FloorComparisonBenchmark {
         settings.environment().isEmpty() ? "" : "; more environment " + settings.environment());
     System.out.printf("kubelet side: %s -n %d -warmup %d, callers %s, %d alternating rounds"
         + " (floor, dra4j) per scenario, medians; unmeasured %d-call runs warm each driver"
-        + " process up until its CPU per call settles; scenarios %s%n", settings.goBench(), settings.calls(), settings.warmup(),
+        + " process up until its CPU per call settles; scenarios %s%n", settings.goBench(),
+        settings.calls(), settings.warmup(),
         settings.callers(), settings.rounds(), settings.jitWarmup(), settings.scenarios());
     System.out.printf("floor: %s; API server: sdk-testing-apiserver's, in the benchmark's JVM"
         + " (%s), the driver finds it %s%n", settings.goFloor(), Runtime.version(),

@@ -96,8 +96,8 @@ public final class FloorPeerDriver implements DraDriver {
     for (ResourceClaim claim : claims) {
       String uid = claim.getMetadata().getUid();
       List<PreparedDevice> devices = new ArrayList<>();
-      for (DeviceRequestAllocationResult result
-          : claim.getStatus().getAllocation().getDevices().getResults()) {
+      for (DeviceRequestAllocationResult result : claim.getStatus().getAllocation().getDevices()
+          .getResults()) {
         if (NAME.equals(result.getDriver())) {
           devices.add(PreparedDevice.builder(result.getPool(), result.getDevice())
               .request(result.getRequest())

@@ -111,7 +111,7 @@ public record GoBench(Path binary, String claim, int warmup) {
   /** The numbers of bench's flat JSON line. */
   private static Map<String, Double> parse(String json) {
     Map<String, Double> figures = new HashMap<>();
-    for (Matcher m = NUMBER.matcher(json); m.find(); ) {
+    for (Matcher m = NUMBER.matcher(json); m.find();) {
       figures.put(m.group(1), Double.parseDouble(m.group(2)));
     }
     return figures;

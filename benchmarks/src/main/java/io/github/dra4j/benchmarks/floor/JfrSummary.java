@@ -190,8 +190,10 @@ public final class JfrSummary {
         .append('\n');
     out.append("  by owner (exclusive: the first frame outside the JDK):\n");
     top(owners, OWNERS.size() + 5).forEach(e -> out.append(String.format("    %-70s %6d %5.1f%%"
-        + " ~%5.1f µs/call%n", e.getKey(), e.getValue(), 100.0 * e.getValue()
-        / Math.max(1, samples), e.getValue() * perSampleMicros / calls)));
+        + " ~%5.1f µs/call%n", e.getKey(), e.getValue(),
+        100.0 * e.getValue()
+            / Math.max(1, samples),
+        e.getValue() * perSampleMicros / calls)));
     out.append("  by part of the hot path (inclusive, overlapping):\n");
     partSamples.forEach((part, count) -> out.append(String.format("    %-70s %6d %5.1f%%"
         + " ~%5.1f µs/call%n", part, count, 100.0 * count / Math.max(1, samples),
@@ -238,7 +240,7 @@ public final class JfrSummary {
 
   private static List<Map.Entry<String, Long>> top(Map<String, Long> counts, int top) {
     return counts.entrySet().stream()
-        .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(top).toList();
+        .sorted(Map.Entry.<String, Long> comparingByValue().reversed()).limit(top).toList();
   }
 
   private static String ranked(Map<String, Long> counts, int top, long samples,

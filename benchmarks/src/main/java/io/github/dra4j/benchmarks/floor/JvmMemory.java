@@ -29,10 +29,10 @@ public record JvmMemory(long heapUsedKib, long heapCommittedKib, long metaspaceU
     long metaspaceCommittedKib, long directKib, long nmtCommittedKib) {
 
   private static final Pattern HEAP = Pattern.compile("total (\\d+)K, used (\\d+)K");
-  private static final Pattern METASPACE =
-      Pattern.compile("(?m)^\\s*Metaspace\\s+used (\\d+)K, committed (\\d+)K");
-  private static final Pattern TOTAL =
-      Pattern.compile("(?m)^Total: reserved=\\d+KB, committed=(\\d+)KB");
+  private static final Pattern METASPACE = Pattern
+      .compile("(?m)^\\s*Metaspace\\s+used (\\d+)K, committed (\\d+)K");
+  private static final Pattern TOTAL = Pattern
+      .compile("(?m)^Total: reserved=\\d+KB, committed=(\\d+)KB");
 
   /**
    * Asks a JVM for its figures.
@@ -47,7 +47,7 @@ public record JvmMemory(long heapUsedKib, long heapCommittedKib, long metaspaceU
     String heap = jcmd(jcmd, pid, "GC.heap_info");
     String nmt = jcmd(jcmd, pid, "VM.native_memory", "summary");
     long heapUsed = -1;
-    for (Matcher m = HEAP.matcher(heap); m.find(); ) {
+    for (Matcher m = HEAP.matcher(heap); m.find();) {
       heapUsed = Math.max(heapUsed, 0) + Long.parseLong(m.group(2));
     }
     Matcher metaspace = METASPACE.matcher(heap);

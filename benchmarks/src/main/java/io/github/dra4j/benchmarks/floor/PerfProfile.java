@@ -45,7 +45,8 @@ public final class PerfProfile implements AutoCloseable {
     Process perf = new ProcessBuilder("perf", "record", "-e", "cpu-clock", "-F", "1999", "-g",
         "-p", Long.toString(pid), "-o", data.toString())
         .redirectErrorStream(true).redirectOutput(data.resolveSibling(data.getFileName()
-            + ".log").toFile()).start();
+            + ".log").toFile())
+        .start();
     Thread.sleep(500); // perf attaches to every thread
     if (!perf.isAlive()) {
       throw new IOException("perf record exited with " + perf.exitValue() + "; see "

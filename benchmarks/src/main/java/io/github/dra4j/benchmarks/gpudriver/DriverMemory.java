@@ -33,11 +33,11 @@ record DriverMemory(long rssKib, long rssFileKib, long threads, long heapCommitt
     long sharedClasses, long codeUsedKib, long directKib) {
 
   private static final Pattern GENERATION = Pattern.compile("total (\\d+)K, used (\\d+)K");
-  private static final Pattern METASPACE =
-      Pattern.compile("(?m)^\\s*Metaspace\\s+used (\\d+)K, committed (\\d+)K");
+  private static final Pattern METASPACE = Pattern
+      .compile("(?m)^\\s*Metaspace\\s+used (\\d+)K, committed (\\d+)K");
   private static final Pattern CODE = Pattern.compile("(?m)^CodeCache: size=\\d+Kb used=(\\d+)Kb");
-  private static final Pattern DIRECT =
-      Pattern.compile("(?m)^-\\s+Other \\(reserved=\\d+KB, committed=(\\d+)KB\\)");
+  private static final Pattern DIRECT = Pattern
+      .compile("(?m)^-\\s+Other \\(reserved=\\d+KB, committed=(\\d+)KB\\)");
 
   /**
    * Reads the figures of a running driver.
@@ -65,7 +65,7 @@ record DriverMemory(long rssKib, long rssFileKib, long threads, long heapCommitt
     }
     long heapCommitted = 0;
     long heapUsed = 0;
-    for (Matcher m = GENERATION.matcher(JvmMemory.jcmd(jcmd, pid, "GC.heap_info")); m.find(); ) {
+    for (Matcher m = GENERATION.matcher(JvmMemory.jcmd(jcmd, pid, "GC.heap_info")); m.find();) {
       heapCommitted += Long.parseLong(m.group(1));
       heapUsed += Long.parseLong(m.group(2));
     }
@@ -99,7 +99,7 @@ record DriverMemory(long rssKib, long rssFileKib, long threads, long heapCommitt
   static long liveHeapKib(Path jcmd, long pid) throws IOException, InterruptedException {
     JvmMemory.jcmd(jcmd, pid, "GC.run");
     long used = 0;
-    for (Matcher m = GENERATION.matcher(JvmMemory.jcmd(jcmd, pid, "GC.heap_info")); m.find(); ) {
+    for (Matcher m = GENERATION.matcher(JvmMemory.jcmd(jcmd, pid, "GC.heap_info")); m.find();) {
       used += Long.parseLong(m.group(2));
     }
     return used;

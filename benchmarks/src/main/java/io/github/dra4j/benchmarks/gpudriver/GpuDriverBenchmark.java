@@ -62,8 +62,7 @@ import java.util.stream.Collectors;
 public final class GpuDriverBenchmark {
 
   /** The chart's values, whose {@code kubeletPlugin.jvmOptions} are the default options. */
-  private static final String CHART_VALUES =
-      "examples/gpu-driver/deployments/helm/dra4j-gpu-driver/values.yaml";
+  private static final String CHART_VALUES = "examples/gpu-driver/deployments/helm/dra4j-gpu-driver/values.yaml";
 
   private static final String DRIVER = "gpu.example.com";
   private static final Duration WAIT = Duration.ofSeconds(60);
@@ -195,10 +194,10 @@ public final class GpuDriverBenchmark {
    */
   private static long[] cycles(KubeletClient kubelet, Path socket, Claim wire, int cycles) {
     var stub = DRAPluginGrpc.newBlockingStub(kubelet.channel(socket));
-    NodePrepareResourcesRequest prepare =
-        NodePrepareResourcesRequest.newBuilder().addClaims(wire).build();
-    NodeUnprepareResourcesRequest unprepare =
-        NodeUnprepareResourcesRequest.newBuilder().addClaims(wire).build();
+    NodePrepareResourcesRequest prepare = NodePrepareResourcesRequest.newBuilder().addClaims(wire)
+        .build();
+    NodeUnprepareResourcesRequest unprepare = NodeUnprepareResourcesRequest.newBuilder()
+        .addClaims(wire).build();
     long[] prepares = new long[cycles];
     for (int i = 0; i < cycles; i++) {
       long begin = System.nanoTime();
@@ -238,7 +237,8 @@ public final class GpuDriverBenchmark {
     if (Boolean.getBoolean("threads")) { // the driver's threads by name
       System.out.println(jcmd(process, "Thread.print").lines()
           .filter(line -> line.startsWith("\"")).map(line -> line.substring(0,
-              line.indexOf('"', 1) + 1)).sorted().collect(Collectors.joining("\n")));
+              line.indexOf('"', 1) + 1))
+          .sorted().collect(Collectors.joining("\n")));
     }
     if (Boolean.getBoolean("histogram")) { // the live objects, largest first
       System.out.println(jcmd(process, "GC.class_histogram").lines().limit(25)

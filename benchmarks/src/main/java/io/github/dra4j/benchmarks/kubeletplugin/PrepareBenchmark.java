@@ -148,8 +148,8 @@ public final class PrepareBenchmark {
   private static MeterRegistry prometheus(boolean withoutClaimMeters) {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     if (withoutClaimMeters) {
-      registry.config().meterFilter(MeterFilter.deny(id ->
-          id.getName().startsWith("dra4j.plugin.claims.")));
+      registry.config()
+          .meterFilter(MeterFilter.deny(id -> id.getName().startsWith("dra4j.plugin.claims.")));
     }
     return registry;
   }

@@ -260,8 +260,8 @@ public final class LifecycleBenchmark {
           .start();
           KubeletClient kubelet = KubeletClient.create()) {
         // One channel for all calls, as the kubelet keeps one connection per plugin.
-        DRAPluginGrpc.DRAPluginBlockingStub stub =
-            DRAPluginGrpc.newBlockingStub(kubelet.channel(plugin.draSocket()));
+        DRAPluginGrpc.DRAPluginBlockingStub stub = DRAPluginGrpc
+            .newBlockingStub(kubelet.channel(plugin.draSocket()));
         RoundTrips driver = new RoundTrips(stub, claims, cdi, plugin.meterRegistry()
             .get(MetricNames.CHECKPOINT_WRITES).tag(MetricNames.DRIVER_NAME, DRIVER)
             .functionCounter());

@@ -67,8 +67,8 @@ public final class PublishBenchmark {
       ControllerStats initial = first.stats();
       int publishedDevices = published(client);
       System.out.printf(Locale.ROOT, "first publish: converged in %.2f s, %d devices published,"
-              + " writes %d (creates %d, updates %d, deletes %d; server counted %d) -> target"
-              + " < 10 s and %d writes: %s%n", seconds, publishedDevices, initial.writes(),
+          + " writes %d (creates %d, updates %d, deletes %d; server counted %d) -> target"
+          + " < 10 s and %d writes: %s%n", seconds, publishedDevices, initial.writes(),
           initial.creates(), initial.updates(), initial.deletes(),
           server.countWrites("resourceslices"), sliceCount,
           seconds < 10 && initial.writes() == sliceCount && publishedDevices == devices.size()
@@ -82,7 +82,7 @@ public final class PublishBenchmark {
       Thread.sleep(QUIET.toMillis());
       long restartWrites = server.countWrites("resourceslices") - serverWritesBefore;
       System.out.printf(Locale.ROOT, "restart with the same devices: started in %.2f s, writes"
-              + " after %d s: %d (controller stats %s) -> target 0: %s%n", startSeconds,
+          + " after %d s: %d (controller stats %s) -> target 0: %s%n", startSeconds,
           QUIET.toSeconds(), restartWrites, second.stats(), restartWrites == 0 ? "MET" : "MISSED");
 
       List<Device> changed = new ArrayList<>(devices);
@@ -93,12 +93,13 @@ public final class PublishBenchmark {
       second.update(resources(changed));
       waitFor(() -> client.dynamicResourceAllocation().v1().resourcesSlices().list().getItems()
           .stream().flatMap(s -> s.getSpec().getDevices().stream())
-          .anyMatch(d -> d.getName().equals("gpu-7777") && d.getAttributes().containsKey("health")));
+          .anyMatch(
+              d -> d.getName().equals("gpu-7777") && d.getAttributes().containsKey("health")));
       double changeSeconds = (System.nanoTime() - started) / 1e9;
       Thread.sleep(QUIET.toMillis());
       long changeWrites = server.countWrites("resourceslices") - serverWritesBefore;
       System.out.printf(Locale.ROOT, "one device changed: published in %.3f s, writes %d"
-              + " (controller stats %s) -> target 1: %s%n", changeSeconds, changeWrites,
+          + " (controller stats %s) -> target 1: %s%n", changeSeconds, changeWrites,
           second.stats(), changeWrites == 1 ? "MET" : "MISSED");
       second.close();
       System.out.printf(Locale.ROOT, "errors reported to the error handler: %d%n", errors.get());
@@ -128,7 +129,8 @@ public final class PublishBenchmark {
       DeviceBuilder device = new DeviceBuilder().withName("gpu-" + i)
           .addToAttributes("model", new DeviceAttributeBuilder().withString("a100").build())
           .addToAttributes("uuid", new DeviceAttributeBuilder()
-              .withString(String.format(Locale.ROOT, "GPU-%08x-0000-0000-0000-%012x", i, i)).build())
+              .withString(String.format(Locale.ROOT, "GPU-%08x-0000-0000-0000-%012x", i, i))
+              .build())
           .addToAttributes("index", new DeviceAttributeBuilder().withInt((long) i).build())
           .addToAttributes("driverVersion", new DeviceAttributeBuilder().withVersion("550.54.15")
               .build())

@@ -143,7 +143,7 @@ public final class ServerFootprint {
     String text = new String(raw, StandardCharsets.UTF_8);
     String body = text.substring(text.indexOf("\r\n\r\n") + 4);
     return HttpRequest.newBuilder(URI.create("https://localhost:" + port
-            + AdmissionWebhookServerBuilder.DEFAULT_PATH))
+        + AdmissionWebhookServerBuilder.DEFAULT_PATH))
         .header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(body)).build();
   }

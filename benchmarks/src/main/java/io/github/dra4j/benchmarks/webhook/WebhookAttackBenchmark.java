@@ -112,8 +112,8 @@ public final class WebhookAttackBenchmark {
         held.add(socket);
       }
     });
-    attack("stalled headers (slowloris) x500", tls, certificate, key, port -> () ->
-        parallel(500, 32, () -> {
+    attack("stalled headers (slowloris) x500", tls, certificate, key,
+        port -> () -> parallel(500, 32, () -> {
           SSLSocket socket = handshake(tls, port);
           socket.getOutputStream().write(("POST /validate-resource-claim-parameters HTTP/1.1\r\n"
               + "Host: localhost\r\nContent-Ty").getBytes(StandardCharsets.US_ASCII));
@@ -168,7 +168,7 @@ public final class WebhookAttackBenchmark {
           HttpResponse<String> answer = HttpClient.newBuilder().sslContext(tls)
               .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2))
               .build().send(HttpRequest.newBuilder(URI.create("https://localhost:" + port
-                      + "/validate-resource-claim-parameters"))
+                  + "/validate-resource-claim-parameters"))
                   .header("Content-Type", "application/json").timeout(Duration.ofSeconds(2))
                   .POST(HttpRequest.BodyPublishers.ofString(body(port))).build(),
                   HttpResponse.BodyHandlers.ofString());
@@ -239,8 +239,10 @@ public final class WebhookAttackBenchmark {
     long[] memory = ServerFootprint.memoryKib(server.pid());
     attacker.join(TimeUnit.SECONDS.toMillis(30));
     System.out.printf(Locale.ROOT, "%-58s held %4d connections, %s, RSS %.1f MiB (peak %.1f),"
-        + " alive %s%n", name, Math.max(0, sockets - 1), new Probes(sent, answered, millis)
-        .format(), memory[0] / 1024.0, memory[1] / 1024.0, server.isAlive());
+        + " alive %s%n", name, Math.max(0, sockets - 1),
+        new Probes(sent, answered, millis)
+            .format(),
+        memory[0] / 1024.0, memory[1] / 1024.0, server.isAlive());
     synchronized (held) {
       for (Socket socket : held) {
         try {

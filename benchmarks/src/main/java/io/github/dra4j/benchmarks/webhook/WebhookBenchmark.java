@@ -60,13 +60,15 @@ public final class WebhookBenchmark {
    * @param partitions the number of partitions of {@code SpacePartitioning}, at least 1
    */
   public record SharingConfig(String strategy, Integer interval, Integer partitions)
-      implements DeviceConfig<SharingConfig> {
+      implements
+        DeviceConfig<SharingConfig> {
     @Override
     public SharingConfig normalized() {
       String s = strategy == null ? "TimeSlicing" : strategy;
       return new SharingConfig(s, interval == null && s.equals("TimeSlicing") ? Integer.valueOf(0)
-          : interval, partitions == null && s.equals("SpacePartitioning") ? Integer.valueOf(1)
-          : partitions);
+          : interval,
+          partitions == null && s.equals("SpacePartitioning") ? Integer.valueOf(1)
+              : partitions);
     }
 
     @Override
@@ -248,7 +250,7 @@ public final class WebhookBenchmark {
 
   private static String readLine(InputStream in) throws IOException {
     StringBuilder line = new StringBuilder();
-    for (int c; (c = in.read()) != '\n'; ) {
+    for (int c; (c = in.read()) != '\n';) {
       if (c < 0) {
         throw new IOException("connection closed");
       }

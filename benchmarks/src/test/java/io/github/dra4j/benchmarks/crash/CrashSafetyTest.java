@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CrashSafetyTest {
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   private static CrashReport run(Path root, CrashSettings settings) throws Exception {
     try (CrashHarness harness = new CrashHarness(root, settings)) {
@@ -60,8 +61,7 @@ class CrashSafetyTest {
 
   @Test
   void twoProcessesInRollingUpdateModeShareTheCheckpointWithoutDamage() throws Exception {
-    CrashReport report =
-        run(root, CrashSettings.of(60, System.nanoTime()).withRollingUpdate());
+    CrashReport report = run(root, CrashSettings.of(60, System.nanoTime()).withRollingUpdate());
 
     assertClean(report);
     assertThat(report.cycles()).isGreaterThanOrEqualTo(60);

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The JVM floor answers the kubelet's prepare and unprepare calls from memory, on a socket. */
 class JvmFloorServerTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void answersEveryClaimOfAPrepareAndAnUnprepareFromMemory() throws Exception {

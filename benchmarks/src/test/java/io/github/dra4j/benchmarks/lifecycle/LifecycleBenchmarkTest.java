@@ -17,7 +17,8 @@ class LifecycleBenchmarkTest {
 
   private static InMemoryApiServer server;
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   @BeforeAll
   static void startServer() {

@@ -12,8 +12,8 @@ class WebhookBenchmarkTest {
 
   @Test
   void twoConnectionsPostAllowedReviewsForHalfASecond(@TempDir Path directory) throws Exception {
-    WebhookBenchmark.Result result =
-        WebhookBenchmark.run(directory, 2, Duration.ZERO, Duration.ofMillis(500));
+    WebhookBenchmark.Result result = WebhookBenchmark.run(directory, 2, Duration.ZERO,
+        Duration.ofMillis(500));
 
     assertThat(result.connections()).isEqualTo(2);
     assertThat(result.reviews()).isPositive();

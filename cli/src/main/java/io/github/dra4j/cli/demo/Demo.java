@@ -61,8 +61,8 @@ public final class Demo {
         + " for node " + node.nodeName() + ", watching " + node.registryDirectory());
 
     SimulatedGpuDriver driver = new SimulatedGpuDriver(node.nodeName(), GPUS);
-    KubeletPlugin plugin =
-        node.startDriver(SimulatedGpuDriver.DRIVER_NAME, driver.lifecycle(), null);
+    KubeletPlugin plugin = node.startDriver(SimulatedGpuDriver.DRIVER_NAME, driver.lifecycle(),
+        null);
     var registered = node.kubelet().chosenPlugin(SimulatedGpuDriver.DRIVER_NAME).orElseThrow();
     step("Driver " + SimulatedGpuDriver.DRIVER_NAME + " registered with the kubelet");
     detail("registration socket " + plugin.registrationSocket().getFileName()
@@ -88,8 +88,8 @@ public final class Demo {
 
     ResourceClaim allocated = node.allocate(claim);
     step("The structured allocator allocated the claim, as the scheduler would:");
-    for (DeviceRequestAllocationResult result :
-        allocated.getStatus().getAllocation().getDevices().getResults()) {
+    for (DeviceRequestAllocationResult result : allocated.getStatus().getAllocation().getDevices()
+        .getResults()) {
       detail("request " + result.getRequest() + " -> " + result.getDriver() + " / pool "
           + result.getPool() + " / " + result.getDevice());
     }
@@ -129,8 +129,9 @@ public final class Demo {
         + (Files.exists(plugin.registrationSocket()) ? "NOT removed" : "removed")
         + "); the kubelet logged " + calls + " calls to it");
     out.println();
-    out.println("Done. Run ./mvnw -B verify -Pbenchmarks for the test suite; see README.md to write your own"
-        + " driver.");
+    out.println(
+        "Done. Run ./mvnw -B verify -Pbenchmarks for the test suite; see README.md to write your own"
+            + " driver.");
     return 0;
   }
 

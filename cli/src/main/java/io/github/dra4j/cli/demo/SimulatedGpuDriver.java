@@ -72,7 +72,8 @@ public final class SimulatedGpuDriver implements ClaimDriver<Void> {
         .addToAttributes("model", new DeviceAttributeBuilder().withString("SimGPU 4000").build())
         .addToAttributes("index", new DeviceAttributeBuilder().withInt((long) i).build())
         .addToAttributes("driverVersion", new DeviceAttributeBuilder().withVersion("1.2.0").build())
-        .addToCapacity("memory", new DeviceCapacityBuilder().withValue(new Quantity("16Gi")).build())
+        .addToCapacity("memory",
+            new DeviceCapacityBuilder().withValue(new Quantity("16Gi")).build())
         .build()).toList();
     return DriverResources.of(poolName, Pool.builder().devices(devices).build());
   }

@@ -99,7 +99,7 @@ final class AllocatedClaimChecks {
         for (Condition c : nonNull(status.getConditions())) {
           out.add(c.getType() + "=" + c.getStatus()
               + (c.getReason() == null ? "" : " (" + c.getReason()
-              + (c.getMessage() == null ? "" : ": " + c.getMessage()) + ")"));
+                  + (c.getMessage() == null ? "" : ": " + c.getMessage()) + ")"));
         }
       }
     }
@@ -116,8 +116,8 @@ final class AllocatedClaimChecks {
     } else {
       for (DeviceTaint taint : nonNull(published.getTaints())) {
         String effect = String.valueOf(taint.getEffect());
-        boolean tolerated = nonNull(result.getTolerations()).stream().anyMatch(t ->
-            (t.getKey() == null || t.getKey().equals(taint.getKey()))
+        boolean tolerated = nonNull(result.getTolerations()).stream()
+            .anyMatch(t -> (t.getKey() == null || t.getKey().equals(taint.getKey()))
                 && (t.getEffect() == null || t.getEffect().equals(effect))
                 && ("Exists".equals(t.getOperator())
                     || Objects.equals(t.getValue(), taint.getValue())));

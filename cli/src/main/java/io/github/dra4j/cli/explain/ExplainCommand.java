@@ -29,23 +29,20 @@ import picocli.CommandLine.Spec;
  * printed (whatever it says), 1 when the target does not exist or the cluster cannot be read (one
  * line on standard error names it), 2 for bad usage.
  */
-@Command(name = "explain", mixinStandardHelpOptions = true,
-    description = "Explain why a ResourceClaim (or a pod's claims, or a claim template) is not"
-        + " allocated or not prepared: per request every device considered and why it was"
-        + " rejected, or the allocation it would get; for an allocated claim its reservation,"
-        + " the driver's ResourceSlices on the node and the claim's device status; the pods'"
-        + " scheduling and prepare failures (Events); nodes with the same answer share a"
-        + " section.",
-    subcommands = {ExplainCommand.ClaimTarget.class, ExplainCommand.PodTarget.class,
-        ExplainCommand.TemplateTarget.class},
-    exitCodeListHeading = "%nExit status:%n",
-    exitCodeList = {
-        "0:the explanation was printed",
-        "1:the target or a node does not exist, or the cluster cannot be read",
-        "2:bad usage"})
+@Command(name = "explain", mixinStandardHelpOptions = true, description = "Explain why a ResourceClaim (or a pod's claims, or a claim template) is not"
+    + " allocated or not prepared: per request every device considered and why it was"
+    + " rejected, or the allocation it would get; for an allocated claim its reservation,"
+    + " the driver's ResourceSlices on the node and the claim's device status; the pods'"
+    + " scheduling and prepare failures (Events); nodes with the same answer share a"
+    + " section.", subcommands = {ExplainCommand.ClaimTarget.class, ExplainCommand.PodTarget.class,
+        ExplainCommand.TemplateTarget.class}, exitCodeListHeading = "%nExit status:%n", exitCodeList = {
+            "0:the explanation was printed",
+            "1:the target or a node does not exist, or the cluster cannot be read",
+            "2:bad usage"})
 public final class ExplainCommand implements Callable<Integer> {
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   /** For picocli. */
   public ExplainCommand() {}
@@ -57,32 +54,33 @@ public final class ExplainCommand implements Callable<Integer> {
    */
   @Override
   public Integer call() {
-    spec.commandLine().getErr().println("dra4j explain: say what to explain: claim, pod or template");
+    spec.commandLine().getErr()
+        .println("dra4j explain: say what to explain: claim, pod or template");
     spec.commandLine().usage(spec.commandLine().getErr());
     return 2;
   }
 
   /** Output formats. */
-  enum Format { text, json }
+  enum Format {
+    text, json
+  }
 
   /** The options every target takes. */
   static final class Options {
-    @Option(names = "--kubeconfig", paramLabel = "FILE",
-        description = "kubeconfig to use; - reads standard input (default: $KUBECONFIG or"
-            + " ~/.kube/config, as kubectl)")
+    @Option(names = "--kubeconfig", paramLabel = "FILE", description = "kubeconfig to use; - reads standard input (default: $KUBECONFIG or"
+        + " ~/.kube/config, as kubectl)")
     String kubeconfig;
 
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
-        description = "namespace (default: the kubeconfig context's, else default)")
+    @Option(names = {"-n",
+        "--namespace"}, paramLabel = "NS", description = "namespace (default: the kubeconfig context's, else default)")
     String namespace;
 
-    @Option(names = "--node", paramLabel = "NODE",
-        description = "try pending claims on this node only (default: the pod's node, else every"
-            + " node)")
+    @Option(names = "--node", paramLabel = "NODE", description = "try pending claims on this node only (default: the pod's node, else every"
+        + " node)")
     String node;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT",
-        description = "text (default) or json (stable shape, see docs/explain.md)")
+    @Option(names = {"-o",
+        "--output"}, paramLabel = "FORMAT", description = "text (default) or json (stable shape, see docs/explain.md)")
     Format output = Format.text;
   }
 
@@ -112,7 +110,8 @@ public final class ExplainCommand implements Callable<Integer> {
       EventReader events = new EventReader(client, Clock.systemUTC());
       TargetExplainer explainer = new TargetExplainer(state, options.node,
           StructuredAllocator.create(), name -> client.resources(ResourceClaimTemplate.class)
-              .inNamespace(namespace).withName(name).get(), events::read);
+              .inNamespace(namespace).withName(name).get(),
+          events::read);
       Report report = explanation.explain(client, namespace, explainer);
       spec.commandLine().getOut().print(options.output == Format.json
           ? JsonRenderer.render(report) : TextRenderer.render(report));
@@ -161,12 +160,14 @@ public final class ExplainCommand implements Callable<Integer> {
   }
 
   /** {@code explain claim NAME}. */
-  @Command(name = "claim", mixinStandardHelpOptions = true,
-      description = "Explain a ResourceClaim.")
+  @Command(name = "claim", mixinStandardHelpOptions = true, description = "Explain a ResourceClaim.")
   static final class ClaimTarget implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Mixin Options options;
-    @Parameters(index = "0", paramLabel = "NAME", description = "the claim's name") String name;
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    Options options;
+    @Parameters(index = "0", paramLabel = "NAME", description = "the claim's name")
+    String name;
 
     @Override
     public Integer call() {
@@ -175,12 +176,14 @@ public final class ExplainCommand implements Callable<Integer> {
   }
 
   /** {@code explain pod NAME}. */
-  @Command(name = "pod", mixinStandardHelpOptions = true,
-      description = "Explain every ResourceClaim of a pod, also those made from templates.")
+  @Command(name = "pod", mixinStandardHelpOptions = true, description = "Explain every ResourceClaim of a pod, also those made from templates.")
   static final class PodTarget implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Mixin Options options;
-    @Parameters(index = "0", paramLabel = "NAME", description = "the pod's name") String name;
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    Options options;
+    @Parameters(index = "0", paramLabel = "NAME", description = "the pod's name")
+    String name;
 
     @Override
     public Integer call() {
@@ -195,12 +198,14 @@ public final class ExplainCommand implements Callable<Integer> {
   }
 
   /** {@code explain template NAME}. */
-  @Command(name = "template", mixinStandardHelpOptions = true,
-      description = "Explain the claim a ResourceClaimTemplate gives a pod.")
+  @Command(name = "template", mixinStandardHelpOptions = true, description = "Explain the claim a ResourceClaimTemplate gives a pod.")
   static final class TemplateTarget implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Mixin Options options;
-    @Parameters(index = "0", paramLabel = "NAME", description = "the template's name") String name;
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    Options options;
+    @Parameters(index = "0", paramLabel = "NAME", description = "the template's name")
+    String name;
 
     @Override
     public Integer call() {

@@ -64,8 +64,8 @@ final class TargetExplainer {
   private record Entry(ResourceClaim claim, String source, String podClaimName) {}
 
   Report claim(String namespace, String name) throws NotFound {
-    ResourceClaim claim = state.claim(namespace, name).orElseThrow(() ->
-        new NotFound("resourceclaim " + name + " not found in namespace " + namespace));
+    ResourceClaim claim = state.claim(namespace, name).orElseThrow(
+        () -> new NotFound("resourceclaim " + name + " not found in namespace " + namespace));
     List<String> notes = new ArrayList<>();
     Pod user = null;
     List<Pod> users = new ArrayList<>();
@@ -227,8 +227,8 @@ final class TargetExplainer {
     }
     if (chosen != null) {
       String name = chosen;
-      Node node = state.node(name).orElseThrow(() ->
-          new NotFoundUnchecked("node " + name + " not found"));
+      Node node = state.node(name)
+          .orElseThrow(() -> new NotFoundUnchecked("node " + name + " not found"));
       notes.add("pending claims tried on node " + name + " (" + why + ")");
       return List.of(node);
     }

@@ -116,7 +116,8 @@ final class TextRenderer {
       out.append("  pod ").append(event.pod()).append(": ").append(event.type()).append(' ')
           .append(event.reason()).append(" (x").append(event.count()).append(", ")
           .append(event.age()).append(" ago").append(event.source().isEmpty() ? ""
-              : ", from " + event.source()).append("): ").append(event.message()).append('\n');
+              : ", from " + event.source())
+          .append("): ").append(event.message()).append('\n');
     }
   }
 
@@ -128,7 +129,8 @@ final class TextRenderer {
     }
     out.append(" (class ").append(request.deviceClass()).append(", ").append(request.mode())
         .append(' ').append(request.count()).append("): ").append(request.usable()).append(" of ")
-        .append(request.devices().size()).append(request.devices().size() == 1 ? " device" : " devices")
+        .append(request.devices().size())
+        .append(request.devices().size() == 1 ? " device" : " devices")
         .append(" usable\n");
     if (!request.allocated().isEmpty()) {
       out.append("      would get ").append(String.join(", ", request.allocated())).append('\n');

@@ -24,7 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class ExplainCommandTest {
 
-  @TempDir static Path dir;
+  @TempDir
+  static Path dir;
 
   private static InMemoryApiServer server;
   private static Path kubeconfig;

@@ -93,7 +93,8 @@ class ExplainFindingsTest {
         - {name: gpu, resourceClaimName: gpu-claim}
       """;
 
-  @TempDir static Path dir;
+  @TempDir
+  static Path dir;
 
   private static InMemoryApiServer server;
   private static Path kubeconfig;
@@ -115,7 +116,8 @@ class ExplainFindingsTest {
     client.resources(ResourceClaim.class).inNamespace("gpu-test").resource(
         new ResourceClaimBuilder(holder).editStatus().addNewReservedFor().withResource("pods")
             .withName("pod0").withUid(pod0.getMetadata().getUid()).endReservedFor().endStatus()
-            .build()).updateStatus();
+            .build())
+        .updateStatus();
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     String uid = pod0.getMetadata().getUid();
     create(client, event("pod0.1", "pod0", uid, "Warning", "FailedPrepareDynamicResources", 3,

@@ -256,7 +256,8 @@ final class ExplainFixture {
         .withName(claimName).get();
     List<ResourceClaim> allocated = client.resources(ResourceClaim.class).inAnyNamespace().list()
         .getItems().stream().filter(c -> c.getStatus() != null
-            && c.getStatus().getAllocation() != null).toList();
+            && c.getStatus().getAllocation() != null)
+        .toList();
     AllocationOutcome outcome = StructuredAllocator.create().allocate(claim,
         AllocatorInputs.builder()
             .deviceClasses(client.resources(DeviceClass.class).list().getItems())

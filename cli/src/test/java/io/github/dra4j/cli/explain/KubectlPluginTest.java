@@ -31,7 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class KubectlPluginTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private InMemoryApiServer server;
   private Path kubectl;

@@ -173,7 +173,8 @@ public final class SpecCodec {
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    String message = root instanceof JacksonException j ? j.getOriginalMessage() : root.getMessage();
+    String message = root instanceof JacksonException j ? j.getOriginalMessage()
+        : root.getMessage();
     return message == null ? root.getClass().getSimpleName() : message;
   }
 }

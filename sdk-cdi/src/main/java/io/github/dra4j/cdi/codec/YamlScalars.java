@@ -21,9 +21,10 @@ import java.util.regex.Pattern;
  */
 final class YamlScalars {
   private static final String TAG_PREFIX = "tag:yaml.org,2002:";
-  private static final Pattern FLOAT =
-      Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
-  private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+  private static final Pattern FLOAT = Pattern
+      .compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+  private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64)
+      .subtract(BigInteger.ONE);
   private static final Object NULL = new Object();
   private static final Map<String, Object> WORDS = words();
 
@@ -75,7 +76,8 @@ final class YamlScalars {
       case "binary" -> {
         return binary(text, scalar.line());
       }
-      case "int", "float", "bool" -> {}
+      case "int", "float", "bool" -> {
+      }
       default -> {
         return text;
       }

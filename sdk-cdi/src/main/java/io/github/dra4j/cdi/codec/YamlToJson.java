@@ -191,7 +191,8 @@ final class YamlToJson {
     String digits = shortest.unscaledValue().toString();
     int exponent = digits.length() - 1 - shortest.scale();
     if (exponent < -4 || exponent >= 6) {
-      String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
+      String mantissa = digits.length() == 1 ? digits
+          : digits.charAt(0) + "." + digits.substring(1);
       String power = String.format("%02d", Math.abs(exponent));
       return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + power;
     }

@@ -28,7 +28,7 @@ import java.util.List;
  * @param additionalGids supplementary groups for the process (spec 0.7.0); 0 is ignored by runtimes
  */
 @JsonPropertyOrder({
-  "env", "deviceNodes", "netDevices", "hooks", "mounts", "intelRdt", "additionalGids"
+    "env", "deviceNodes", "netDevices", "hooks", "mounts", "intelRdt", "additionalGids"
 })
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record ContainerEdits(

@@ -31,7 +31,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param gid the group in the container; null if not given (0 is a real value)
  */
 @JsonPropertyOrder({
-  "path", "hostPath", "type", "major", "minor", "fileMode", "permissions", "uid", "gid"
+    "path", "hostPath", "type", "major", "minor", "fileMode", "permissions", "uid", "gid"
 })
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record DeviceNode(

@@ -59,7 +59,8 @@ public final class MinimumVersion {
         feature("intelRdt.schemata",
             e -> e.intelRdt() != null && e.intelRdt().schemata() != null),
         feature("intelRdt.enableMonitoring",
-            e -> e.intelRdt() != null && e.intelRdt().enableMonitoring())), found);
+            e -> e.intelRdt() != null && e.intelRdt().enableMonitoring())),
+        found);
     editsFeatures(spec, CdiVersion.V0_7_0, List.of(
         feature("intelRdt", e -> e.intelRdt() != null),
         feature("additionalGids", e -> !e.additionalGids().isEmpty())), found);

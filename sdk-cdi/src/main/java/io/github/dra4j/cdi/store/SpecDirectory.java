@@ -59,10 +59,10 @@ public final class SpecDirectory {
   public static final int MAX_READ_BYTES = 256 << 10;
 
   private static final Logger LOG = LoggerFactory.getLogger(SpecDirectory.class);
-  private static final Set<PosixFilePermission> FILE_MODE =
-      PosixFilePermissions.fromString("rw-r--r--");
-  private static final Set<PosixFilePermission> DIRECTORY_MODE =
-      PosixFilePermissions.fromString("rwxr-xr-x");
+  private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions
+      .fromString("rw-r--r--");
+  private static final Set<PosixFilePermission> DIRECTORY_MODE = PosixFilePermissions
+      .fromString("rwxr-xr-x");
   private final Path directory;
   private final CdiVersion maximumVersion;
   private final boolean durable;

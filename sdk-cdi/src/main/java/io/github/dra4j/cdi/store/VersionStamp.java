@@ -27,8 +27,8 @@ final class VersionStamp {
       return stamped;
     }
     List<SpecProblem> problems = new ArrayList<>();
-    String runtimes =
-        " (runtimes that know spec versions only up to " + maximum.text() + " refuse the file)";
+    String runtimes = " (runtimes that know spec versions only up to " + maximum.text()
+        + " refuse the file)";
     Optional<CdiVersion> declared = CdiVersion.parse(stamped.cdiVersion());
     // A version the features need anyway is not named again: the features are.
     if (declared.isPresent() && !maximum.isAtLeast(declared.get())

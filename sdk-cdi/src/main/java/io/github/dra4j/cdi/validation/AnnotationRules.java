@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 final class AnnotationRules {
   static final int MAX_TOTAL_BYTES = 256 * 1024;
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
-  private static final Pattern SUBDOMAIN =
-      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+  private static final Pattern SUBDOMAIN = Pattern
+      .compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
 
   private AnnotationRules() {}
 

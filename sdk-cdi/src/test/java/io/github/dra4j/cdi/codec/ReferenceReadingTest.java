@@ -217,7 +217,7 @@ class ReferenceReadingTest {
     assertThatThrownBy(() -> read("kind: x\n\n\t\ncdiVersion: y"))
         .hasMessageContaining("tab character that violates indentation at line 3");
     assertThatThrownBy(() -> read("---\n")).hasMessageContaining("no spec data");
-    assertThatThrownBy(() -> read("[" .repeat(1_100)))
+    assertThatThrownBy(() -> read("[".repeat(1_100)))
         .hasMessageContaining("nested deeper than 1000 levels");
   }
 }

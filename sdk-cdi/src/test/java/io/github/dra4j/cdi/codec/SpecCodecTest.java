@@ -82,7 +82,8 @@ class SpecCodecTest {
   void annotationsAreWrittenSortedByKey() {
     CdiSpec spec = CdiSpec.builder().kind("vendor.com/device").annotation("z", "1")
         .annotation("a", "2").annotation("m", "3").device("d", e -> e.env("A", "B")).build();
-    assertThat(codec.toJsonString(spec)).contains("\"annotations\":{\"a\":\"2\",\"m\":\"3\",\"z\":\"1\"}");
+    assertThat(codec.toJsonString(spec))
+        .contains("\"annotations\":{\"a\":\"2\",\"m\":\"3\",\"z\":\"1\"}");
   }
 
   @Test

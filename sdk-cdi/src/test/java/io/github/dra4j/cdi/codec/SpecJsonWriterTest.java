@@ -59,7 +59,8 @@ class SpecJsonWriterTest {
                 new IntelRdt("clos", "L3:0=f", "MB:0=100", List.of(), true), null)),
         new CdiSpec("1.0.0", "k.io/c", null, List.of(new Device("d", null,
             ContainerEdits.builder().intelRdt(new IntelRdt("", "", "", List.of("L3:0=1"),
-                false)).build())), null));
+                false)).build())),
+            null));
 
     for (CdiSpec spec : specs) {
       assertSameAsTheAnnotations(spec);
@@ -109,7 +110,8 @@ class SpecJsonWriterTest {
     }
 
     private DeviceNode node() {
-      return new DeviceNode(text(), text(), text(), random.nextInt(3) == 0 ? 0 : random.nextInt(300),
+      return new DeviceNode(text(), text(), text(),
+          random.nextInt(3) == 0 ? 0 : random.nextInt(300),
           random.nextInt(3) == 0 ? 0 : random.nextInt(300),
           random.nextBoolean() ? null : random.nextInt(01000),
           text(), random.nextBoolean() ? null : (long) random.nextInt(70000),

@@ -33,8 +33,10 @@ class NameRulesTest {
       "aéb|invalid character 'é'",
       "éa|should start with a letter"})
   void libraryRefusesVendorsAndClasses(String name, String reason) {
-    assertThat(NameRules.vendorProblem(name)).hasValueSatisfying(r -> assertThat(r).contains(reason));
-    assertThat(NameRules.classProblem(name)).hasValueSatisfying(r -> assertThat(r).contains(reason));
+    assertThat(NameRules.vendorProblem(name))
+        .hasValueSatisfying(r -> assertThat(r).contains(reason));
+    assertThat(NameRules.classProblem(name))
+        .hasValueSatisfying(r -> assertThat(r).contains(reason));
   }
 
   @ParameterizedTest

@@ -16,7 +16,8 @@ class LeftoverCleanupTest {
   private static final Kind KIND = Kind.of("vendor.com", "device");
   private static final Duration MINUTE = Duration.ofMinutes(1);
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private Path file(String name, Duration age) throws Exception {
     Path path = dir.resolve(name);

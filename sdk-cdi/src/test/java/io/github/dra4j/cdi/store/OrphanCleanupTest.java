@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 class OrphanCleanupTest {
   private static final Kind KIND = Kind.of("vendor.com", "device");
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private static CdiSpec spec(Kind kind, String device) {
     return CdiSpec.builder().kind(kind).device(device, e -> e.env("A", "B")).build();

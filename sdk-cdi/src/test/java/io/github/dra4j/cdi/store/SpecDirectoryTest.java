@@ -28,7 +28,8 @@ class SpecDirectoryTest {
   private static final String CLAIM_UID = "4f1c9e2a-7b3d-4e5f-8a9b-0c1d2e3f4a5b";
   private static final Kind KIND = Kind.of("k8s.gpu.example.com", "gpu");
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   private static CdiSpec claimSpec(String uid) {
     return CdiSpec.builder().kind(KIND)

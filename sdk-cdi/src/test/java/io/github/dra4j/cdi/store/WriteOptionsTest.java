@@ -23,7 +23,8 @@ class WriteOptionsTest {
   private static final Kind KIND = Kind.of("k8s.gpu.example.com", "gpu");
   private static final FileTime LONG_AGO = FileTime.from(Instant.parse("2020-01-01T00:00:00Z"));
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private static CdiSpec gpu(String value) {
     return CdiSpec.builder().kind(KIND).device("claim-gpu0", e -> e.env("GPU", value)).build();

@@ -20,8 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * checked with the runtime rules, as a runtime loading the file would.
  */
 class ReferenceValidationCasesTest {
-  private static final String BASE_DEVICE =
-      "{\"name\":\"dev1\",\"containerEdits\":{\"env\":[\"FOO=BAR\"]}}";
+  private static final String BASE_DEVICE = "{\"name\":\"dev1\",\"containerEdits\":{\"env\":[\"FOO=BAR\"]}}";
 
   static String spec(String version, String kind, String devices, String topEdits) {
     StringBuilder json = new StringBuilder("{");
@@ -127,9 +126,10 @@ class ReferenceValidationCasesTest {
 
   @Test
   void case11SpecWithoutDevicesIsRejected() throws Exception {
-    List<SpecProblem> problems =
-        problems(spec("0.3.0", "vendor.com/device", null, "{\"env\":[\"A=B\"]}"));
-    assertThat(problems).extracting(SpecProblem::reason).containsExactly("invalid spec, no devices");
+    List<SpecProblem> problems = problems(
+        spec("0.3.0", "vendor.com/device", null, "{\"env\":[\"A=B\"]}"));
+    assertThat(problems).extracting(SpecProblem::reason)
+        .containsExactly("invalid spec, no devices");
   }
 
   @Test
@@ -199,7 +199,8 @@ class ReferenceValidationCasesTest {
   void case17DeviceNodes() throws Exception {
     rejected(deviceEdits("0.3.0", "{\"deviceNodes\":[{\"path\":\"\"}]}"),
         "invalid (empty) device path");
-    rejected(deviceEdits("0.3.0", "{\"deviceNodes\":[{\"path\":\"/dev/vendorctl\",\"type\":\"f\"}]}"),
+    rejected(
+        deviceEdits("0.3.0", "{\"deviceNodes\":[{\"path\":\"/dev/vendorctl\",\"type\":\"f\"}]}"),
         "invalid type \"f\"");
     rejected(deviceEdits("0.3.0",
         "{\"deviceNodes\":[{\"path\":\"/dev/x\",\"type\":\"b\",\"permissions\":\"to land\"}]}"),
@@ -243,7 +244,8 @@ class ReferenceValidationCasesTest {
     List<SpecProblem> env = problems(deviceEdits("0.3.0",
         "{\"hooks\":[{\"hookName\":\"prestart\",\"path\":\"/h\",\"env\":[\"=value2\"]}]}"));
     assertThat(env).singleElement()
-        .satisfies(p -> assertThat(p.field()).isEqualTo("devices[0].containerEdits.hooks[0].env[0]"));
+        .satisfies(
+            p -> assertThat(p.field()).isEqualTo("devices[0].containerEdits.hooks[0].env[0]"));
   }
 
   @ParameterizedTest
@@ -274,17 +276,23 @@ class ReferenceValidationCasesTest {
     rejected(deviceEdits("1.1.0",
         "{\"netDevices\":[{\"hostInterfaceName\":\"\",\"name\":\"netdev0\"}]}"),
         "invalid (empty) host interface name");
-    rejected(deviceEdits("1.1.0", "{\"netDevices\":[{\"hostInterfaceName\":\"eno1\",\"name\":\"\"}]}"),
+    rejected(
+        deviceEdits("1.1.0", "{\"netDevices\":[{\"hostInterfaceName\":\"eno1\",\"name\":\"\"}]}"),
         "invalid (empty) container interface name");
-    rejected(deviceEdits("1.1.0", "{\"netDevices\":[{\"hostInterfaceName\":\"eno1\",\"name\":\"a0\"},"
-        + "{\"hostInterfaceName\":\"eno1\",\"name\":\"a1\"}]}"), "duplicate host interface name");
-    rejected(deviceEdits("1.1.0", "{\"netDevices\":[{\"hostInterfaceName\":\"eno1\",\"name\":\"a0\"},"
-        + "{\"hostInterfaceName\":\"eno2\",\"name\":\"a0\"}]}"), "duplicate container interface");
+    rejected(
+        deviceEdits("1.1.0", "{\"netDevices\":[{\"hostInterfaceName\":\"eno1\",\"name\":\"a0\"},"
+            + "{\"hostInterfaceName\":\"eno1\",\"name\":\"a1\"}]}"),
+        "duplicate host interface name");
+    rejected(
+        deviceEdits("1.1.0", "{\"netDevices\":[{\"hostInterfaceName\":\"eno1\",\"name\":\"a0\"},"
+            + "{\"hostInterfaceName\":\"eno2\",\"name\":\"a0\"}]}"),
+        "duplicate container interface");
   }
 
   @Test
   void case22UnknownKeysAreRejectedAtParseTime() {
-    String topLevel = base("0.3.0").replace("{\"cdiVersion\"", "{\"xyzzy\":\"garbled\",\"cdiVersion\"");
+    String topLevel = base("0.3.0").replace("{\"cdiVersion\"",
+        "{\"xyzzy\":\"garbled\",\"cdiVersion\"");
     assertThatThrownBy(() -> problems(topLevel))
         .isInstanceOf(SpecParseException.class).hasMessageContaining("unknown field \"xyzzy\"");
     String yaml = """

@@ -123,7 +123,8 @@ public final class BoundedFileReader {
         case 0060000 -> {
           return "a block device";
         }
-        default -> {}
+        default -> {
+        }
       }
     } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
       // Not a Unix file system view: say less.

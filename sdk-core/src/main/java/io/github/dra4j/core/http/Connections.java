@@ -43,7 +43,7 @@ final class Connections {
     HttpConnection victim = null;
     synchronized (this) {
       if (open.size() >= max) {
-        for (Iterator<HttpConnection> it = open.iterator(); it.hasNext(); ) {
+        for (Iterator<HttpConnection> it = open.iterator(); it.hasNext();) {
           HttpConnection candidate = it.next();
           if (!candidate.busy()) {
             it.remove();

@@ -46,7 +46,9 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(HttpConnection.class);
   private static final int GROWTH = 64 * 1024;
 
-  private enum State { HEAD, BODY, DISCARD, WORKING, IDLE, CLOSED }
+  private enum State {
+    HEAD, BODY, DISCARD, WORKING, IDLE, CLOSED
+  }
 
   private final SmallHttpServer.Settings settings;
   private final Connections connections;

@@ -21,7 +21,7 @@ public final class GoStrings {
    */
   public static String quote(String text) {
     StringBuilder out = new StringBuilder(text.length() + 2).append('"');
-    for (int i = 0; i < text.length(); ) {
+    for (int i = 0; i < text.length();) {
       int cp = text.codePointAt(i);
       i += Character.charCount(cp);
       switch (cp) {
@@ -68,7 +68,8 @@ public final class GoStrings {
     return switch (Character.getType(cp)) {
       case Character.UNASSIGNED, Character.CONTROL, Character.FORMAT, Character.PRIVATE_USE,
           Character.SURROGATE, Character.SPACE_SEPARATOR, Character.LINE_SEPARATOR,
-          Character.PARAGRAPH_SEPARATOR -> false;
+          Character.PARAGRAPH_SEPARATOR ->
+        false;
       default -> true;
     };
   }

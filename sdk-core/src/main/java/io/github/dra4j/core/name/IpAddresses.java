@@ -11,8 +11,7 @@ import java.util.regex.Pattern;
  */
 final class IpAddresses {
 
-  private static final String CIDR_MSG =
-      "must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64)";
+  private static final String CIDR_MSG = "must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64)";
 
   /** k8s.io/utils/net's zero stripping; {@code \z} where Go's {@code $} means end of text. */
   private static final Pattern MATCH_ZEROS = Pattern.compile("(^|:)0*(0|[1-9][0-9]*)\\.0*(0|"

@@ -30,8 +30,8 @@ public final class NameFormats {
   public static final int LABEL_MAX_LENGTH = 63;
 
   private static final String DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
-  private static final String DNS1123_SUBDOMAIN_FMT =
-      DNS1123_LABEL_FMT + "(\\." + DNS1123_LABEL_FMT + ")*";
+  private static final String DNS1123_SUBDOMAIN_FMT = DNS1123_LABEL_FMT + "(\\." + DNS1123_LABEL_FMT
+      + ")*";
   private static final String LABEL_KEY_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
   private static final String LABEL_VALUE_FMT = "(" + LABEL_KEY_FMT + ")?";
   private static final String C_IDENTIFIER_FMT = "[A-Za-z_][A-Za-z0-9_]*";
@@ -45,8 +45,8 @@ public final class NameFormats {
       + " with an alphanumeric character", DNS1123_SUBDOMAIN_FMT, "example.com");
   private static final String LABEL_KEY_ERR = "must consist of alphanumeric characters, '-', '_'"
       + " or '.', and must start and end with an alphanumeric character";
-  private static final String LABEL_KEY_MSG =
-      regexError(LABEL_KEY_ERR, LABEL_KEY_FMT, "MyName", "my.name", "123-abc");
+  private static final String LABEL_KEY_MSG = regexError(LABEL_KEY_ERR, LABEL_KEY_FMT, "MyName",
+      "my.name", "123-abc");
   private static final String LABEL_VALUE_MSG = regexError("a valid label must be an empty string"
       + " or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an"
       + " alphanumeric character", LABEL_VALUE_FMT, "MyValue", "my_value", "12345");

@@ -21,9 +21,8 @@ import java.util.Optional;
  */
 final class QuantityParser {
 
-  static final String FORMAT_ERROR =
-      "quantities must match the regular expression"
-          + " '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+  static final String FORMAT_ERROR = "quantities must match the regular expression"
+      + " '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
   static final String SUFFIX_ERROR = "unable to parse quantity's suffix";
   private static final String SUFFIX_CHARS = "eEinumkKMGTP";
   private static final int MAX_FAST_DIGITS = 18;
@@ -64,8 +63,7 @@ final class QuantityParser {
       scale = 0;
       if (suffix.exponent >= 0 && parts.fraction.isEmpty()) {
         mantissa = 1L << suffix.exponent;
-        precision =
-            15 - parts.integer.length() - (int) ((float) suffix.exponent * 3 / 10) - 1;
+        precision = 15 - parts.integer.length() - (int) ((float) suffix.exponent * 3 / 10) - 1;
       } else {
         precision = -1;
       }

@@ -175,8 +175,8 @@ public final class QuantityValue implements Comparable<QuantityValue> {
   public QuantityValue add(QuantityValue other) {
     boolean format = signum() == 0 ? other.binary : binary;
     if (decimal == null && other.decimal == null) {
-      Optional<QuantityValue> fast =
-          addFast(fastValue, fastScale, other.fastValue, other.fastScale, format);
+      Optional<QuantityValue> fast = addFast(fastValue, fastScale, other.fastValue, other.fastScale,
+          format);
       if (fast.isPresent()) {
         return fast.get();
       }
@@ -193,8 +193,8 @@ public final class QuantityValue implements Comparable<QuantityValue> {
   public QuantityValue subtract(QuantityValue other) {
     boolean format = signum() == 0 ? other.binary : binary;
     if (decimal == null && other.decimal == null && other.fastValue != Long.MIN_VALUE) {
-      Optional<QuantityValue> fast =
-          addFast(fastValue, fastScale, -other.fastValue, other.fastScale, format);
+      Optional<QuantityValue> fast = addFast(fastValue, fastScale, -other.fastValue,
+          other.fastScale, format);
       if (fast.isPresent()) {
         return fast.get();
       }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class AtomicFileWriterTest {
   private static final FileTime LONG_AGO = FileTime.from(Instant.parse("2020-01-01T00:00:00Z"));
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private static AtomicFileWriter writer(String mode, boolean skipUnchanged) {
     return AtomicFileWriter.builder().fileMode(PosixFilePermissions.fromString(mode))

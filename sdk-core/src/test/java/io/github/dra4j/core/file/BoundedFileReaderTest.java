@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class BoundedFileReaderTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void aRegularFileWithinTheLimitIsReadWhole() throws Exception {
@@ -41,7 +42,7 @@ class BoundedFileReaderTest {
         .hasMessage(sparse + ": 3221225472 bytes, more than the limit of 1048576 bytes;"
             + " not read");
     assertThatThrownBy(() -> BoundedFileReader.read(
-            Files.writeString(dir.resolve("one-more"), "abc"), 2))
+        Files.writeString(dir.resolve("one-more"), "abc"), 2))
         .hasMessageEndingWith("3 bytes, more than the limit of 2 bytes; not read");
   }
 
@@ -62,7 +63,7 @@ class BoundedFileReaderTest {
     assertThat(mkfifo.waitFor(10, TimeUnit.SECONDS)).isTrue();
 
     assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(10),
-            () -> BoundedFileReader.read(fifo, 100)))
+        () -> BoundedFileReader.read(fifo, 100)))
         .isInstanceOf(RefusedFileException.class)
         .hasMessage(fifo + ": a FIFO (named pipe), not a regular file; not opened");
   }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LeftoverFilesTest {
   private static final Duration MINUTE = Duration.ofMinutes(1);
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private Path file(String name, String content, Duration age) throws Exception {
     Path path = Files.writeString(dir.resolve(name), content);

@@ -94,7 +94,8 @@ class NameFormatsTest {
   @ValueSource(strings = {"nospecialchars%^=@", "cantendwithadash-", "-cantstartwithadash-",
       "only/one/slash", "Example.com/abc", "example_com/abc", "example.com/", "/simple",
       "tooLongName" + "---------------------------------------------------"
-          + "64", ""})
+          + "64",
+      ""})
   void qualifiedNamesThatApimachineryRefuses(String value) {
     assertThat(NameFormats.qualifiedName(value)).isNotEmpty();
     assertThat(NameFormats.isQualifiedName(value)).isFalse();
@@ -216,8 +217,8 @@ class NameFormatsTest {
   @Test
   void theFastChecksAgreeWithTheServersRegularExpressions() {
     Pattern label = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-    Pattern subdomain =
-        Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+    Pattern subdomain = Pattern
+        .compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
     Pattern key = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
     Pattern ident = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     Pattern reason = Pattern.compile("[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?");

@@ -16,7 +16,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class SettingsCheckTest {
 
-  private enum Backend { SIMULATED, NVML }
+  private enum Backend {
+    SIMULATED, NVML
+  }
 
   @ParameterizedTest
   @NullSource

@@ -34,11 +34,12 @@ class QuantityValueTest {
 
   @ParameterizedTest
   @CsvSource({
-    "+1, 1", "1., 1", ".5, 0.5", "1e-3, 0.001", "1E3, 1000", "-1.5e-3, -0.0015",
-    "1Ki, 1024", "1.5Gi, 1610612736", "0.5Ki, 512", "100m, 0.1", "0, 0", "000, 0"
+      "+1, 1", "1., 1", ".5, 0.5", "1e-3, 0.001", "1E3, 1000", "-1.5e-3, -0.0015",
+      "1Ki, 1024", "1.5Gi, 1610612736", "0.5Ki, 512", "100m, 0.1", "0, 0", "000, 0"
   })
   void validFormsHaveTheirExactValue(String text, String value) {
-    assertThat(QuantityValue.parse(text).toBigDecimal()).isEqualByComparingTo(new BigDecimal(value));
+    assertThat(QuantityValue.parse(text).toBigDecimal())
+        .isEqualByComparingTo(new BigDecimal(value));
   }
 
   @Test
@@ -60,15 +61,17 @@ class QuantityValueTest {
     assertThat(QuantityValue.parse("80Gi")).isGreaterThan(QuantityValue.parse("80G"));
     assertThat(QuantityValue.parse("1000Mi")).isNotEqualTo(QuantityValue.parse("1000M"));
     assertThat(QuantityValue.parse("1.5Gi")).isEqualTo(QuantityValue.parse("1536Mi"));
-    assertThat(QuantityValue.parse("1.5Gi").hashCode()).isEqualTo(QuantityValue.parse("1536Mi").hashCode());
-    assertThat(QuantityValue.parse("1Ki").subtract(QuantityValue.parse("2Ki")).signum()).isEqualTo(-1);
+    assertThat(QuantityValue.parse("1.5Gi").hashCode())
+        .isEqualTo(QuantityValue.parse("1536Mi").hashCode());
+    assertThat(QuantityValue.parse("1Ki").subtract(QuantityValue.parse("2Ki")).signum())
+        .isEqualTo(-1);
   }
 
   @ParameterizedTest
   @CsvSource({
-    "1Gi, 1073741824", "99999Gi, 107373108658176", "10Ti, 10995116277760",
-    "12345678901Ki, 12641975194624", "999999999999999999, 999999999999999999",
-    "9E, 9000000000000000000", "1.2k, 1200"
+      "1Gi, 1073741824", "99999Gi, 107373108658176", "10Ti, 10995116277760",
+      "12345678901Ki, 12641975194624", "999999999999999999, 999999999999999999",
+      "9E, 9000000000000000000", "1.2k, 1200"
   })
   void fastPathValuesConvertToIntegers(String text, long expected) {
     assertThat(QuantityValue.parse(text).asLong()).hasValue(expected);
@@ -76,8 +79,8 @@ class QuantityValueTest {
 
   @ParameterizedTest
   @ValueSource(strings = {
-    "100000Gi", "100Ti", "1Pi", "1Ei", "10E", "1000000000000000000", "9223372036854775807",
-    "1.5", "1m", "1.5Gi", "1000m"
+      "100000Gi", "100Ti", "1Pi", "1Ei", "10E", "1000000000000000000", "9223372036854775807",
+      "1.5", "1m", "1.5Gi", "1000m"
   })
   void valuesOffTheFastPathOrNotIntegralDoNotConvert(String text) {
     assertThat(QuantityValue.parse(text).asLong()).isEmpty();
@@ -93,7 +96,8 @@ class QuantityValueTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"80Gi, 80Gi", "2048Mi, 2Gi", "1536Mi, 1536Mi", "2000, 2k", "1500, 1500", "0.5, 500m", "0, 0"})
+  @CsvSource({"80Gi, 80Gi", "2048Mi, 2Gi", "1536Mi, 1536Mi", "2000, 2k", "1500, 1500", "0.5, 500m",
+      "0, 0"})
   void kubernetesTextPrefersTheOriginalKindOfSuffix(String text, String canonical) {
     assertThat(QuantityValue.parse(text).toKubernetesString()).isEqualTo(canonical);
   }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Build information read from a module's resource, and what is missing said to be unknown. */
 class BuildInfoTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private ClassLoader loaderWith(String artifact, String content) throws Exception {
     Path file = dir.resolve(BuildInfo.RESOURCE_DIRECTORY + artifact + ".properties");

@@ -19,26 +19,22 @@ public final class ServiceNames {
   public static final String DRA_V1BETA1 = "v1beta1.DRAPlugin";
 
   /** gRPC service the kubelet calls for {@link #DRA_V1}. */
-  public static final String DRA_V1_SERVICE =
-      io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc.SERVICE_NAME;
+  public static final String DRA_V1_SERVICE = io.github.dra4j.kubelet.wire.dra.v1.DRAPluginGrpc.SERVICE_NAME;
 
   /** gRPC service the kubelet calls for {@link #DRA_V1BETA1}. */
-  public static final String DRA_V1BETA1_SERVICE =
-      io.github.dra4j.kubelet.wire.dra.v1beta1.DRAPluginGrpc.SERVICE_NAME;
+  public static final String DRA_V1BETA1_SERVICE = io.github.dra4j.kubelet.wire.dra.v1beta1.DRAPluginGrpc.SERVICE_NAME;
 
   /**
    * Device health stream v1 (kubelet 1.37 and later): the advertised identifier is the gRPC
    * service name.
    */
-  public static final String HEALTH_V1 =
-      io.github.dra4j.kubelet.wire.health.v1.DRAResourceHealthGrpc.SERVICE_NAME;
+  public static final String HEALTH_V1 = io.github.dra4j.kubelet.wire.health.v1.DRAResourceHealthGrpc.SERVICE_NAME;
 
   /**
    * Device health stream v1alpha1 (kubelet 1.34 to 1.39, alpha feature ResourceHealthStatus):
    * the advertised identifier is the gRPC service name.
    */
-  public static final String HEALTH_V1ALPHA1 =
-      io.github.dra4j.kubelet.wire.health.v1alpha1.DRAResourceHealthGrpc.SERVICE_NAME;
+  public static final String HEALTH_V1ALPHA1 = io.github.dra4j.kubelet.wire.health.v1alpha1.DRAResourceHealthGrpc.SERVICE_NAME;
 
   private ServiceNames() {}
 }

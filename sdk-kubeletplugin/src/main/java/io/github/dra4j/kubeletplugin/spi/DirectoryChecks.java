@@ -17,12 +17,12 @@ import java.nio.file.Path;
 public final class DirectoryChecks {
 
   /** How the plugin data directory is set, for {@code setting} in a check's message. */
-  public static final String PLUGIN_DATA_DIRECTORY_SETTING =
-      "KubeletPluginBuilder.pluginDataDirectory or " + PluginEnvironment.PLUGINS_DIRECTORY;
+  public static final String PLUGIN_DATA_DIRECTORY_SETTING = "KubeletPluginBuilder.pluginDataDirectory or "
+      + PluginEnvironment.PLUGINS_DIRECTORY;
 
   /** How the plugin's CDI directory is set, for {@code setting} in a check's message. */
-  public static final String CDI_DIRECTORY_SETTING =
-      "KubeletPluginBuilder.cdiDirectory or " + PluginEnvironment.CDI_ROOT;
+  public static final String CDI_DIRECTORY_SETTING = "KubeletPluginBuilder.cdiDirectory or "
+      + PluginEnvironment.CDI_ROOT;
 
   private DirectoryChecks() {}
 

@@ -28,7 +28,8 @@ class ProcessLifecycleTest {
 
   private static final Duration WAIT = Duration.ofSeconds(60);
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private Path kubeconfig;
   private Process process;
@@ -115,7 +116,8 @@ class ProcessLifecycleTest {
             .withNewMetadata().withName("old").withNamespace("ns").endMetadata()
             .withNewSpec().withNewDevices().addNewRequest().withName("gpu")
             .withDeviceClassName("gpu.example.com").withAllocationMode("ExactCount")
-            .withCount(1L).endRequest().endDevices().endSpec().build()).create();
+            .withCount(1L).endRequest().endDevices().endSpec().build())
+        .create();
 
     process = java(ClaimReadProcess.class, "ns", "old");
 

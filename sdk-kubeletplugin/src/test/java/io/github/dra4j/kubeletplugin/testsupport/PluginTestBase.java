@@ -19,7 +19,8 @@ public abstract class PluginTestBase {
   protected KubernetesClient client;
 
   /** Temporary directory for registry, plugin data and CDI directories. */
-  @TempDir protected Path root;
+  @TempDir
+  protected Path root;
 
   /** Plays the kubelet; closed after each test. */
   protected final KubeletClient kubelet = KubeletClient.create();

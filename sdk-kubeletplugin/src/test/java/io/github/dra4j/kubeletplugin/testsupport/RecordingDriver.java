@@ -90,8 +90,8 @@ public class RecordingDriver implements DraDriver {
    */
   public PrepareResult defaultAnswer(ResourceClaim claim) {
     List<PreparedDevice> devices = new ArrayList<>();
-    for (DeviceRequestAllocationResult result :
-        claim.getStatus().getAllocation().getDevices().getResults()) {
+    for (DeviceRequestAllocationResult result : claim.getStatus().getAllocation().getDevices()
+        .getResults()) {
       if (!driverName.equals(result.getDriver())) {
         continue;
       }

@@ -27,7 +27,8 @@ public final class RollingUpdatePeer {
     KubernetesClient client = new KubernetesClientBuilder()
         .withConfig(new ConfigBuilder().withMasterUrl(args[0]).withTrustCerts(true).build())
         .build();
-    KubeletPlugin plugin = KubeletPlugin.builder(new LockProbeDriver(args[3], Path.of(args[4]), 150))
+    KubeletPlugin plugin = KubeletPlugin
+        .builder(new LockProbeDriver(args[3], Path.of(args[4]), 150))
         .driverName(TestPlugins.DRIVER)
         .kubeClient(client)
         .registrarDirectory(Path.of(args[1]))

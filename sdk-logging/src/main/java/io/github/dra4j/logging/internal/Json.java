@@ -13,8 +13,8 @@ public final class Json {
   /** How deep nested lists and maps are written before the rest is written as text. */
   private static final int MAX_DEPTH = 4;
 
-  private static final Pattern JSON_NUMBER =
-      Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+  private static final Pattern JSON_NUMBER = Pattern
+      .compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 

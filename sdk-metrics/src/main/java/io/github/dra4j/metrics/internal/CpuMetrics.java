@@ -37,11 +37,11 @@ public final class CpuMetrics {
           .description("The CPU time the process has used")
           .register(registry);
       Gauge.builder("process.cpu.usage", os,
-              com.sun.management.OperatingSystemMXBean::getProcessCpuLoad)
+          com.sun.management.OperatingSystemMXBean::getProcessCpuLoad)
           .description("The process's recent CPU usage, 0 to 1 of the processors it may use")
           .register(registry);
       Gauge.builder("system.cpu.usage", os,
-              com.sun.management.OperatingSystemMXBean::getCpuLoad)
+          com.sun.management.OperatingSystemMXBean::getCpuLoad)
           .description("The node's recent CPU usage, 0 to 1")
           .register(registry);
     }

@@ -104,7 +104,7 @@ final class ConfigOrigins {
     List<DeviceRequestAllocationResult> results = claim.getStatus().getAllocation().getDevices()
         .getResults();
     for (DeviceRequestAllocationResult result : results == null
-        ? List.<DeviceRequestAllocationResult>of() : results) {
+        ? List.<DeviceRequestAllocationResult> of() : results) {
       String request = result.getRequest();
       int slash = request == null ? -1 : request.indexOf('/');
       if (slash > 0) {
@@ -113,7 +113,7 @@ final class ConfigOrigins {
     }
     Map<String, String> classes = new HashMap<>();
     List<DeviceRequest> requests = claim.getSpec().getDevices().getRequests();
-    for (DeviceRequest request : requests == null ? List.<DeviceRequest>of() : requests) {
+    for (DeviceRequest request : requests == null ? List.<DeviceRequest> of() : requests) {
       String name = request.getName();
       if (request.getExactly() != null) {
         classes.put(name, request.getExactly().getDeviceClassName());

@@ -248,6 +248,5 @@ public final class ConfigResolver<C> {
    * names where the user wrote it.
    */
   private record Candidate<C>(ConfigSource source, int index, String path,
-      List<RequestReference> requests, C config) {
-  }
+      List<RequestReference> requests, C config) {}
 }

@@ -74,9 +74,9 @@ public final class ConfigScheme<C> {
     types.forEach((key, type) -> byType.put(type, key));
     this.keys = Map.copyOf(byType);
     this.mapper = JsonMapper.builder(JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
-                .build())
+        .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
             .build())
+        .build())
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
         .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
@@ -368,8 +368,7 @@ public final class ConfigScheme<C> {
     return normalized;
   }
 
-  private record TypeKey(String apiVersion, String kind) {
-  }
+  private record TypeKey(String apiVersion, String kind) {}
 
   /**
    * Registers configuration types; not thread-safe.
@@ -380,8 +379,7 @@ public final class ConfigScheme<C> {
 
     private final Map<TypeKey, Class<? extends C>> types = new LinkedHashMap<>();
 
-    private Builder() {
-    }
+    private Builder() {}
 
     /**
      * Registers a configuration type.

@@ -34,8 +34,7 @@ final class StrictJson {
   private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_$-]+");
   private static final int MAX_VALUE_LENGTH = 60;
 
-  private StrictJson() {
-  }
+  private StrictJson() {}
 
   /**
    * Parses one JSON value: a field that appears twice in one object is an error, and so is
@@ -96,11 +95,11 @@ final class StrictJson {
       }
       case VALUE_NUMBER_INT -> {
         switch (parser.getNumberType()) {
-          case INT:
+          case INT :
             return NODES.numberNode(parser.getIntValue());
-          case LONG:
+          case LONG :
             return NODES.numberNode(parser.getLongValue());
-          default:
+          default :
             return NODES.numberNode(parser.getBigIntegerValue());
         }
       }

@@ -61,7 +61,7 @@ class ConfigOriginsTest {
         .withNewMetadata().withNamespace("ns").withName("c").withUid("u").endMetadata()
         .withNewSpec().withNewDevices()
         .withRequests(new DeviceRequestBuilder().withName("gpu").withNewExactly()
-                .withDeviceClassName("gpu.example.com").endExactly().build(),
+            .withDeviceClassName("gpu.example.com").endExactly().build(),
             new DeviceRequestBuilder().withName("nic").withNewExactly()
                 .withDeviceClassName("nic.example.com").endExactly().build(),
             new DeviceRequestBuilder().withName("alt")
@@ -125,7 +125,7 @@ class ConfigOriginsTest {
     // the user's entry 1 is the status's entry 0. Entry 1 covered every request and lost its
     // requests in the copy.
     ResourceClaim claim = claim(List.of(written(GOOD_GPU, "alt/small"),
-            written(BAD_GPU, "gpu", "nic", "alt")),
+        written(BAD_GPU, "gpu", "nic", "alt")),
         List.of(copied("FromClaim", BAD_GPU)));
     assertThat(errorOf(claim)).isEqualTo("ResourceClaim spec.devices.config[1].opaque.parameters"
         + ".replicas: must be at least 1, got 0");
@@ -145,7 +145,7 @@ class ConfigOriginsTest {
         List.of(copied("FromClass", GOOD_GPU, "gpu", "alt/large"), copied("FromClaim", NIC,
             "nic")));
     List<ConfigGroup<DeviceSetting>> groups = ConfigResolver.of(TestConfigs.typedScheme(),
-        DRIVER, List.<DeviceSetting>of(new NicConfig("1500"))).resolve(claim);
+        DRIVER, List.<DeviceSetting> of(new NicConfig("1500"))).resolve(claim);
     List<String> seen = new ArrayList<>();
     for (ConfigGroup<DeviceSetting> group : groups) {
       DeviceSetting setting = group.config(); // no cast

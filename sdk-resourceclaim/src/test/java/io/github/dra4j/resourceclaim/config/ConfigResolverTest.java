@@ -25,8 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
 class ConfigResolverTest {
 
   private static final String DRIVER = "gpu.example.com";
-  private static final List<Object> DEFAULTS =
-      List.of(GpuConfig.of(Strategy.TimeSlicing, 1), new NicConfig("1500"));
+  private static final List<Object> DEFAULTS = List.of(GpuConfig.of(Strategy.TimeSlicing, 1),
+      new NicConfig("1500"));
 
   /** This driver's results gpu-0, gpu-1 (request gpu), gpu-2 (alt/large), nic-0 (nic). */
   private static ResourceClaim claim(List<DeviceAllocationConfiguration> configs) {
@@ -110,21 +110,24 @@ class ConfigResolverTest {
                 + " NicConfig does not apply to device node-1/gpu-1 (request \"gpu\")"),
         Arguments.of("other drivers' configs are ignored, even broken ones",
             List.of(entry("FromClaim", "other.example.com", "{\"x\":1}"),
-                entry("FromClaim", "other.example.com", "[]", "gpu")), DEFAULTS,
+                entry("FromClaim", "other.example.com", "[]", "gpu")),
+            DEFAULTS,
             "DRIVER_DEFAULT[0]: gpu-0,gpu-1,gpu-2 | DRIVER_DEFAULT[1]: nic-0"),
         Arguments.of("a config without opaque part that could be ours is an error",
             List.of(gpu("FromClaim", 2),
                 new DeviceAllocationConfigurationBuilder().withSource("FromClaim")
                     .withRequests("elsewhere").build(),
                 new DeviceAllocationConfigurationBuilder().withSource("FromClaim")
-                    .withRequests("nic").build()), DEFAULTS,
+                    .withRequests("nic").build()),
+            DEFAULTS,
             "error: " + C + "[2]: not an opaque configuration; driver gpu.example.com reads"
                 + " only opaque configurations"),
         Arguments.of("every problem of the claim is listed",
             List.of(gpu("FromClass", 0),
                 entry("FromClaim", DRIVER, "{\"apiVersion\":\"" + TestConfigs.API
                     + "\",\"kind\":\"GpuConfig\",\"replicass\":2}", "GPU"),
-                gpu("Elsewhere", 2)), DEFAULTS,
+                gpu("Elsewhere", 2)),
+            DEFAULTS,
             "error: " + C + "[0].opaque.parameters.replicas: must be at least 1, got 0; "
                 + C + "[1].requests[0]: request reference \"GPU\": request name: Invalid value:"
                 + " \"GPU\": a lowercase RFC 1123 label must consist of lower case alphanumeric"

@@ -20,8 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 class ConfigSchemeTest {
 
-  private static final String HEAD =
-      "{\"apiVersion\":\"gpu.resource.example.com/v1alpha1\",\"kind\":\"GpuConfig\"";
+  private static final String HEAD = "{\"apiVersion\":\"gpu.resource.example.com/v1alpha1\",\"kind\":\"GpuConfig\"";
 
   private final ConfigScheme<Object> scheme = TestConfigs.scheme();
 
@@ -234,7 +233,7 @@ class ConfigSchemeTest {
     Object map = JsonMapper.builder().build().readValue(atLimit, Map.class);
     java.util.List<Throwable> outcomes = new java.util.concurrent.CopyOnWriteArrayList<>();
     Thread small = new Thread(null, () -> {
-      for (java.util.function.Supplier<Object> call : List.<java.util.function.Supplier<Object>>of(
+      for (java.util.function.Supplier<Object> call : List.<java.util.function.Supplier<Object>> of(
           () -> scheme.decode(atLimit), () -> scheme.decodeParameters(tree),
           () -> scheme.decodeParameters(map))) {
         try {

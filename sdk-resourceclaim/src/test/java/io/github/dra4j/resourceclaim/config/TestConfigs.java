@@ -9,8 +9,7 @@ final class TestConfigs {
 
   static final String API = "gpu.resource.example.com/v1alpha1";
 
-  private TestConfigs() {
-  }
+  private TestConfigs() {}
 
   static ConfigScheme<Object> scheme() {
     return ConfigScheme.builder()
@@ -21,8 +20,7 @@ final class TestConfigs {
   }
 
   /** What the GPU and NIC configurations have in common, for a typed scheme. */
-  sealed interface DeviceSetting permits GpuConfig, NicConfig {
-  }
+  sealed interface DeviceSetting permits GpuConfig, NicConfig {}
 
   /** GPU and NIC configurations under their common type: decoded without a cast. */
   static ConfigScheme<DeviceSetting> typedScheme() {
@@ -32,17 +30,19 @@ final class TestConfigs {
         .build();
   }
 
-  enum Strategy { TimeSlicing, Mps }
-
-  record Interval(int seconds) {
+  enum Strategy {
+    TimeSlicing, Mps
   }
 
-  record Sharing(Strategy strategy, Interval interval) {
-  }
+  record Interval(int seconds) {}
+
+  record Sharing(Strategy strategy, Interval interval) {}
 
   /** Defaults: one replica, time slicing; MPS needs at least two replicas. */
   record GpuConfig(Sharing sharing, Integer replicas, List<String> tags)
-      implements DeviceConfig<GpuConfig>, DeviceSetting {
+      implements
+        DeviceConfig<GpuConfig>,
+        DeviceSetting {
 
     static GpuConfig of(Strategy strategy, int replicas) {
       return new GpuConfig(new Sharing(strategy, null), replicas, null);
@@ -88,6 +88,5 @@ final class TestConfigs {
   }
 
   /** A type without hooks: used as decoded, applies to every device. */
-  record PlainConfig(String name) {
-  }
+  record PlainConfig(String name) {}
 }

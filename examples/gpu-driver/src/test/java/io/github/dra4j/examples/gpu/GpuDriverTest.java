@@ -125,8 +125,8 @@ class GpuDriverTest {
       });
     });
     assertThat(node.unprepare(DRIVER, claim).isSuccess()).isTrue();
-    await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-        assertThat(node.client().resource(claim).get().getStatus().getDevices()).isEmpty());
+    await().atMost(Duration.ofSeconds(30)).untilAsserted(
+        () -> assertThat(node.client().resource(claim).get().getStatus().getDevices()).isEmpty());
   }
 
   @Test
@@ -203,8 +203,9 @@ class GpuDriverTest {
         "partition.gpu.example.com", 4));
     assertThat(parts.getStatus().getAllocation().getDevices().getResults())
         .extracting(r -> r.getDevice()).allMatch(d -> d.startsWith("gpu-") && d.contains(
-            "-partition-")).noneMatch(d -> whole.getStatus().getAllocation().getDevices()
-                .getResults().stream().anyMatch(w -> d.startsWith(w.getDevice() + "-")));
+            "-partition-"))
+        .noneMatch(d -> whole.getStatus().getAllocation().getDevices()
+            .getResults().stream().anyMatch(w -> d.startsWith(w.getDevice() + "-")));
   }
 
   @Test
@@ -230,10 +231,10 @@ class GpuDriverTest {
     });
 
     Files.delete(healthFile);
-    await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-        assertThat(device("gpu-1").getTaints()).isNullOrEmpty());
-    assertThat(plugin.deviceHealth().snapshot()).allSatisfy(h ->
-        assertThat(h.state()).isEqualTo(HealthState.HEALTHY));
+    await().atMost(Duration.ofSeconds(30))
+        .untilAsserted(() -> assertThat(device("gpu-1").getTaints()).isNullOrEmpty());
+    assertThat(plugin.deviceHealth().snapshot())
+        .allSatisfy(h -> assertThat(h.state()).isEqualTo(HealthState.HEALTHY));
   }
 
   @Test

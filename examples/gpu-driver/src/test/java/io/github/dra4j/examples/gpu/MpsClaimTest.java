@@ -34,7 +34,8 @@ class MpsClaimTest {
   private static final String CONFIG = "{\"apiVersion\":\"gpu.resource.dra4j.io/v1alpha1\","
       + "\"kind\":\"GpuConfig\",\"sharing\":";
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
   private SimulatedNode node;
   private MpsStubs fake;
   private GpuDriver driver;

@@ -44,9 +44,8 @@ public final class EpollEventLoops implements AutoCloseable {
               + Epoll.unavailabilityCause(),
           Epoll.unavailabilityCause());
     }
-    this.group =
-        new MultiThreadIoEventLoopGroup(
-            threads, threadFactory, EpollIoHandler.newFactory());
+    this.group = new MultiThreadIoEventLoopGroup(
+        threads, threadFactory, EpollIoHandler.newFactory());
   }
 
   /**

@@ -158,8 +158,8 @@ public final class ApiDeadline implements AutoCloseable {
     }
     try {
       CompletableFuture.anyOf(answer, cancelled).get(nanos, TimeUnit.NANOSECONDS);
-    } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException
-        ended) {
+    } catch (ExecutionException | TimeoutException
+        | java.util.concurrent.CancellationException ended) {
       // the answer failed (read by the caller), or time is up
     }
   }

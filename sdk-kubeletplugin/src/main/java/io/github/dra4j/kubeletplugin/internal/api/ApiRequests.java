@@ -81,7 +81,8 @@ public final class ApiRequests {
     // made here, within the deadline.
     HttpClient http = client.getHttpClient().newBuilder().tag(
         new RequestConfigBuilder(config.getRequestConfig()).withRequestRetryBackoffLimit(0)
-            .build()).build();
+            .build())
+        .build();
     return new ApiRequests(client, http, master,
         TimeUnit.MILLISECONDS.toNanos(atLeastZero(config.getRequestTimeout())),
         atLeastZero(config.getRequestRetryBackoffLimit()),
@@ -179,7 +180,7 @@ public final class ApiRequests {
       ApiDeadline deadline) {
     String what = method + " " + url;
     String lastProblem = null;
-    for (int attempt = 0; ; attempt++) {
+    for (int attempt = 0;; attempt++) {
       long left = deadline.remainingNanos();
       if (left <= 0 || deadline.isCancelled()) {
         throw stopped(what, deadline, deadline.isCancelled(), lastProblem);

@@ -45,9 +45,8 @@ public final class CachedClaimSource implements ClaimSource {
         : client.getMasterUrl().toString();
     this.listUrl = (master.endsWith("/") ? master : master + "/")
         + "apis/resource.k8s.io/v1/resourceclaims";
-    this.informer =
-        client.dynamicResourceAllocation().v1().resourceClaims().inAnyNamespace()
-            .runnableInformer(0);
+    this.informer = client.dynamicResourceAllocation().v1().resourceClaims().inAnyNamespace()
+        .runnableInformer(0);
     this.firstList = informer.start().toCompletableFuture();
   }
 

@@ -14,16 +14,15 @@ import java.util.Map;
 final class ClaimConversion {
 
   /** Request fields that v1 moved under {@code exactly}. */
-  private static final List<String> EXACT_FIELDS =
-      List.of(
-          "deviceClassName",
-          "selectors",
-          "allocationMode",
-          "count",
-          "adminAccess",
-          "tolerations",
-          "capacity",
-          "derivedAttributes");
+  private static final List<String> EXACT_FIELDS = List.of(
+      "deviceClassName",
+      "selectors",
+      "allocationMode",
+      "count",
+      "adminAccess",
+      "tolerations",
+      "capacity",
+      "derivedAttributes");
 
   private final KubernetesSerialization serialization;
 

@@ -9,9 +9,9 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
  * request, where v1 nests them under {@code exactly}; {@link ClaimConversion} moves them.
  */
 enum ClaimVersion {
-  V1("v1", io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim.class),
-  V1BETA2("v1beta2", io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceClaim.class),
-  V1BETA1("v1beta1", io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaim.class);
+  V1("v1", io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim.class), V1BETA2("v1beta2",
+      io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceClaim.class), V1BETA1("v1beta1",
+          io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaim.class);
 
   private final String version;
   private final Class<? extends HasMetadata> type;

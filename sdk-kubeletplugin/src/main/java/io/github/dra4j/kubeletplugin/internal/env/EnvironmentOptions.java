@@ -109,8 +109,7 @@ public final class EnvironmentOptions {
   private static final int KUBECONFIG_LIMIT = 1 << 20;
 
   /** fabric8's factory of JDK HTTP clients, named so that the class loads only if present. */
-  private static final String JDK_HTTP_CLIENT =
-      "io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory";
+  private static final String JDK_HTTP_CLIENT = "io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory";
 
   private static Config config(PluginEnvironment env) {
     Config config;

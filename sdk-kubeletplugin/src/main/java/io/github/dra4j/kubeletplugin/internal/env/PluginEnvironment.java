@@ -97,8 +97,8 @@ public record PluginEnvironment(Optional<String> nodeName, Optional<String> podU
     return settings;
   }
 
-  private static final Pattern IPV4 =
-      Pattern.compile("(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]"
+  private static final Pattern IPV4 = Pattern
+      .compile("(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]"
           + "|1[0-9][0-9]|[1-9]?[0-9])){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 

@@ -97,7 +97,8 @@ public final class CallOffload implements ServerInterceptor {
 
   /** The call passed on to the interceptors behind this one; remembers a close made here. */
   private static final class ClosableCall<Q, R>
-      extends ForwardingServerCall.SimpleForwardingServerCall<Q, R> {
+      extends
+        ForwardingServerCall.SimpleForwardingServerCall<Q, R> {
     private volatile Status closedWith;
 
     ClosableCall(ServerCall<Q, R> call) {

@@ -25,28 +25,28 @@ public record ParsedRequest<Q>(Q message, Status problem) {
    * @param <R> response type
    * @return a descriptor whose requests arrive as {@link ParsedRequest}
    */
-  public static <Q, R> MethodDescriptor<ParsedRequest<Q>, R> tolerant(MethodDescriptor<Q, R> method) {
+  public static <Q, R> MethodDescriptor<ParsedRequest<Q>, R> tolerant(
+      MethodDescriptor<Q, R> method) {
     MethodDescriptor.Marshaller<Q> strict = method.getRequestMarshaller();
     String type = method.getFullMethodName() + " request";
-    MethodDescriptor.Marshaller<ParsedRequest<Q>> tolerant =
-        new MethodDescriptor.Marshaller<>() {
-          @Override
-          public InputStream stream(ParsedRequest<Q> value) {
-            return strict.stream(value.message());
-          }
+    MethodDescriptor.Marshaller<ParsedRequest<Q>> tolerant = new MethodDescriptor.Marshaller<>() {
+      @Override
+      public InputStream stream(ParsedRequest<Q> value) {
+        return strict.stream(value.message());
+      }
 
-          @Override
-          public ParsedRequest<Q> parse(InputStream stream) {
-            try {
-              return new ParsedRequest<>(strict.parse(stream), null);
-            } catch (RuntimeException e) {
-              Throwable cause = e.getCause() != null ? e.getCause() : e;
-              return new ParsedRequest<>(null, Status.INVALID_ARGUMENT
-                  .withDescription("not a valid " + type + ": " + cause.getMessage())
-                  .withCause(cause));
-            }
-          }
-        };
+      @Override
+      public ParsedRequest<Q> parse(InputStream stream) {
+        try {
+          return new ParsedRequest<>(strict.parse(stream), null);
+        } catch (RuntimeException e) {
+          Throwable cause = e.getCause() != null ? e.getCause() : e;
+          return new ParsedRequest<>(null, Status.INVALID_ARGUMENT
+              .withDescription("not a valid " + type + ": " + cause.getMessage())
+              .withCause(cause));
+        }
+      }
+    };
     return method.toBuilder(tolerant, method.getResponseMarshaller()).build();
   }
 

@@ -76,8 +76,8 @@ public final class HealthStreamService {
    * @return a definition to add to a gRPC server
    */
   public ServerServiceDefinition definition(String serviceName) {
-    MethodDescriptor<NodeWatchResourcesRequest, NodeWatchResourcesResponse> method =
-        MethodAlias.under(DRAResourceHealthGrpc.getNodeWatchResourcesMethod(), serviceName);
+    MethodDescriptor<NodeWatchResourcesRequest, NodeWatchResourcesResponse> method = MethodAlias
+        .under(DRAResourceHealthGrpc.getNodeWatchResourcesMethod(), serviceName);
     return ServerServiceDefinition.builder(serviceName)
         .addMethod(method, ServerCalls.asyncServerStreamingCall(this::watch))
         .build();
@@ -94,8 +94,7 @@ public final class HealthStreamService {
 
   private void watch(
       NodeWatchResourcesRequest request, StreamObserver<NodeWatchResourcesResponse> observer) {
-    ServerCallStreamObserver<NodeWatchResourcesResponse> stream =
-        (ServerCallStreamObserver<NodeWatchResourcesResponse>) observer;
+    ServerCallStreamObserver<NodeWatchResourcesResponse> stream = (ServerCallStreamObserver<NodeWatchResourcesResponse>) observer;
     if (open.incrementAndGet() > MAX_STREAMS) {
       open.decrementAndGet();
       tooMany.refused(() -> "DRA socket: refused a device health stream: " + MAX_STREAMS

@@ -46,7 +46,7 @@ final class HealthWatcher {
   private long sent;
   private long replaced;
   private boolean ended;
-  private Runnable unsubscribe = () -> { };
+  private Runnable unsubscribe = () -> {};
 
   /**
    * Prepares the stream; call {@link #open} next, from the call's handler.

@@ -68,14 +68,14 @@ public final class LivenessServer implements AutoCloseable {
       Executor executor,
       ServerGuard guard)
       throws IOException {
-    NettyServerBuilder builder =
-        NettyServerBuilder.forAddress(address)
-            .bossEventLoopGroup(loops.group())
-            .workerEventLoopGroup(loops.group())
-            .executor(executor)
-            .withChildOption(ChannelOption.SO_KEEPALIVE, null);
+    NettyServerBuilder builder = NettyServerBuilder.forAddress(address)
+        .bossEventLoopGroup(loops.group())
+        .workerEventLoopGroup(loops.group())
+        .executor(executor)
+        .withChildOption(ChannelOption.SO_KEEPALIVE, null);
     guard.apply(builder, EpollServerSocketChannel::new);
-    Server server = builder.addService(new HealthCheck(serviceName, serving, ready)).build().start();
+    Server server = builder.addService(new HealthCheck(serviceName, serving, ready)).build()
+        .start();
     return new LivenessServer(server);
   }
 

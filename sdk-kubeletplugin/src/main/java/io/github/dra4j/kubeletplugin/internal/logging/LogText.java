@@ -96,7 +96,7 @@ public final class LogText {
     if (end < text.length() && end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
       end--; // never split a character
     }
-    for (int i = 0; i < end; ) {
+    for (int i = 0; i < end;) {
       int cp = text.codePointAt(i);
       i += Character.charCount(cp);
       if (quoted && (cp == '"' || cp == '\\')) {
@@ -121,7 +121,8 @@ public final class LogText {
     return switch (Character.getType(cp)) {
       case Character.UNASSIGNED, Character.CONTROL, Character.FORMAT, Character.PRIVATE_USE,
           Character.SURROGATE, Character.SPACE_SEPARATOR, Character.LINE_SEPARATOR,
-          Character.PARAGRAPH_SEPARATOR -> false;
+          Character.PARAGRAPH_SEPARATOR ->
+        false;
       default -> true;
     };
   }

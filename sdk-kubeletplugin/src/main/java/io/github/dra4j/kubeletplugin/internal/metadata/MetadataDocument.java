@@ -58,7 +58,8 @@ record MetadataDocument(
       entry.put("pool", device.poolName());
       entry.put("name", device.deviceName());
       if (device.metadata() != null && !device.metadata().attributes().isEmpty()) {
-        entry.put("attributes", serialization.convertValue(device.metadata().attributes(), Map.class));
+        entry.put("attributes",
+            serialization.convertValue(device.metadata().attributes(), Map.class));
       }
       if (device.metadata() != null && device.metadata().networkData() != null) {
         entry.put("networkData",

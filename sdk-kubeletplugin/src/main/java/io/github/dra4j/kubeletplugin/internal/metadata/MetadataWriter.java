@@ -69,10 +69,10 @@ public final class MetadataWriter {
 
   private static final Logger LOG = LoggerFactory.getLogger(MetadataWriter.class);
   private static final String FILE = "metadata.json";
-  private static final Set<PosixFilePermission> FILE_MODE =
-      PosixFilePermissions.fromString("rw-r--r--");
-  private static final Set<PosixFilePermission> DIRECTORY_MODE =
-      PosixFilePermissions.fromString("rwxr-xr-x");
+  private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions
+      .fromString("rw-r--r--");
+  private static final Set<PosixFilePermission> DIRECTORY_MODE = PosixFilePermissions
+      .fromString("rwxr-xr-x");
   /** The largest metadata file read back: a thousand devices' attributes. */
   private static final int MAX_FILE_BYTES = 1 << 20;
 
@@ -83,8 +83,8 @@ public final class MetadataWriter {
   private final Kind kind;
   private final List<String> versions;
   private final Supplier<KubernetesSerialization> serialization;
-  private final JsonMapper json =
-      JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+  private final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+      .build();
 
   /**
    * Creates the writer.
@@ -185,7 +185,8 @@ public final class MetadataWriter {
     try (DirectoryStream<Path> specs = Files.newDirectoryStream(cdiDirectory, pattern)) {
       specs.forEach(found::add);
     } catch (IOException | DirectoryIteratorException e) {
-      IOException cause = e instanceof DirectoryIteratorException d ? d.getCause() : (IOException) e;
+      IOException cause = e instanceof DirectoryIteratorException d ? d.getCause()
+          : (IOException) e;
       throw new IOException("glob CDI specs " + cdiDirectory.resolve(pattern) + ": "
           + cause.getMessage(), cause);
     }
@@ -255,7 +256,8 @@ public final class MetadataWriter {
     String owner = podClaimName != null && !podClaimName.isEmpty()
         ? "resourceclaimtemplates/" + podClaimName
         : "resourceclaims/" + claimName;
-    return CONTAINER_DIRECTORY + "/" + owner + "/" + baseRequest + "/" + driverName + "-metadata.json";
+    return CONTAINER_DIRECTORY + "/" + owner + "/" + baseRequest + "/" + driverName
+        + "-metadata.json";
   }
 
   private Path claimDirectory(String namespace, String name) {
@@ -270,7 +272,9 @@ public final class MetadataWriter {
       throws IOException {
     StringBuilder stream = new StringBuilder();
     for (String version : versions) {
-      stream.append(json.writeValueAsString(document.toTree(version, driverName, serialization.get())))
+      stream
+          .append(
+              json.writeValueAsString(document.toTree(version, driverName, serialization.get())))
           .append('\n');
     }
     writeAtomically(file, stream.toString(), createParents);
@@ -284,8 +288,8 @@ public final class MetadataWriter {
     } catch (RefusedFileException e) {
       throw new IOException("metadata file " + e.getMessage(), e);
     }
-    try (MappingIterator<Map<String, Object>> objects =
-        json.readerFor(Map.class).readValues(bytes)) {
+    try (MappingIterator<Map<String, Object>> objects = json.readerFor(Map.class)
+        .readValues(bytes)) {
       List<String> unknown = new ArrayList<>();
       boolean any = false;
       while (objects.hasNext()) {

@@ -21,7 +21,8 @@ final class DeviceCheck {
         return Optional.of(where + " with an empty \"poolName\"");
       }
       if (device.deviceName().isEmpty()) {
-        return Optional.of(where + " (pool " + device.poolName() + ") with an empty \"deviceName\"");
+        return Optional
+            .of(where + " (pool " + device.poolName() + ") with an empty \"deviceName\"");
       }
       for (String request : device.requests()) {
         try {

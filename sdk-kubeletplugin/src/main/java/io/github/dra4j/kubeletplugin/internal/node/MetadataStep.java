@@ -61,7 +61,8 @@ final class MetadataStep {
       } catch (IOException | RuntimeException e) {
         LOG.warn("Failed to write device metadata for claim {}: {}",
             LogText.quote(claim.getMetadata().getNamespace() + "/"
-                + claim.getMetadata().getName()), LogText.text(e.toString()));
+                + claim.getMetadata().getName()),
+            LogText.text(e.toString()));
       }
     });
     return withIds;

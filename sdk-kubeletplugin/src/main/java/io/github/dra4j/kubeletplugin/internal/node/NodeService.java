@@ -224,12 +224,11 @@ public final class NodeService {
     checkBatch(request.getClaimsCount());
     Map<String, NodeUnprepareResourceResponse> answers = new LinkedHashMap<>();
     Map<String, ClaimReference> accepted = new LinkedHashMap<>();
-    for (ClaimReference ref :
-        acceptedReferences(request.getClaimsList(),
-            (uid, message) -> {
-              answers.put(uid, unprepareError(message));
-              failures.put(uid, ClaimFailure.INVALID_REQUEST);
-            }, "unprepare")) {
+    for (ClaimReference ref : acceptedReferences(request.getClaimsList(),
+        (uid, message) -> {
+          answers.put(uid, unprepareError(message));
+          failures.put(uid, ClaimFailure.INVALID_REQUEST);
+        }, "unprepare")) {
       accepted.put(ref.uid(), ref);
     }
     if (!accepted.isEmpty()) {

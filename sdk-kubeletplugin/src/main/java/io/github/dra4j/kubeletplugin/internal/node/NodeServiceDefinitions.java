@@ -47,7 +47,8 @@ public final class NodeServiceDefinitions {
    * @return the definition
    */
   public static ServerServiceDefinition v1beta1(NodeService service) {
-    return define(ServiceNames.DRA_V1BETA1_SERVICE, service, NodeServiceDefinitions::withoutShareIds);
+    return define(ServiceNames.DRA_V1BETA1_SERVICE, service,
+        NodeServiceDefinitions::withoutShareIds);
   }
 
   private static ServerServiceDefinition define(
@@ -60,16 +61,16 @@ public final class NodeServiceDefinitions {
                 MethodAlias.under(DRAPluginGrpc.getNodePrepareResourcesMethod(), serviceName)),
             ServerCalls.asyncUnaryCall(
                 (ParsedRequest<NodePrepareResourcesRequest> request,
-                    StreamObserver<NodePrepareResourcesResponse> observer) ->
-                    respond(observer, request,
+                    StreamObserver<NodePrepareResourcesResponse> observer) -> respond(observer,
+                        request,
                         r -> prepareAnswer.apply(service.prepare(r)))))
         .addMethod(
             ParsedRequest.tolerant(
                 MethodAlias.under(DRAPluginGrpc.getNodeUnprepareResourcesMethod(), serviceName)),
             ServerCalls.asyncUnaryCall(
                 (ParsedRequest<NodeUnprepareResourcesRequest> request,
-                    StreamObserver<NodeUnprepareResourcesResponse> observer) ->
-                    respond(observer, request, service::unprepare)))
+                    StreamObserver<NodeUnprepareResourcesResponse> observer) -> respond(observer,
+                        request, service::unprepare)))
         .build();
   }
 
@@ -108,8 +109,8 @@ public final class NodeServiceDefinitions {
       return response; // the usual case: nothing to strip
     }
     NodePrepareResourcesResponse.Builder builder = response.toBuilder();
-    for (Map.Entry<String, NodePrepareResourceResponse> entry :
-        response.getClaimsMap().entrySet()) {
+    for (Map.Entry<String, NodePrepareResourceResponse> entry : response.getClaimsMap()
+        .entrySet()) {
       NodePrepareResourceResponse.Builder claim = entry.getValue().toBuilder();
       claim.getDevicesBuilderList().forEach(device -> device.clearShareId());
       builder.putClaims(entry.getKey(), claim.build());

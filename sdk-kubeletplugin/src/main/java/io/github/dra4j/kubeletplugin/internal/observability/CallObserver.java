@@ -60,8 +60,8 @@ public final class CallObserver implements ServerInterceptor {
    * What a call ended by its client (cancelled, disconnected, past its deadline) is timed with:
    * grpc-java tells the server only that the call was cancelled.
    */
-  private static final Status ENDED_BY_CLIENT =
-      Status.CANCELLED.withDescription("ended by the client");
+  private static final Status ENDED_BY_CLIENT = Status.CANCELLED
+      .withDescription("ended by the client");
 
   private final String driverName;
   private final MeterRegistry registry;

@@ -36,13 +36,12 @@ public final class RegistrationService extends RegistrationGrpc.RegistrationImpl
    * @param supportedServices advertised service identifiers, in order of preference
    */
   public RegistrationService(String driverName, String endpoint, List<String> supportedServices) {
-    this.info =
-        PluginInfo.newBuilder()
-            .setType(ServiceNames.PLUGIN_TYPE)
-            .setName(driverName)
-            .setEndpoint(endpoint)
-            .addAllSupportedVersions(supportedServices)
-            .build();
+    this.info = PluginInfo.newBuilder()
+        .setType(ServiceNames.PLUGIN_TYPE)
+        .setName(driverName)
+        .setEndpoint(endpoint)
+        .addAllSupportedVersions(supportedServices)
+        .build();
   }
 
   @Override

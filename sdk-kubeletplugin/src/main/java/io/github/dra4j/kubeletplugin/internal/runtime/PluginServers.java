@@ -126,8 +126,8 @@ public final class PluginServers implements AutoCloseable {
   public static PluginServers start(PluginSetup setup, Function<String, CallContext> callContext,
       BiConsumer<Throwable, String> errors, ClaimStatusWriter claimStatus,
       BooleanSupplier published, DeviceHealthBoard healthBoard) {
-    PluginServers servers =
-        new PluginServers(setup, callContext, errors, claimStatus, published, healthBoard);
+    PluginServers servers = new PluginServers(setup, callContext, errors, claimStatus, published,
+        healthBoard);
     try {
       servers.startServing();
       servers.awaitClaimCache();
@@ -152,8 +152,8 @@ public final class PluginServers implements AutoCloseable {
       handlers.shutdownNow();
       handlers.awaitTermination(2, TimeUnit.SECONDS);
     });
-    ScheduledExecutorService timers =
-        Executors.newSingleThreadScheduledExecutor(new DaemonThreads("dra4j-timer"));
+    ScheduledExecutorService timers = Executors
+        .newSingleThreadScheduledExecutor(new DaemonThreads("dra4j-timer"));
     own(timers::shutdownNow);
 
     List<ServerInterceptor> interceptors = new ArrayList<>();
@@ -171,8 +171,8 @@ public final class PluginServers implements AutoCloseable {
     if (healthBoard != null) {
       long refresh = setup.options().health().refreshInterval().toMillis();
       // Stopped with the timers at shutdown, not through this future.
-      var unused =
-          timers.scheduleAtFixedRate(healthBoard::republish, refresh, refresh, TimeUnit.MILLISECONDS);
+      var unused = timers.scheduleAtFixedRate(healthBoard::republish, refresh, refresh,
+          TimeUnit.MILLISECONDS);
     }
     if (services.draService()) {
       draServer = own(listen("start DRA service: ", setup.draSocket(), draServices(),
@@ -235,7 +235,7 @@ public final class PluginServers implements AutoCloseable {
         services.maxClaimsPerCall(), setup.metadata(), callContext,
         new ClaimMeters(setup.meterRegistry(), setup.driverName()),
         // Unprepare does not wait for the clear; a failed one goes to the error handler too.
-        claimStatus == null ? ref -> { } : ref -> {
+        claimStatus == null ? ref -> {} : ref -> {
           var unused = claimStatus.clear(ref);
         });
     List<ServerServiceDefinition> definitions = new ArrayList<>();

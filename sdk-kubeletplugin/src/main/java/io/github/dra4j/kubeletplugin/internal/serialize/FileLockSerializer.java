@@ -43,9 +43,8 @@ public final class FileLockSerializer implements CallSerializer {
   public FileLockSerializer(Path directory) throws IOException {
     this.path = directory.resolve(LOCK_FILE);
     try {
-      this.channel =
-          FileChannel.open(
-              path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      this.channel = FileChannel.open(
+          path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
     } catch (IOException e) {
       throw new IOException("serialize gRPC: lock file: " + e.getMessage(), e);
     }

@@ -107,8 +107,8 @@ public final class FatalErrors {
     DaemonThreads threads = new DaemonThreads(prefix);
     return runnable -> {
       Thread thread = threads.newThread(runnable);
-      thread.setUncaughtExceptionHandler((dead, error) ->
-          fatal(error, "event loop thread " + dead.getName() + " died"));
+      thread.setUncaughtExceptionHandler(
+          (dead, error) -> fatal(error, "event loop thread " + dead.getName() + " died"));
       return thread;
     };
   }

@@ -150,7 +150,7 @@ public record PluginSetup(
         : rolling
             ? SocketNames.rollingUpdateRegistrationSocket(
                 registrarDirectory, driverName, d.rollingUpdatePodUid())
-            : SocketNames.registrationSocket(driverName);
+        : SocketNames.registrationSocket(driverName);
     Path dataDirectory = (d.pluginDataDirectory() != null
         ? d.pluginDataDirectory()
         : DEFAULT_PLUGINS_DIRECTORY.resolve(driverName)).normalize();
@@ -158,7 +158,7 @@ public record PluginSetup(
         ? o.sockets().pluginSocket()
         : rolling
             ? SocketNames.rollingUpdatePluginSocket(dataDirectory, d.rollingUpdatePodUid())
-            : SocketNames.DEFAULT_PLUGIN_SOCKET;
+        : SocketNames.DEFAULT_PLUGIN_SOCKET;
     Path given = o.serialization().lockDirectory();
     Path lockDirectory = rolling && o.serialization().enabled()
         ? (given != null ? given : dataDirectory).normalize()

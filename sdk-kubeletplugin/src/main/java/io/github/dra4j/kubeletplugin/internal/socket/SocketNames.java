@@ -106,8 +106,7 @@ public final class SocketNames {
    */
   public static List<String> rollingUpdateCandidates(String driverName, String podUid) {
     String shortHash = hash(podUid.getBytes(StandardCharsets.UTF_8), SHORT_HASH_BYTES);
-    byte[] driverAndPod =
-        (driverName + '\0' + podUid).getBytes(StandardCharsets.UTF_8);
+    byte[] driverAndPod = (driverName + '\0' + podUid).getBytes(StandardCharsets.UTF_8);
     String longHash = hash(driverAndPod, LONG_HASH_BYTES);
     return List.of(
         driverName + "-" + podUid + REGISTRATION_SUFFIX,

@@ -47,12 +47,11 @@ public final class SocketProbe {
     if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS) || !isSocketFile(path)) {
       return false;
     }
-    Bootstrap bootstrap =
-        new Bootstrap()
-            .group(group)
-            .channel(EpollDomainSocketChannel.class)
-            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeout.toMillis())
-            .handler(new ChannelInboundHandlerAdapter());
+    Bootstrap bootstrap = new Bootstrap()
+        .group(group)
+        .channel(EpollDomainSocketChannel.class)
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeout.toMillis())
+        .handler(new ChannelInboundHandlerAdapter());
     ChannelFuture connect = bootstrap.connect(new DomainSocketAddress(path.toString()));
     boolean done = connect.awaitUninterruptibly(timeout.toMillis() + 500);
     boolean served = done && connect.isSuccess();

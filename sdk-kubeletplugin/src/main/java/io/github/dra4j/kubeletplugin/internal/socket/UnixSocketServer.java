@@ -229,13 +229,13 @@ public final class UnixSocketServer implements AutoCloseable {
 
   private static Server build(Path bindPath, List<ServerServiceDefinition> services,
       Settings settings, ServerGuard guard) {
-    NettyServerBuilder builder =
-        NettyServerBuilder.forAddress(new DomainSocketAddress(bindPath.toString()))
-            .bossEventLoopGroup(settings.loops().group())
-            .workerEventLoopGroup(settings.loops().group())
-            // The event loop delivers each call to CallOffload, which hands it to the executor.
-            .directExecutor()
-            .withChildOption(ChannelOption.SO_KEEPALIVE, null);
+    NettyServerBuilder builder = NettyServerBuilder
+        .forAddress(new DomainSocketAddress(bindPath.toString()))
+        .bossEventLoopGroup(settings.loops().group())
+        .workerEventLoopGroup(settings.loops().group())
+        // The event loop delivers each call to CallOffload, which hands it to the executor.
+        .directExecutor()
+        .withChildOption(ChannelOption.SO_KEEPALIVE, null);
     guard.apply(builder, EpollServerDomainSocketChannel::new);
     services.forEach(builder::addService);
     // grpc-java runs the interceptor added last first; add in reverse to keep the given order.

@@ -95,8 +95,8 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
       entries.add(owned(device));
     }
     Set<String> keys = entries.stream().map(ClaimStatusWriter::key).collect(Collectors.toSet());
-    Predicate<AllocatedDeviceStatus> replaced =
-        entry -> driverName.equals(entry.getDriver()) && keys.contains(key(entry));
+    Predicate<AllocatedDeviceStatus> replaced = entry -> driverName.equals(entry.getDriver())
+        && keys.contains(key(entry));
     // The server's rules, among them "must be an allocated device in the claim": with the driver
     // name put in above, an entry must name one of this driver's allocated devices.
     requireValid(withDevices(claim, merged(devices(claim), replaced, entries)), claim);
@@ -238,7 +238,7 @@ public final class ClaimStatusWriter implements ClaimStatusReporter, AutoCloseab
       throw new IllegalStateException("not sent: it waited " + deadline.describe()
           + " behind earlier writes to the API server at " + api.url("/"));
     }
-    for (int attempt = 1; ; attempt++) {
+    for (int attempt = 1;; attempt++) {
       ResourceClaim current = api.get(url, ResourceClaim.class, deadline);
       if (current == null || !ref.uid().equals(current.getMetadata().getUid())) {
         if (added.isEmpty()) {

@@ -137,8 +137,8 @@ class ApiRequestsTest {
       ApiRequests requests = ApiRequests.of(client);
       server.hangAll();
 
-      Context.CancellableContext call =
-          Context.current().withDeadlineAfter(1, TimeUnit.SECONDS, scheduler);
+      Context.CancellableContext call = Context.current().withDeadlineAfter(1, TimeUnit.SECONDS,
+          scheduler);
       long start = System.nanoTime();
       assertThatThrownBy(() -> call.call(() -> {
         try (ApiDeadline deadline = ApiDeadline.ofCurrentCall()) {

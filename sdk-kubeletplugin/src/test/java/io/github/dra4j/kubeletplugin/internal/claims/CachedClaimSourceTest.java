@@ -48,16 +48,16 @@ class CachedClaimSourceTest {
   private ResourceClaim awaitCached(ResourceClaim claim, boolean allocated) {
     await().atMost(Duration.ofSeconds(30)).until(() -> {
       ResourceClaim read = client.resource(claim).get();
-      return read != null && (read.getStatus() != null && read.getStatus().getAllocation() != null)
-          == allocated;
+      return read != null
+          && (read.getStatus() != null && read.getStatus().getAllocation() != null) == allocated;
     });
     return claim;
   }
 
   @Test
   void anAllocatedClaimWithTheRightUidComesFromTheCache() {
-    ResourceClaim stored =
-        ClaimFixtures.store(client, ClaimFixtures.allocated("ns", "cached", "gpu.example.com"));
+    ResourceClaim stored = ClaimFixtures.store(client,
+        ClaimFixtures.allocated("ns", "cached", "gpu.example.com"));
     String uid = stored.getMetadata().getUid();
 
     await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {

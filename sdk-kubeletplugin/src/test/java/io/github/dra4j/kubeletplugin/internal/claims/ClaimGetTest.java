@@ -79,7 +79,8 @@ class ClaimGetTest {
   void anotherErrorCarriesTheApiServersStatus() {
     server.expect().get().withPath(PATH).andReturn(403, new StatusBuilder().withCode(403)
         .withReason("Forbidden").withMessage("resourceclaims.resource.k8s.io \"a\" is forbidden:"
-            + " User \"node\" cannot get resource").build()).once();
+            + " User \"node\" cannot get resource")
+        .build()).once();
 
     assertThatThrownBy(() -> ClaimGet.of(client).get("v1", ResourceClaim.class, "ns", "a",
         deadline()))

@@ -34,7 +34,7 @@ class HandlerPoolTest {
         });
       }
       assertThat(running.await(10, TimeUnit.SECONDS)).as("all run at once, none queued").isTrue();
-      assertThatThrownBy(() -> pool.execute(() -> { }))
+      assertThatThrownBy(() -> pool.execute(() -> {}))
           .isInstanceOf(HandlerPool.Busy.class)
           .hasMessage("64 calls are in progress, the most this plugin runs at once");
       assertThat(names).hasSize(HandlerPool.MAX).allMatch(name -> name.matches("dra4j-grpc-\\d+"));
@@ -43,7 +43,7 @@ class HandlerPoolTest {
       pool.shutdown();
       assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
     }
-    assertThatThrownBy(() -> pool.execute(() -> { }))
+    assertThatThrownBy(() -> pool.execute(() -> {}))
         .isInstanceOf(RejectedExecutionException.class)
         .isNotInstanceOf(HandlerPool.Busy.class);
     assertThat(pool.getCorePoolSize()).isEqualTo(HandlerPool.WARM);

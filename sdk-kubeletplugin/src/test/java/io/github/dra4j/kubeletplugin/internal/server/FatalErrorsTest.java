@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 class FatalErrorsTest {
 
   private final List<Map.Entry<Throwable, String>> reported = new CopyOnWriteArrayList<>();
-  private final FatalErrors fatal =
-      new FatalErrors((e, where) -> reported.add(Map.entry(e, where)));
+  private final FatalErrors fatal = new FatalErrors(
+      (e, where) -> reported.add(Map.entry(e, where)));
 
   @Test
   void anEventLoopThreadThatDiesOfAnErrorIsFatal() throws Exception {

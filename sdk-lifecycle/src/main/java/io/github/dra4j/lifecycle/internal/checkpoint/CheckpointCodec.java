@@ -37,8 +37,8 @@ public final class CheckpointCodec {
   public static final String KIND = V1Reader.KIND;
 
   /** Parses files; repeated member names make a file unreadable rather than ambiguous. */
-  static final JsonMapper MAPPER =
-      JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+  static final JsonMapper MAPPER = JsonMapper.builder()
+      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
   private static final ObjectWriter WRITER = MAPPER.writer().with(prettyPrinter());
 
@@ -55,8 +55,8 @@ public final class CheckpointCodec {
    * Every apiVersion any release wrote, with its reader. Never remove one: a node may keep a
    * file for as long as a claim stays prepared, across any number of driver upgrades.
    */
-  private static final Map<String, VersionReader> READERS =
-      Map.of(V1Reader.API_VERSION, V1Reader::read);
+  private static final Map<String, VersionReader> READERS = Map.of(V1Reader.API_VERSION,
+      V1Reader::read);
 
   private CheckpointCodec() {}
 

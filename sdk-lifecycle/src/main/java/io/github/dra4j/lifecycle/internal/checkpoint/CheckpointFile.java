@@ -55,8 +55,8 @@ import org.slf4j.LoggerFactory;
 public final class CheckpointFile implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(CheckpointFile.class);
-  private static final DateTimeFormatter STAMP =
-      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter STAMP = DateTimeFormatter
+      .ofPattern("yyyyMMdd'T'HHmmssSSS'Z'").withZone(ZoneOffset.UTC);
   private static final AtomicFileWriter WRITER = AtomicFileWriter.builder()
       .fileMode(PosixFilePermissions.fromString("rw-------"))
       .build();
@@ -325,7 +325,7 @@ public final class CheckpointFile implements AutoCloseable {
       String base = file.getFileName() + ".corrupt-" + STAMP.format(clock.instant());
       Path keptAs;
       try {
-        for (int n = 0; ; n++) {
+        for (int n = 0;; n++) {
           keptAs = directory.resolve(n == 0 ? base : base + "-" + n);
           try {
             // Without REPLACE_EXISTING, an existing name fails instead of being replaced.

@@ -62,8 +62,8 @@ final class Envelope {
         JsonToken valueToken = parser.nextToken();
         int start = offset(parser.currentTokenLocation());
         JsonNode value = parser.readValueAsTree();
-        boolean container =
-            valueToken == JsonToken.START_OBJECT || valueToken == JsonToken.START_ARRAY;
+        boolean container = valueToken == JsonToken.START_OBJECT
+            || valueToken == JsonToken.START_ARRAY;
         int end = container ? offset(parser.currentTokenLocation()) + 1 : -1;
         members.put(name, new Member(value, start, end));
       }

@@ -101,8 +101,8 @@ final class V1Reader {
   private static ClaimEntry entry(JsonNode node, String path) throws CheckpointFormatException {
     JsonFields.object(node, path);
     String phaseValue = JsonFields.requiredString(node, path, "phase");
-    ClaimPhase phase = ClaimPhase.fromJson(phaseValue).orElseThrow(() ->
-        new CheckpointFormatException(child(path, "phase") + ": unknown value "
+    ClaimPhase phase = ClaimPhase.fromJson(phaseValue)
+        .orElseThrow(() -> new CheckpointFormatException(child(path, "phase") + ": unknown value "
             + CheckpointValues.quote(phaseValue)));
     if (JsonFields.optionalBoolean(node, path, "unprepareStarted", false)) {
       if (phase != ClaimPhase.PREPARE_COMPLETED) {

@@ -84,13 +84,13 @@ public final class RunningLifecycle<S> {
     List<Meter> meters = meters(checkpoint, registry, plugin.driverName());
     Counter corruptions = (Counter) meters.get(1);
     // Nothing the lifecycle reports stops the plugin: each concerns a file or one claim.
-    BiConsumer<Throwable, String> report =
-        (error, message) -> plugin.reportError(new RecoverableException(error), message);
+    BiConsumer<Throwable, String> report = (error, message) -> plugin
+        .reportError(new RecoverableException(error), message);
     GoneClaimSweep sweep = null;
     try {
       settings.driver().start(plugin);
-      ClaimSpecs claimSpecs =
-          new ClaimSpecs(kind, Optional.ofNullable(settings.commonDeviceName()));
+      ClaimSpecs claimSpecs = new ClaimSpecs(kind,
+          Optional.ofNullable(settings.commonDeviceName()));
       writeCommonSpec(settings, specs, claimSpecs);
       ClaimStore<S> store = new ClaimStore<>(settings.driver(), plugin.driverName(), bootId,
           checkpoint, specs, claimSpecs, new StateCodec<>(settings.stateType()),

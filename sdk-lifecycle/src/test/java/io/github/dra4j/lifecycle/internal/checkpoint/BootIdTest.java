@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Reading the boot ID from a file and from Linux. */
 class BootIdTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void readsTheIdWithoutSurroundingWhiteSpace() throws IOException {
@@ -51,8 +52,9 @@ class BootIdTest {
 
   @Test
   void linuxPublishesAUuidThatStaysTheSameDuringABoot() throws IOException {
-    assumeTrue(Files.exists(KubeletPluginBuilder.DEFAULT_BOOT_ID_SOURCE), KubeletPluginBuilder.DEFAULT_BOOT_ID_SOURCE + " exists only on"
-        + " Linux");
+    assumeTrue(Files.exists(KubeletPluginBuilder.DEFAULT_BOOT_ID_SOURCE),
+        KubeletPluginBuilder.DEFAULT_BOOT_ID_SOURCE + " exists only on"
+            + " Linux");
 
     String id = BootId.read(KubeletPluginBuilder.DEFAULT_BOOT_ID_SOURCE);
 

@@ -56,8 +56,8 @@ public final class CheckpointChild {
 
   private static void add(CheckpointFile store, String prefix, int count) throws Exception {
     System.out.println("ready");
-    BufferedReader in =
-        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in = new BufferedReader(
+        new InputStreamReader(System.in, StandardCharsets.UTF_8));
     in.readLine();
     for (int i = 0; i < count; i++) {
       try (CheckpointFile.Session session = store.lock()) {

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Threads and stores of one JVM on one checkpoint, and readers racing a writer. */
 class CheckpointConcurrencyTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
   private Path file;
   private CheckpointFile first;
   private CheckpointFile second;

@@ -36,7 +36,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The store on real files in one process: reading, writing, keeping corrupt files aside. */
 class CheckpointFileTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
   private Path file;
   private CheckpointFile store;
 

@@ -64,7 +64,8 @@ class CheckpointGoldenTest {
     assertThat(started.name()).isEqualTo("inference-shared");
     assertThat(started.bootId()).isEqualTo(BOOT);
     assertThat(started.allocation()).containsExactly(new AllocatedDevice(
-        RequestReference.parse("gpu/large"), "node-1", "gpu-2", "a1b2c3d4-0000-4000-8000-000000000001", true,
+        RequestReference.parse("gpu/large"), "node-1", "gpu-2",
+        "a1b2c3d4-0000-4000-8000-000000000001", true,
         Map.of("memory", "10Gi", "cores", "4"), null));
     assertThat(started.devices()).isEmpty();
     assertThat(started.cdiSpec()).isNull();

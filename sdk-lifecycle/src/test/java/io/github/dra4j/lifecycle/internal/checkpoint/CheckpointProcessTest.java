@@ -22,7 +22,8 @@ class CheckpointProcessTest {
 
   private static final Duration WAIT = Duration.ofSeconds(90);
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
   private Path file;
   private CheckpointFile store;
   private final List<ChildJvm> children = new ArrayList<>();

@@ -21,8 +21,8 @@ final class CheckpointSamples {
   static final String BOOT = "6ece89dd-aedc-47b0-9445-1012847c2a21";
   static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private static final Pattern CHECKSUM =
-      Pattern.compile("\"checksum\": \"(sha256:[0-9a-f]{64})\"");
+  private static final Pattern CHECKSUM = Pattern
+      .compile("\"checksum\": \"(sha256:[0-9a-f]{64})\"");
 
   private CheckpointSamples() {}
 
@@ -38,14 +38,14 @@ final class CheckpointSamples {
   /** Two claims using every field. */
   static CheckpointData rich() {
     ClaimEntry completed = ClaimEntry.started("ml-team", "train.claim-1", BOOT, List.of(
-            new AllocatedDevice(RequestReference.parse("gpu/large"),
-                "node-1/pool", "gpu-0", "share-7", true,
-                Map.of("memory", "10Gi", "cores", "2"), List.of("attached")),
-            AllocatedDevice.of("nic", "node-1", "nic-0")))
+        new AllocatedDevice(RequestReference.parse("gpu/large"),
+            "node-1/pool", "gpu-0", "share-7", true,
+            Map.of("memory", "10Gi", "cores", "2"), List.of("attached")),
+        AllocatedDevice.of("nic", "node-1", "nic-0")))
         .completed(List.of(
-                new StoredDevice(List.of("gpu/large", "gpu"), "node-1/pool", "gpu-0",
-                    List.of("gpu.example.com/gpu=a", "gpu.example.com/gpu=b"), "share-7"),
-                new StoredDevice(List.of("nic"), "node-1", "nic-0", List.of(), null)),
+            new StoredDevice(List.of("gpu/large", "gpu"), "node-1/pool", "gpu-0",
+                List.of("gpu.example.com/gpu=a", "gpu.example.com/gpu=b"), "share-7"),
+            new StoredDevice(List.of("nic"), "node-1", "nic-0", List.of(), null)),
             json("{\"cdiVersion\":\"0.6.0\",\"kind\":\"gpu.example.com/gpu\",\"devices\":[],"
                 + "\"x\":{\"nested\":[1,2.5,true,null,\"s\"]}}"),
             json("{\"slices\":4,\"mode\":\"exclusive\",\"empty\":{}}"));

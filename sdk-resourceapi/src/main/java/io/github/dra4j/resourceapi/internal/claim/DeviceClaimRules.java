@@ -43,8 +43,8 @@ public final class DeviceClaimRules {
     List<FieldError> errors = new ArrayList<>();
     errors.addAll(Collections.set(value.getRequests(), ResourceLimits.DEVICE_REQUESTS_MAX,
         (request, itemPath) -> DeviceRequestRules.request(request, itemPath, gates, stored),
-        (Function<DeviceRequest, String>) request ->
-            request == null || request.getName() == null ? "" : request.getName(),
+        (Function<DeviceRequest, String>) request -> request == null || request.getName() == null
+            ? "" : request.getName(),
         path.child("requests")));
     errors.addAll(Collections.list(value.getConstraints(), ResourceLimits.DEVICE_CONSTRAINTS_MAX,
         (constraint, itemPath) -> constraint(constraint, itemPath, requestNames, gates),

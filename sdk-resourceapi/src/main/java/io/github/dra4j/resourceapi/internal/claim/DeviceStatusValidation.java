@@ -92,13 +92,12 @@ final class DeviceStatusValidation {
     if (data == null) {
       return errors;
     }
-    if (utf8Length(data.getInterfaceName())
-        > ResourceLimits.NETWORK_INTERFACE_NAME_MAX_LENGTH) {
+    if (utf8Length(data.getInterfaceName()) > ResourceLimits.NETWORK_INTERFACE_NAME_MAX_LENGTH) {
       errors.add(Errors.tooLong(path.child("interfaceName"),
           ResourceLimits.NETWORK_INTERFACE_NAME_MAX_LENGTH));
     }
-    if (utf8Length(data.getHardwareAddress())
-        > ResourceLimits.NETWORK_HARDWARE_ADDRESS_MAX_LENGTH) {
+    if (utf8Length(
+        data.getHardwareAddress()) > ResourceLimits.NETWORK_HARDWARE_ADDRESS_MAX_LENGTH) {
       errors.add(Errors.tooLong(path.child("hardwareAddress"),
           ResourceLimits.NETWORK_HARDWARE_ADDRESS_MAX_LENGTH));
     }

@@ -99,7 +99,6 @@ final class InternalSpecJson {
         : struct("Expression", text(selector.getCel().getExpression())));
   }
 
-
   private static GoValues.Struct capacity(CapacityRequirements capacity) {
     if (capacity == null) {
       return null;
@@ -169,11 +168,6 @@ final class InternalSpecJson {
       fields.put(name, value);
     }
   }
-
-
-
-
-
 
   private static long number(Long value) {
     return value == null ? 0 : value;

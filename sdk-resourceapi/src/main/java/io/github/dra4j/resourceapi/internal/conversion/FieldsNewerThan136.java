@@ -55,7 +55,8 @@ public final class FieldsNewerThan136 {
       }
       case "ResourceClaimTemplate" -> requests(v1Object.path("spec").path("spec")
           .path("devices"), "spec.spec.devices.", removed);
-      default -> { }
+      default -> {
+      }
     }
     return removed;
   }

@@ -121,7 +121,8 @@ public final class VersionConversion {
           prefix + "spec.devices.", unknown);
       case "ResourceClaimTemplate" -> requestsToV1(object.path("spec").path("spec")
           .path("devices"), prefix + "spec.spec.devices.", unknown);
-      default -> { }
+      default -> {
+      }
     }
   }
 
@@ -131,7 +132,8 @@ public final class VersionConversion {
       case "ResourceClaim" -> requestsFromV1(object.path("spec").path("devices"));
       case "ResourceClaimTemplate" -> requestsFromV1(object.path("spec").path("spec")
           .path("devices"));
-      default -> { }
+      default -> {
+      }
     }
   }
 

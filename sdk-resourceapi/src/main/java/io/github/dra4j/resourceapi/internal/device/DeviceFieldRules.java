@@ -59,7 +59,6 @@ public final class DeviceFieldRules {
     return Errors.at(NameRules.poolNameProblems(value), path);
   }
 
-
   /**
    * validateDeviceName (ValidateDNS1123Label).
    *
@@ -120,7 +119,6 @@ public final class DeviceFieldRules {
   public static List<FieldError> qualifiedName(String value, FieldPath path) {
     return Errors.at(NameRules.qualifiedNameProblems(value), path);
   }
-
 
   /**
    * validateFullyQualifiedName: a qualified name that has a domain.

@@ -11,7 +11,7 @@ final class DeviceNames {
 
   static boolean isPoolName(String name) {
     int start = 0;
-    for (int slash = name.indexOf('/'); ; slash = name.indexOf('/', start)) {
+    for (int slash = name.indexOf('/');; slash = name.indexOf('/', start)) {
       String part = name.substring(start, slash < 0 ? name.length() : slash);
       if (!NameFormats.isDns1123Subdomain(part)) {
         return false;
@@ -28,7 +28,8 @@ final class DeviceNames {
     byte[] s = value.getBytes(StandardCharsets.UTF_8);
     int start = 0;
     switch (s.length) {
-      case 36 -> { }
+      case 36 -> {
+      }
       case 45 -> {
         String prefix = new String(s, 0, 9, StandardCharsets.UTF_8);
         if (!prefix.equalsIgnoreCase("urn:uuid:")) {

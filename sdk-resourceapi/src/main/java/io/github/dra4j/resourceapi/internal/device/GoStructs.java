@@ -59,7 +59,7 @@ public final class GoStructs {
     if (items == null || items.isEmpty()) {
       return null;
     }
-    return items.stream().<Object>map(value -> value == null ? null : item.apply(value)).toList();
+    return items.stream().<Object> map(value -> value == null ? null : item.apply(value)).toList();
   }
 
   /**

@@ -68,7 +68,6 @@ public final class CoreRules {
     return Errors.at(NameRules.driverNameProblems(value), path);
   }
 
-
   /**
    * ValidateNodeName (NameIsDNSSubdomain) as {@code resource.k8s.io}'s validateNodeName reports
    * it: one Invalid per message.

@@ -28,8 +28,8 @@ final class MetaFields {
   /** MaxSubresourceNameLength. */
   static final int SUBRESOURCE_MAX_LENGTH = 256;
 
-  private static final Set<String> STANDARD_FINALIZERS =
-      Set.of("kubernetes", "orphan", "foregroundDeletion");
+  private static final Set<String> STANDARD_FINALIZERS = Set.of("kubernetes", "orphan",
+      "foregroundDeletion");
 
   private MetaFields() {}
 
@@ -147,8 +147,8 @@ final class MetaFields {
       }
       errors.addAll(fieldManager(CoreRules.orEmpty(entry.getManager()),
           itemPath.child("manager")));
-      if (NameFormats.utf8Length(CoreRules.orEmpty(entry.getSubresource()))
-          > SUBRESOURCE_MAX_LENGTH) {
+      if (NameFormats
+          .utf8Length(CoreRules.orEmpty(entry.getSubresource())) > SUBRESOURCE_MAX_LENGTH) {
         errors.add(Errors.tooLong(itemPath.child("subresource"), SUBRESOURCE_MAX_LENGTH));
       }
     }
@@ -162,7 +162,7 @@ final class MetaFields {
       errors.add(Errors.tooLong(path, FIELD_MANAGER_MAX_LENGTH));
     }
     int bytePosition = 0;
-    for (int i = 0; i < manager.length(); ) {
+    for (int i = 0; i < manager.length();) {
       int cp = manager.codePointAt(i);
       int width = Character.charCount(cp);
       if (Character.isSurrogate(manager.charAt(i))) {

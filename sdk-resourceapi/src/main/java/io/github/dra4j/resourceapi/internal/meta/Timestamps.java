@@ -17,8 +17,8 @@ import java.util.Objects;
 final class Timestamps {
 
   private static final Instant ZERO = Instant.parse("0001-01-01T00:00:00Z");
-  private static final DateTimeFormatter RFC3339 =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter RFC3339 = DateTimeFormatter
+      .ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
   private Timestamps() {}
 

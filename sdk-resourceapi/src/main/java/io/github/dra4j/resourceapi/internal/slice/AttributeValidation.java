@@ -30,8 +30,7 @@ final class AttributeValidation {
       + "(\\+" + BUILD + "(\\." + BUILD + ")*)?");
 
   private static final String ONE_VALUE = "exactly one value must be specified";
-  private static final String SEMVER_MESSAGE =
-      "must be a string compatible with semver.org spec 2.0.0";
+  private static final String SEMVER_MESSAGE = "must be a string compatible with semver.org spec 2.0.0";
 
   private AttributeValidation() {}
 

@@ -65,10 +65,10 @@ final class CounterValidation {
 
   private static List<FieldError> consumption(DeviceCounterConsumption consumption,
       FieldPath path) {
-    DeviceCounterConsumption value =
-        consumption == null ? new DeviceCounterConsumption() : consumption;
-    List<FieldError> errors =
-        new ArrayList<>(name(value.getCounterSet(), path.child("counterSet")));
+    DeviceCounterConsumption value = consumption == null ? new DeviceCounterConsumption()
+        : consumption;
+    List<FieldError> errors = new ArrayList<>(
+        name(value.getCounterSet(), path.child("counterSet")));
     if (value.getCounters() == null || value.getCounters().isEmpty()) {
       errors.add(Errors.required(path.child("counters"), ""));
     } else {

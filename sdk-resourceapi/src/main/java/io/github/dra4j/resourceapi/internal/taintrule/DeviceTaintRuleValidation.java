@@ -82,8 +82,7 @@ public final class DeviceTaintRuleValidation {
     List<FieldError> errors = new ArrayList<>(ObjectMetaRules.objectMetaUpdate(
         meta(rule.getMetadata()), meta(old.getMetadata()), METADATA));
     FieldPath conditionsPath = STATUS.child("conditions");
-    List<Condition> conditions =
-        rule.getStatus() == null ? null : rule.getStatus().getConditions();
+    List<Condition> conditions = rule.getStatus() == null ? null : rule.getStatus().getConditions();
     errors.addAll(CoreRules.conditions(conditions, conditionsPath));
     if (conditions != null && conditions.size() > ResourceLimits.TAINT_RULE_STATUS_MAX_CONDITIONS) {
       errors.add(Errors.tooMany(conditionsPath, conditions.size(),

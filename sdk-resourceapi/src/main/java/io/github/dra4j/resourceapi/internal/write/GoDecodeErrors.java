@@ -71,8 +71,7 @@ final class GoDecodeErrors {
   }
 
   private static Field declared(Class<?> owner, String jsonName) {
-    for (Class<?> type = owner; type != null && type != Object.class;
-        type = type.getSuperclass()) {
+    for (Class<?> type = owner; type != null && type != Object.class; type = type.getSuperclass()) {
       for (Field field : type.getDeclaredFields()) {
         JsonProperty property = field.getAnnotation(JsonProperty.class);
         if ((property != null && property.value().equals(jsonName))

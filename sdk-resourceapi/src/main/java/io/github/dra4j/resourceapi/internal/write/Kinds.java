@@ -168,6 +168,6 @@ final class Kinds {
   private static List<DeviceRequestAllocationResult> results(ResourceClaimStatus status) {
     return status == null || status.getAllocation() == null
         || status.getAllocation().getDevices() == null ? null
-        : status.getAllocation().getDevices().getResults();
+            : status.getAllocation().getDevices().getResults();
   }
 }

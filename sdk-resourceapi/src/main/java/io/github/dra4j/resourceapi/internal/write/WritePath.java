@@ -171,8 +171,9 @@ public final class WritePath {
     String apiVersion = object.path("apiVersion").asString("");
     String kind = object.path("kind").asString("");
     if (!covers(apiVersion, kind)) {
-      throw new IllegalArgumentException("not a resource.k8s.io kind these rules cover: apiVersion \""
-          + apiVersion + "\", kind \"" + kind + "\"");
+      throw new IllegalArgumentException(
+          "not a resource.k8s.io kind these rules cover: apiVersion \""
+              + apiVersion + "\", kind \"" + kind + "\"");
     }
     return Kinds.of(kind).orElseThrow();
   }

@@ -29,8 +29,7 @@ class AllocationResultValidationTest {
   private static final String RESULTS = "status.allocation.devices.results";
   private static final String CONFIG = "status.allocation.devices.config";
   private static final String BAD_NAME = "!@#$%^";
-  private static final String PARAMETERS =
-      "{\"kind\": \"foo\", \"apiVersion\": \"dra.example.com/v1\"}";
+  private static final String PARAMETERS = "{\"kind\": \"foo\", \"apiVersion\": \"dra.example.com/v1\"}";
 
   static Stream<Arguments> cases() {
     return Stream.of(

@@ -94,7 +94,8 @@ class DeviceClaimRulesTest {
   static Stream<Arguments> invalid() {
     return Stream.of(
         Arguments.of("a bad and unknown request name, a name without domain, an empty name,"
-                + " no attribute", GPU_REQUEST, constraints(
+            + " no attribute", GPU_REQUEST,
+            constraints(
                 "{requests:['gpu','!@#$%^'],matchAttribute:'missing-domain'}",
                 "{matchAttribute:''}", "{}"),
             List.of("Invalid " + C0 + ".requests[1]", "Invalid " + C0 + ".requests[1]",
@@ -210,11 +211,12 @@ class DeviceClaimRulesTest {
   void referenceMessages() {
     assertThat(ResourceClaimValidation.validate(claim(devicesJson(PRIORITIZED,
         constraints("{requests:['foo/baz'],matchAttribute:'dra.example.com/v'}") + ","
-            + config("{" + OPAQUE + "}", "{}"))), GATES))
+            + config("{" + OPAQUE + "}", "{}"))),
+        GATES))
         .extracting(FieldError::toString)
         .containsExactly(C0 + ".requests[0]: Invalid value: \"foo/baz\": must be the name of a"
-                + " request in the claim or the name of a request and a subrequest separated by"
-                + " '/'",
+            + " request in the claim or the name of a request and a subrequest separated by"
+            + " '/'",
             "spec.devices.config[1].opaque: Required value");
   }
 

@@ -230,8 +230,9 @@ class DeviceRequestRulesTest {
         Arguments.of("{name:'gpu'}", R0 + ": Required value: exactly one of `exactly` or"
             + " `firstAvailable` is required"),
         Arguments.of("{name:'gpu',exactly:{deviceClassName:'c',allocationMode:'All'},"
-            + "firstAvailable:[" + sub("s") + "]}", R0 + ": Invalid value: null: exactly one of"
-            + " `exactly` or `firstAvailable` is required, but multiple fields are set"),
+            + "firstAvailable:[" + sub("s") + "]}",
+            R0 + ": Invalid value: null: exactly one of"
+                + " `exactly` or `firstAvailable` is required, but multiple fields are set"),
         Arguments.of(exact("gpu", "deviceClassName:'c',allocationMode:'ExactCount',count:-1"),
             R0 + ".exactly.count: Invalid value: -1: must be greater than zero"),
         Arguments.of(exact("gpu", "deviceClassName:'c',allocationMode:'All',count:2"),
@@ -258,8 +259,8 @@ class DeviceRequestRulesTest {
   @ParameterizedTest(name = "{1}")
   @MethodSource("messages")
   void exactMessages(String requests, String message) {
-    List<FieldError> errors =
-        ResourceClaimValidation.validate(claim(devicesJson(requests, "")), GATES);
+    List<FieldError> errors = ResourceClaimValidation.validate(claim(devicesJson(requests, "")),
+        GATES);
     assertThat(errors).extracting(FieldError::toString).containsExactly(message);
   }
 }

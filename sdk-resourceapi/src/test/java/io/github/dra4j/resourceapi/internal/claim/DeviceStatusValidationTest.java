@@ -26,8 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DeviceStatusValidationTest {
 
   private static final String DEVICES = "status.devices";
-  private static final String DEVICE =
-      "\"driver\": \"foo\", \"pool\": \"foo\", \"device\": \"foo\"";
+  private static final String DEVICE = "\"driver\": \"foo\", \"pool\": \"foo\", \"device\": \"foo\"";
 
   static Stream<Arguments> cases() {
     String twoDrivers = """
@@ -127,8 +126,8 @@ class DeviceStatusValidationTest {
                 + CONDITION.formatted("Ready") + "]}",
             "Duplicate " + DEVICES + "[0].conditions[1].type"),
         invalid("names that are not names", "{\"devices\": {\"results\": [{\"request\": \"foo\","
-                + " \"driver\": \"dra_example.com\", \"pool\": \"a/Not_Valid\","
-                + " \"device\": \"Dev_0\"}]}}",
+            + " \"driver\": \"dra_example.com\", \"pool\": \"a/Not_Valid\","
+            + " \"device\": \"Dev_0\"}]}}",
             "{\"driver\": \"dra_example.com\", \"pool\": \"a/Not_Valid\", \"device\": \"Dev_0\"}",
             "Invalid " + DEVICES + "[0].driver", "Invalid " + DEVICES + "[0].pool",
             "Invalid " + DEVICES + "[0].device"),

@@ -16,17 +16,14 @@ import tools.jackson.databind.json.JsonMapper;
 public final class Fixtures {
 
   /** A valid exact request named {@code gpu}. */
-  public static final String GPU_REQUEST =
-      "{name:'gpu',exactly:{deviceClassName:'gpu.example.com',allocationMode:'ExactCount',"
-          + "count:1}}";
+  public static final String GPU_REQUEST = "{name:'gpu',exactly:{deviceClassName:'gpu.example.com',allocationMode:'ExactCount',"
+      + "count:1}}";
 
   /** A valid sub-request template; {@code %s} is its name. */
-  public static final String SUB_REQUEST =
-      "{name:'%s',deviceClassName:'gpu.example.com',allocationMode:'ExactCount',count:1}";
+  public static final String SUB_REQUEST = "{name:'%s',deviceClassName:'gpu.example.com',allocationMode:'ExactCount',count:1}";
 
   /** A valid opaque configuration body (without {@code requests}). */
-  public static final String OPAQUE =
-      "opaque:{driver:'dra.example.com',parameters:{kind:'foo',apiVersion:'dra.example.com/v1'}}";
+  public static final String OPAQUE = "opaque:{driver:'dra.example.com',parameters:{kind:'foo',apiVersion:'dra.example.com/v1'}}";
 
   private static final JsonMapper JSON = JsonMapper.builder()
       .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES)

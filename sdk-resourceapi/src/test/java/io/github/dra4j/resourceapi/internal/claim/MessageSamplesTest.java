@@ -54,7 +54,7 @@ class MessageSamplesTest {
   void tolerationWithUnknownOperator() {
     assertThat(messages(GPU_REQUEST.replace("count:1",
         "count:1,tolerations:[{key:'k',operator:'Sometimes'}]"), "")).containsExactly(
-        "spec.devices.requests[0].exactly.tolerations[0].operator: Unsupported value:"
-            + " \"Sometimes\": supported values: \"Equal\", \"Exists\"");
+            "spec.devices.requests[0].exactly.tolerations[0].operator: Unsupported value:"
+                + " \"Sometimes\": supported values: \"Equal\", \"Exists\"");
   }
 }

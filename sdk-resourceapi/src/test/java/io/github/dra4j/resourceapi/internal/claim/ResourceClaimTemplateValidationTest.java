@@ -40,7 +40,7 @@ class ResourceClaimTemplateValidationTest {
 
   static Stream<Arguments> creates() {
     return Stream.of(
-        change("a good template", t -> { }),
+        change("a good template", t -> {}),
         change("a generated name", t -> t.getMetadata().setGenerateName("pvc-")),
         change("a uid", t -> t.getMetadata().setUid("ac051fac-2ead-46d9-b8b4-4e0fbeb7455d")),
         change("a resource version", t -> t.getMetadata().setResourceVersion("1")),
@@ -99,7 +99,7 @@ class ResourceClaimTemplateValidationTest {
 
   static Stream<Arguments> updates() {
     return Stream.of(
-        change("no change", t -> { }),
+        change("no change", t -> {}),
         change("a label", t -> t.getMetadata().setLabels(Map.of("a", "b"))),
         change("a changed count", t -> t.getSpec().getSpec().getDevices().getRequests().get(0)
             .getExactly().setCount(2L), "Invalid spec"),

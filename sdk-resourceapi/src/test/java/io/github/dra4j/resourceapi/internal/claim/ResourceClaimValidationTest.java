@@ -31,7 +31,7 @@ class ResourceClaimValidationTest {
 
   static Stream<Arguments> metadata() {
     return Stream.of(
-        meta("a good claim", claim -> { }),
+        meta("a good claim", claim -> {}),
         meta("a generated name", claim -> claim.getMetadata().setGenerateName("pvc-")),
         meta("a uid", claim -> claim.getMetadata().setUid("ac051fac-2ead-46d9-b8b4-4e0fbeb7455d")),
         meta("a resource version", claim -> claim.getMetadata().setResourceVersion("1")),

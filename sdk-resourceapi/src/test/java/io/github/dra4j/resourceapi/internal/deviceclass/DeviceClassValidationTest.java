@@ -41,7 +41,7 @@ class DeviceClassValidationTest {
 
   static Stream<Arguments> metadata() {
     return Stream.of(
-        meta("a good class", c -> { }),
+        meta("a good class", c -> {}),
         meta("a generated name", c -> c.getMetadata().setGenerateName("pvc-")),
         meta("a uid", c -> c.getMetadata().setUid("ac051fac-2ead-46d9-b8b4-4e0fbeb7455d")),
         meta("a resource version", c -> c.getMetadata().setResourceVersion("1")),

@@ -72,7 +72,8 @@ class DeviceCapacityValidationTest {
             "{'default': '10.1', 'validValues': ['5.1', '10.1', '100']}")),
         new Case("options at and over the 64-bit limit", capacity("'" + MAX_PLUS_ONE + "'",
             "{'default': '" + MAX + "', 'validValues': ['" + MAX + "', '" + MAX_PLUS_ONE
-                + "']}"), "Duplicate " + P + ".validValues[1]"),
+                + "']}"),
+            "Duplicate " + P + ".validValues[1]"),
         new Case("options 100E and 1000E", capacity("'1000E'",
             "{'default': '100E', 'validValues': ['100E', '1000E']}"),
             "Duplicate " + P + ".validValues[1]"),

@@ -166,7 +166,7 @@ class DeviceValidationTest {
         new Case("device node selector with two terms", perDevice(d -> d
             .setNodeSelector(selector(2)))),
         new Case("device on all nodes", perDevice(d -> d.setAllNodes(true))),
-        new Case("device without node selection", perDevice(d -> { }),
+        new Case("device without node selection", perDevice(d -> {}),
             "Required spec.devices[0]"),
         new Case("device with empty node name and allNodes false", perDevice(d -> {
           d.setNodeName("");

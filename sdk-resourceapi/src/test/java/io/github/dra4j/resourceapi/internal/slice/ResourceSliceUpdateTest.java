@@ -36,7 +36,7 @@ class ResourceSliceUpdateTest {
 
   static Stream<Case> updates() {
     return Stream.of(
-        new Case("no change", update(valid(), s -> { })),
+        new Case("no change", update(valid(), s -> {})),
         new Case("name changed", update(valid(), s -> s.getMetadata().setName("valid-update")),
             "Invalid metadata.name"),
         new Case("node name changed", update(valid(), s -> s.getSpec()
@@ -76,7 +76,7 @@ class ResourceSliceUpdateTest {
             "Duplicate spec.devices[0].capacity[a].requestPolicy.validValues[1]"),
         // Kubernetes 1.37 does not check an unchanged capacity map again and accepts this.
         new Case("stored options that round to one whole number", update(consumable("9.9"),
-            s -> { }), "Duplicate spec.devices[0].capacity[a].requestPolicy.validValues[1]"));
+            s -> {}), "Duplicate spec.devices[0].capacity[a].requestPolicy.validValues[1]"));
   }
 
   @ParameterizedTest(name = "{0}")

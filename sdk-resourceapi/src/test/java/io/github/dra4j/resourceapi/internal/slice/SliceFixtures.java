@@ -105,8 +105,7 @@ final class SliceFixtures {
   }
 
   static Map<String, io.fabric8.kubernetes.api.model.resource.v1.Counter> counters(int count) {
-    Map<String, io.fabric8.kubernetes.api.model.resource.v1.Counter> counters =
-        new LinkedHashMap<>();
+    Map<String, io.fabric8.kubernetes.api.model.resource.v1.Counter> counters = new LinkedHashMap<>();
     for (int i = 0; i < count; i++) {
       counters.put("memory-" + i,
           new io.fabric8.kubernetes.api.model.resource.v1.Counter(new Quantity("1Gi")));

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class AdminAccessAuthorizationTest {
 
-  private static final Map<String, String> ADMIN =
-      Map.of(AdminAccessAuthorization.ADMIN_NAMESPACE_LABEL, "true");
+  private static final Map<String, String> ADMIN = Map
+      .of(AdminAccessAuthorization.ADMIN_NAMESPACE_LABEL, "true");
 
   private static ResourceClaim claim(boolean admin, String results) {
     return read("{\"apiVersion\":\"resource.k8s.io/v1\",\"kind\":\"ResourceClaim\","

@@ -26,7 +26,8 @@ class ResourceClaimStrategyTest {
         + "\"metadata\":{\"name\":\"c\",\"namespace\":\"ns\",\"generation\":2,"
         + "\"labels\":{\"l\":\"1\"},\"annotations\":{\"a\":\"1\"},\"finalizers\":[\"f\"]},"
         + "\"spec\":{\"devices\":" + devices + "}" + (status == null ? "" : ",\"status\":"
-        + status) + "}", ResourceClaim.class);
+            + status)
+        + "}", ResourceClaim.class);
   }
 
   private static final String SIMPLE = "{\"requests\":[{\"name\":\"r\",\"exactly\":"
@@ -116,8 +117,8 @@ class ResourceClaimStrategyTest {
             (Predicate<ResourceClaim>) c -> request(c).getExactly().getCapacity() != null
                 && c.getSpec().getDevices().getRequests().get(1).getFirstAvailable().get(0)
                     .getCapacity() != null
-                && c.getSpec().getDevices().getConstraints().get(0).getDistinctAttribute()
-                    != null));
+                && c.getSpec().getDevices().getConstraints().get(0)
+                    .getDistinctAttribute() != null));
   }
 
   @ParameterizedTest(name = "{0} off: dropped on create")

@@ -32,7 +32,7 @@ class DeviceTaintRuleValidationTest {
 
   static Stream<Arguments> rules() {
     return Stream.of(
-        Arguments.of("good", rule(r -> { }), List.of()),
+        Arguments.of("good", rule(r -> {}), List.of()),
         Arguments.of("missing name", rule(r -> r.getMetadata().setName("")),
             List.of("Required metadata.name")),
         Arguments.of("bad name", rule(r -> r.getMetadata().setName(BAD)),
@@ -91,11 +91,11 @@ class DeviceTaintRuleValidationTest {
 
   static Stream<Arguments> updates() {
     return Stream.of(
-        Arguments.of("no change", rule(r -> { }), rule(r -> { }), List.of()),
-        Arguments.of("name changed", rule(r -> { }),
+        Arguments.of("no change", rule(r -> {}), rule(r -> {}), List.of()),
+        Arguments.of("name changed", rule(r -> {}),
             rule(r -> r.getMetadata().setName("valid-update")),
             List.of("Invalid metadata.name")),
-        Arguments.of("selector and taint changed", rule(r -> { }), rule(r -> {
+        Arguments.of("selector and taint changed", rule(r -> {}), rule(r -> {
           r.getSpec().getDeviceSelector().setPool("other");
           r.getSpec().getTaint().setEffect("NoExecute");
         }), List.of()),
@@ -104,9 +104,9 @@ class DeviceTaintRuleValidationTest {
               r.getSpec().getTaint().setEffect("PreferNoSchedule");
               r.getSpec().getTaint().setValue("other");
             }), List.of()),
-        Arguments.of("unsupported effect set", rule(r -> { }), rule(r -> r.getSpec().getTaint()
+        Arguments.of("unsupported effect set", rule(r -> {}), rule(r -> r.getSpec().getTaint()
             .setEffect("PreferNoSchedule")), List.of("NotSupported spec.taint.effect")),
-        Arguments.of("bad device set", rule(r -> { }), rule(r -> r.getSpec().getDeviceSelector()
+        Arguments.of("bad device set", rule(r -> {}), rule(r -> r.getSpec().getDeviceSelector()
             .setDevice("GPU-0")), List.of("Invalid spec.deviceSelector.device")));
   }
 
@@ -120,7 +120,7 @@ class DeviceTaintRuleValidationTest {
 
   @Test
   void validatesStatusUpdate() {
-    DeviceTaintRule old = rule(r -> { });
+    DeviceTaintRule old = rule(r -> {});
     ExpectedErrors.assertErrors(DeviceTaintRuleValidation.validateStatusUpdate(
         withConditions(1), old, GATES));
     ExpectedErrors.assertErrors(DeviceTaintRuleValidation.validateStatusUpdate(
@@ -141,7 +141,7 @@ class DeviceTaintRuleValidationTest {
   }
 
   private static DeviceTaintRule withConditions(int count) {
-    DeviceTaintRule rule = rule(r -> { });
+    DeviceTaintRule rule = rule(r -> {});
     List<Condition> conditions = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       conditions.add(JSON.readValue(("{'type': 'Type" + i + "', 'status': 'True', 'reason': "

@@ -93,7 +93,8 @@ final class FirstList {
   private static void list(KubernetesClient client, SliceVersion version,
       Map<String, String> fieldSelector, long deadline) throws InterruptedException {
     FutureTask<Object> request = new FutureTask<>(() -> client.resources(version.resourceType())
-        .withFields(fieldSelector).list(new ListOptionsBuilder().withLimit(1L).withResourceVersion("0").build()));
+        .withFields(fieldSelector)
+        .list(new ListOptionsBuilder().withLimit(1L).withResourceVersion("0").build()));
     Thread thread = new Thread(request, "dra4j-resourceslice-list");
     thread.setDaemon(true);
     thread.start();

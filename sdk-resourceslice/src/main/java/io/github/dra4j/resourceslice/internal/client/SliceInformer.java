@@ -106,8 +106,8 @@ public final class SliceInformer implements AutoCloseable {
         continue;
       }
       AtomicReference<Throwable> lastError = new AtomicReference<>();
-      SharedIndexInformer<HasMetadata> informer =
-          client.resources(version.resourceType()).withFields(fieldSelector).runnableInformer(0);
+      SharedIndexInformer<HasMetadata> informer = client.resources(version.resourceType())
+          .withFields(fieldSelector).runnableInformer(0);
       informer.exceptionHandler((started, error) -> {
         Throwable previous = lastError.getAndSet(error);
         if (!started && isNotFound(error)) {
@@ -157,7 +157,8 @@ public final class SliceInformer implements AutoCloseable {
 
   private static String poolName(HasMetadata slice) {
     String name = null;
-    if (slice instanceof ResourceSlice v1 && v1.getSpec() != null && v1.getSpec().getPool() != null) {
+    if (slice instanceof ResourceSlice v1 && v1.getSpec() != null
+        && v1.getSpec().getPool() != null) {
       name = v1.getSpec().getPool().getName();
     } else if (slice instanceof io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice b2
         && b2.getSpec() != null && b2.getSpec().getPool() != null) {
@@ -171,7 +172,8 @@ public final class SliceInformer implements AutoCloseable {
 
   private static boolean isNotFound(Throwable error) {
     for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof KubernetesClientException k && k.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
+      if (t instanceof KubernetesClientException k
+          && k.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
         return true;
       }
     }
@@ -216,7 +218,8 @@ public final class SliceInformer implements AutoCloseable {
 
   /** Converts events of older versions to v1 before handing them to the listener. */
   private record Converting(SliceConversion conversion, Listener listener)
-      implements ResourceEventHandler<HasMetadata> {
+      implements
+        ResourceEventHandler<HasMetadata> {
 
     @Override
     public void onAdd(HasMetadata obj) {

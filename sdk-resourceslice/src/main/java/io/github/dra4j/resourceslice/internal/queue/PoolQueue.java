@@ -112,7 +112,7 @@ public final class PoolQueue {
         }
         long now = nanoClock.getAsLong();
         long nextDue = Long.MAX_VALUE;
-        for (var it = waitingUntil.entrySet().iterator(); it.hasNext(); ) {
+        for (var it = waitingUntil.entrySet().iterator(); it.hasNext();) {
           var entry = it.next();
           if (entry.getValue() - now <= 0) {
             it.remove();

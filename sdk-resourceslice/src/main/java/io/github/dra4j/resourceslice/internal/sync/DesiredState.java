@@ -86,8 +86,8 @@ public record DesiredState(Map<String, DesiredPool> pools) {
       slice.sharedCounters().forEach(set -> counters.add(serialization.clone(set)));
       slices.add(new DesiredSlice(devices, counters, slice.perDeviceNodeSelection()));
     }
-    NodeSelector selector =
-        pool.nodeSelector() == null ? null : serialization.clone(pool.nodeSelector());
+    NodeSelector selector = pool.nodeSelector() == null ? null
+        : serialization.clone(pool.nodeSelector());
     Pool copy = new Pool(selector, pool.allNodes(), pool.generation(),
         slices.stream().map(DesiredSlice::toSlice).toList());
     return new DesiredPool(name, selector, pool.allNodes(), pool.generation(), slices,

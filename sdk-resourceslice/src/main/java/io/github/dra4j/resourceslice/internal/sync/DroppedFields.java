@@ -43,7 +43,8 @@ public final class DroppedFields {
       counters |= size(w.getConsumesCounters()) != size(s.getConsumesCounters());
       binding |= size(w.getBindingConditions()) != size(s.getBindingConditions())
           || size(w.getBindingFailureConditions()) != size(s.getBindingFailureConditions());
-      consumable |= w.getAllowMultipleAllocations() != null && s.getAllowMultipleAllocations() == null;
+      consumable |= w.getAllowMultipleAllocations() != null
+          && s.getAllowMultipleAllocations() == null;
     }
     if (taints) {
       features.add("DRADeviceTaints");

@@ -175,7 +175,8 @@ public final class PoolSync {
   }
 
   /** Rule G20: the cached object with the desired spec, carrying over taint times. */
-  private ResourceSlice updated(ResourceSlice existing, DesiredPool pool, int index, PoolPlan plan) {
+  private ResourceSlice updated(ResourceSlice existing, DesiredPool pool, int index,
+      PoolPlan plan) {
     DesiredSlice desired = pool.slices().get(index);
     ResourceSlice slice = serialization.clone(existing);
     ResourceSliceSpec spec = slice.getSpec();

@@ -146,8 +146,8 @@ public final class SliceCache {
   /** True if {@code a} has a higher integer resource version than {@code b}. */
   private static boolean newer(ResourceSlice a, ResourceSlice b) {
     try {
-      return Long.parseLong(a.getMetadata().getResourceVersion())
-          > Long.parseLong(b.getMetadata().getResourceVersion());
+      return Long.parseLong(a.getMetadata().getResourceVersion()) > Long
+          .parseLong(b.getMetadata().getResourceVersion());
     } catch (NumberFormatException e) {
       return false;
     }

@@ -22,7 +22,8 @@ class SliceConversionTest {
         .withNewPool().withName("p").withGeneration(2L).withResourceSliceCount(1L).endPool()
         .addNewDevice().withName("gpu-0")
         .addToAttributes("model", new DeviceAttributeBuilder().withString("a100").build())
-        .addToCapacity("memory", new DeviceCapacityBuilder().withValue(new Quantity("40Gi")).build())
+        .addToCapacity("memory",
+            new DeviceCapacityBuilder().withValue(new Quantity("40Gi")).build())
         .addNewTaint().withKey("k").withEffect("NoSchedule").endTaint()
         .endDevice()
         .endSpec().build();
@@ -52,8 +53,8 @@ class SliceConversionTest {
 
   @Test
   void v1beta1ZeroValuesMeanUnsetInV1() {
-    var beta1 = (io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceSlice)
-        conversion.fromV1(slice(), SliceVersion.V1BETA1);
+    var beta1 = (io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceSlice) conversion
+        .fromV1(slice(), SliceVersion.V1BETA1);
     beta1.getSpec().setNodeName("");
     beta1.getSpec().setAllNodes(false);
     ResourceSlice v1 = conversion.toV1(beta1);

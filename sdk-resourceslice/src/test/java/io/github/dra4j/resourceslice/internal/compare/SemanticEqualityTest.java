@@ -26,7 +26,8 @@ class SemanticEqualityTest {
 
   @Test
   void quantitiesCompareByValue() {
-    assertThat(SemanticEquality.devicesDeepEqual(List.of(capacity("1")), List.of(capacity("1000m"))))
+    assertThat(
+        SemanticEquality.devicesDeepEqual(List.of(capacity("1")), List.of(capacity("1000m"))))
         .isTrue();
     assertThat(SemanticEquality.devicesDeepEqual(List.of(capacity("1Gi")),
         List.of(capacity("1073741824")))).isTrue();

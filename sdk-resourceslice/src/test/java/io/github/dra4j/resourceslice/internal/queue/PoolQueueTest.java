@@ -62,7 +62,8 @@ class PoolQueueTest {
     assertThat(queue.isWaiting("a")).isTrue();
     long start = System.nanoTime();
     assertThat(queue.take()).isEqualTo("a");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(15));
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(15));
     assertThat(queue.isWaiting("a")).isFalse();
   }
 

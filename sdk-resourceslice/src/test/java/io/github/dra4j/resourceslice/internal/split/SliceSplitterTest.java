@@ -93,7 +93,8 @@ class SliceSplitterTest {
     assertThat(slices.get(0).sharedCounters()).isEmpty();
     assertThat(slices.get(1).sharedCounters()).hasSize(8);
     assertThat(slices.get(1).devices()).isEmpty();
-    assertThat(slices.get(2).sharedCounters()).extracting(CounterSet::getName).containsExactly("s8");
+    assertThat(slices.get(2).sharedCounters()).extracting(CounterSet::getName)
+        .containsExactly("s8");
     assertThat(slices).allMatch(s -> Boolean.TRUE.equals(s.perDeviceNodeSelection()));
   }
 

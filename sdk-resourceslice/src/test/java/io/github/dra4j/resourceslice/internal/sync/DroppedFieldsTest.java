@@ -51,7 +51,8 @@ class DroppedFieldsTest {
         .containsExactly("DRADeviceBindingConditions");
     Device multi = new DeviceBuilder().withName("d").withAllowMultipleAllocations(false).build();
     assertThat(DroppedFields.detect(new DesiredSlice(List.of(multi), List.of(), null),
-        stored(new DeviceBuilder().withName("d").build()))).containsExactly("DRAConsumableCapacity");
+        stored(new DeviceBuilder().withName("d").build())))
+        .containsExactly("DRAConsumableCapacity");
   }
 
   @Test

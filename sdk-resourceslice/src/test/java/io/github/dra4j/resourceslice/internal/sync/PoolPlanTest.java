@@ -79,11 +79,11 @@ class PoolPlanTest {
   @Test
   void olderGenerationsLegacyNamesOutOfRangeAndDuplicatesAreObsolete() {
     List<ResourceSlice> current = List.of(
-        current("00000-a", 1, 2, "a"),        // older generation
-        current("00000-b", 2, 2, "a"),        // index 0
-        current("00000-c", 2, 2, "a"),        // duplicate index 0
-        current("00005-d", 2, 2, "a"),        // out of range
-        current("gpu-node-xyz", 2, 2, "a"));  // legacy name
+        current("00000-a", 1, 2, "a"), // older generation
+        current("00000-b", 2, 2, "a"), // index 0
+        current("00000-c", 2, 2, "a"), // duplicate index 0
+        current("00005-d", 2, 2, "a"), // out of range
+        current("gpu-node-xyz", 2, 2, "a")); // legacy name
     PoolPlan plan = PoolPlan.compute(desired(0, "a", "b"), current, EQUALITY);
     assertThat(plan.obsolete()).extracting(s -> s.getMetadata().getName())
         .containsExactly("00000-a", "00000-c", "00005-d", "gpu-node-xyz");

@@ -40,7 +40,8 @@ class SliceCacheTest {
     inform(slice("b", "u2", "3", "p"));
     inform(slice("a", "u1", "4", "p"));
     inform(slice("c", "u3", "5", "other"));
-    assertThat(cache.pool("p")).extracting(s -> s.getMetadata().getName()).containsExactly("a", "b");
+    assertThat(cache.pool("p")).extracting(s -> s.getMetadata().getName()).containsExactly("a",
+        "b");
   }
 
   @Test

@@ -32,8 +32,8 @@ class PoolValidatorTest {
       + " '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 
   /** A node-local driver: Node owner whose UID is looked up, the controller sets nodeName. */
-  private final PoolValidator nodeLocal =
-      new PoolValidator(new NewSlices(DRIVER, Owner.node("node-1", null), "node-1"));
+  private final PoolValidator nodeLocal = new PoolValidator(
+      new NewSlices(DRIVER, Owner.node("node-1", null), "node-1"));
   /** A network driver: no owner, no node name; pools select nodes themselves. */
   private final PoolValidator network = new PoolValidator(new NewSlices(DRIVER, null, null));
 

@@ -31,8 +31,8 @@ public record WebhookEnvironment(Optional<Path> certificateFile, Optional<Path> 
   public static final String METRICS_PORT = "METRICS_PORT";
 
   /** Every variable read, in the order of the README's table. */
-  public static final List<String> VARIABLES =
-      List.of(TLS_CERT_FILE, TLS_PRIVATE_KEY_FILE, WEBHOOK_PORT, METRICS_PORT);
+  public static final List<String> VARIABLES = List.of(TLS_CERT_FILE, TLS_PRIVATE_KEY_FILE,
+      WEBHOOK_PORT, METRICS_PORT);
 
   /**
    * Reads the variables.

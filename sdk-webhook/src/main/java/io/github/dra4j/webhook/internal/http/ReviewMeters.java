@@ -78,8 +78,8 @@ public final class ReviewMeters {
   }
 
   private Timer timer(String resource, Outcome outcome) {
-    return timers.computeIfAbsent(new Series(resource, outcome), series ->
-        Timer.builder(MetricNames.WEBHOOK_REVIEWS)
+    return timers.computeIfAbsent(new Series(resource, outcome),
+        series -> Timer.builder(MetricNames.WEBHOOK_REVIEWS)
             .description("Admission requests the device configuration webhook answered, by"
                 + " resource and decision")
             .tag(MetricNames.DRIVER_NAME, driverName)

@@ -87,11 +87,11 @@ final class BoundedTree {
       }
       case VALUE_NUMBER_INT -> {
         switch (parser.getNumberType()) {
-          case INT:
+          case INT :
             return NODES.numberNode(parser.getIntValue());
-          case LONG:
+          case LONG :
             return NODES.numberNode(parser.getLongValue());
-          default:
+          default :
             return NODES.numberNode(parser.getBigIntegerValue());
         }
       }

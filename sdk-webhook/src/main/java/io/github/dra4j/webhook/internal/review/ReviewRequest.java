@@ -54,9 +54,9 @@ public record ReviewRequest(String uid, String group, String version, String kin
 
   /** Reads reviews; duplicate fields are refused rather than silently resolved. */
   private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
-          .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
-              .build())
+      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
           .build())
+      .build())
       .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
       .build();
 

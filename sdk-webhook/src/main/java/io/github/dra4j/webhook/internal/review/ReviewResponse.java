@@ -26,8 +26,7 @@ public final class ReviewResponse {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-  private ReviewResponse() {
-  }
+  private ReviewResponse() {}
 
   /**
    * What a request reviews, as {@link AdmissionDecision#resource()} names it: a claim or a

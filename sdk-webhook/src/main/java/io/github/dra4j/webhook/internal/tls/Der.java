@@ -19,14 +19,12 @@ final class Der {
   /** Context-specific, constructed, tag 0: the {@code parameters} of SEC 1's ECPrivateKey. */
   static final int CONTEXT_0 = 0xA0;
 
-  private Der() {
-  }
+  private Der() {}
 
   /** One element: its tag and its content bytes. */
   // A parsing step's result, read and dropped; never compared or hashed.
   @SuppressWarnings("ArrayRecordComponent")
-  record Element(int tag, byte[] content) {
-  }
+  record Element(int tag, byte[] content) {}
 
   /** Writes one element. */
   static byte[] encode(int tag, byte[]... contents) {

@@ -27,21 +27,19 @@ public final class PemFiles {
 
   private static final Pattern BLOCK = Pattern.compile(
       "-----BEGIN ([A-Z0-9 ]+)-----([A-Za-z0-9+/=\\s]*?)-----END \\1-----");
-  private static final byte[] RSA_ENCRYPTION =
-      Der.encode(Der.OID, new byte[] {0x2A, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xF7, 0x0D,
+  private static final byte[] RSA_ENCRYPTION = Der.encode(Der.OID,
+      new byte[] {0x2A, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xF7, 0x0D,
           0x01, 0x01, 0x01});
-  private static final byte[] EC_PUBLIC_KEY =
-      Der.encode(Der.OID, new byte[] {0x2A, (byte) 0x86, 0x48, (byte) 0xCE, 0x3D, 0x02, 0x01});
+  private static final byte[] EC_PUBLIC_KEY = Der.encode(Der.OID,
+      new byte[] {0x2A, (byte) 0x86, 0x48, (byte) 0xCE, 0x3D, 0x02, 0x01});
   private static final byte[] VERSION_0 = Der.encode(Der.INTEGER, new byte[] {0});
 
-  private PemFiles() {
-  }
+  private PemFiles() {}
 
   /** A certificate chain with its private key, checked to belong together. */
   // The chain goes to the TLS context as the array it wants; an identity is never compared.
   @SuppressWarnings("ArrayRecordComponent")
-  public record Identity(PrivateKey key, X509Certificate[] chain) {
-  }
+  public record Identity(PrivateKey key, X509Certificate[] chain) {}
 
   /**
    * Reads and checks a key pair.
@@ -113,10 +111,10 @@ public final class PemFiles {
           return pkcs8(sec1ToPkcs8(decode(blocks.group(2), name), name), name);
         }
         case "ENCRYPTED PRIVATE KEY" ->
-            throw new IllegalArgumentException(
-                name
-                    + " holds an encrypted private key; "
-                    + "the webhook needs it unencrypted, as cert-manager writes it");
+          throw new IllegalArgumentException(
+              name
+                  + " holds an encrypted private key; "
+                  + "the webhook needs it unencrypted, as cert-manager writes it");
         default -> {
           // EC PARAMETERS and other blocks before the key are skipped.
         }

@@ -13,16 +13,16 @@ import java.util.Objects;
 public record GroupVersionResource(String group, String version, String resource) {
 
   /** {@code resource.k8s.io/v1/resourceslices}. */
-  public static final GroupVersionResource RESOURCE_SLICES_V1 =
-      new GroupVersionResource("resource.k8s.io", "v1", "resourceslices");
+  public static final GroupVersionResource RESOURCE_SLICES_V1 = new GroupVersionResource(
+      "resource.k8s.io", "v1", "resourceslices");
 
   /** {@code resource.k8s.io/v1beta2/resourceslices}. */
-  public static final GroupVersionResource RESOURCE_SLICES_V1BETA2 =
-      new GroupVersionResource("resource.k8s.io", "v1beta2", "resourceslices");
+  public static final GroupVersionResource RESOURCE_SLICES_V1BETA2 = new GroupVersionResource(
+      "resource.k8s.io", "v1beta2", "resourceslices");
 
   /** {@code resource.k8s.io/v1beta1/resourceslices}. */
-  public static final GroupVersionResource RESOURCE_SLICES_V1BETA1 =
-      new GroupVersionResource("resource.k8s.io", "v1beta1", "resourceslices");
+  public static final GroupVersionResource RESOURCE_SLICES_V1BETA1 = new GroupVersionResource(
+      "resource.k8s.io", "v1beta1", "resourceslices");
 
   /**
    * Checks that no part is null and that version and resource are not empty.

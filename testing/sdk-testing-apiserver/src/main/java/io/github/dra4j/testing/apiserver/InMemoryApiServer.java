@@ -79,8 +79,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class InMemoryApiServer implements AutoCloseable {
 
-  private static final GroupVersionResource NAMESPACES =
-      new GroupVersionResource("", "v1", "namespaces");
+  private static final GroupVersionResource NAMESPACES = new GroupVersionResource("", "v1",
+      "namespaces");
 
   private final int requestedPort;
   private final ServerBehaviour behaviour;
@@ -100,20 +100,20 @@ public final class InMemoryApiServer implements AutoCloseable {
     this.requestedPort = builder.port();
     this.behaviour = new ServerBehaviour();
     builder.disabledGroupVersions().forEach(behaviour::disable);
-    builder.transformers().forEach((gvr, list) -> list.forEach(t -> behaviour.addTransformer(gvr, t)));
+    builder.transformers()
+        .forEach((gvr, list) -> list.forEach(t -> behaviour.addTransformer(gvr, t)));
     behaviour.enforceApiRules(builder.enforceApiRules());
     this.watches = new WatchHub(mapper, builder.historyLimit());
     this.rules = ResourceApiRules.kubernetes136().withFeatureGates(builder.featureGates())
         .withNamespaceLabels(this::namespaceLabels);
     ModelTypes types = new ModelTypes();
-    OpenApiDocuments openApi =
-        new OpenApiDocuments(mapper, catalog, types, builder.kubernetesVersion());
-    Discovery discovery =
-        new Discovery(mapper, catalog, behaviour, builder.kubernetesVersion(), openApi);
-    InMemoryDispatcher dispatcher =
-        new InMemoryDispatcher(
-            mapper, catalog, behaviour, watches, discovery, new GeneratedNames(builder.random()),
-            types, rules);
+    OpenApiDocuments openApi = new OpenApiDocuments(mapper, catalog, types,
+        builder.kubernetesVersion());
+    Discovery discovery = new Discovery(mapper, catalog, behaviour, builder.kubernetesVersion(),
+        openApi);
+    InMemoryDispatcher dispatcher = new InMemoryDispatcher(
+        mapper, catalog, behaviour, watches, discovery, new GeneratedNames(builder.random()),
+        types, rules);
     this.http = new HttpFrontEnd(dispatcher, mapper);
   }
 

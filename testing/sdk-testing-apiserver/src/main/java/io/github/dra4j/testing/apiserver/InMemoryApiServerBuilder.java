@@ -18,8 +18,7 @@ public final class InMemoryApiServerBuilder {
 
   private int port;
   private final Set<String> disabledGroupVersions = offByDefault();
-  private final Map<GroupVersionResource, List<StoredObjectTransformer>> transformers =
-      new LinkedHashMap<>();
+  private final Map<GroupVersionResource, List<StoredObjectTransformer>> transformers = new LinkedHashMap<>();
   private boolean enforceApiRules = true;
   private FeatureGates featureGates = FeatureGates.kubernetes136();
   private int historyLimit = 10_000;
@@ -86,7 +85,8 @@ public final class InMemoryApiServerBuilder {
    * @param transformer the transformer
    * @return this builder
    */
-  public InMemoryApiServerBuilder transformer(GroupVersionResource resource, StoredObjectTransformer transformer) {
+  public InMemoryApiServerBuilder transformer(GroupVersionResource resource,
+      StoredObjectTransformer transformer) {
     transformers.computeIfAbsent(resource, r -> new ArrayList<>())
         .add(Objects.requireNonNull(transformer, "transformer"));
     return this;

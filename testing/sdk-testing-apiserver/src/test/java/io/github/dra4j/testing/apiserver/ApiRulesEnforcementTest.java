@@ -85,7 +85,7 @@ class ApiRulesEnforcementTest {
         cause("FieldValueInvalid", "spec.devices.requests[0].exactly.count", COUNT_NEGATIVE));
 
     assertInvalid(refused(() -> dra.resourceClaimTemplates().resource(template("bad-template", -1))
-            .create()),
+        .create()),
         "ResourceClaimTemplate", "bad-template",
         "spec.spec.devices.requests[0].exactly.count: " + COUNT_NEGATIVE,
         cause("FieldValueInvalid", "spec.spec.devices.requests[0].exactly.count", COUNT_NEGATIVE));
@@ -300,7 +300,7 @@ class ApiRulesEnforcementTest {
 
     ResourceClaim patched = claims.withName("c").subresource("status")
         .patch(PatchContext.of(PatchType.JSON_MERGE), ALLOCATION.replace("{\"allocation\"",
-        "{\"status\":{\"allocation\"") + "}");
+            "{\"status\":{\"allocation\"") + "}");
     assertThat(patched.getStatus().getAllocation().getDevices().getResults()).hasSize(1);
     assertThat(patched.getSpec().getDevices().getRequests()).hasSize(1);
   }

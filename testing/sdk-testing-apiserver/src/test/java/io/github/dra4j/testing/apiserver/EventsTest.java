@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EventsTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
   private InMemoryApiServer server;
   private KubernetesClient client;
 
@@ -80,8 +81,9 @@ class EventsTest {
 
   @Test
   void anEventWithEventTimeNeedsItsReportingFields() {
-    Event event = nodeEvent("default").withEventTime(new io.fabric8.kubernetes.api.model
-        .MicroTime("2026-01-01T00:00:00.000000Z")).withReason(null).build();
+    Event event = nodeEvent("default")
+        .withEventTime(new io.fabric8.kubernetes.api.model.MicroTime("2026-01-01T00:00:00.000000Z"))
+        .withReason(null).build();
 
     assertThatThrownBy(() -> client.v1().events().inNamespace("default").resource(event).create())
         .isInstanceOf(KubernetesClientException.class)

@@ -60,7 +60,8 @@ class InMemoryApiServerTest {
     return client.dynamicResourceAllocation().v1().resourcesSlices();
   }
 
-  private static ResourceSlice slice(String name, String driver, String nodeName, Device... devices) {
+  private static ResourceSlice slice(String name, String driver, String nodeName,
+      Device... devices) {
     return new ResourceSliceBuilder()
         .withNewMetadata().withName(name).endMetadata()
         .withNewSpec()
@@ -73,7 +74,8 @@ class InMemoryApiServerTest {
         .build();
   }
 
-  private static List<String> names(List<? extends io.fabric8.kubernetes.api.model.HasMetadata> items) {
+  private static List<String> names(
+      List<? extends io.fabric8.kubernetes.api.model.HasMetadata> items) {
     return items.stream().map(i -> i.getMetadata().getName()).sorted().toList();
   }
 
@@ -176,8 +178,8 @@ class InMemoryApiServerTest {
     try {
       client.pods().inNamespace("ns").withName("gpu-pod").delete();
       client.pods().inNamespace("ns").withName("plain-pod").delete();
-      await().atMost(TIMEOUT).untilAsserted(() ->
-          assertThat(events).containsExactly("ADDED plain-pod", "DELETED plain-pod"));
+      await().atMost(TIMEOUT).untilAsserted(
+          () -> assertThat(events).containsExactly("ADDED plain-pod", "DELETED plain-pod"));
     } finally {
       watch.close();
     }
@@ -193,8 +195,8 @@ class InMemoryApiServerTest {
     List<String> events = Collections.synchronizedList(new ArrayList<>());
     Watch watch = slices().withResourceVersion(resourceVersion).watch(recorder(events));
     try {
-      await().atMost(TIMEOUT).untilAsserted(() ->
-          assertThat(events).containsExactly("ADDED new", "DELETED old"));
+      await().atMost(TIMEOUT)
+          .untilAsserted(() -> assertThat(events).containsExactly("ADDED new", "DELETED old"));
     } finally {
       watch.close();
     }
@@ -213,8 +215,8 @@ class InMemoryApiServerTest {
     List<String> events = Collections.synchronizedList(new ArrayList<>());
     Watch watch = slices().withResourceVersion(resourceVersion).watch(recorder(events));
     try {
-      await().atMost(TIMEOUT).untilAsserted(() ->
-          assertThat(events).containsExactly("closed gone=true too old resource version: 1 (3)"));
+      await().atMost(TIMEOUT).untilAsserted(() -> assertThat(events)
+          .containsExactly("closed gone=true too old resource version: 1 (3)"));
     } finally {
       watch.close();
     }
@@ -225,9 +227,14 @@ class InMemoryApiServerTest {
     List<String> added = Collections.synchronizedList(new ArrayList<>());
     SharedIndexInformer<ResourceSlice> informer = slices().withField("spec.driver", DRIVER)
         .inform(new ResourceEventHandler<>() {
-          @Override public void onAdd(ResourceSlice obj) { added.add(obj.getMetadata().getName()); }
-          @Override public void onUpdate(ResourceSlice oldObj, ResourceSlice newObj) {}
-          @Override public void onDelete(ResourceSlice obj, boolean unknown) {
+          @Override
+          public void onAdd(ResourceSlice obj) {
+            added.add(obj.getMetadata().getName());
+          }
+          @Override
+          public void onUpdate(ResourceSlice oldObj, ResourceSlice newObj) {}
+          @Override
+          public void onDelete(ResourceSlice obj, boolean unknown) {
             added.remove(obj.getMetadata().getName());
           }
         }, 0);
@@ -279,7 +286,7 @@ class InMemoryApiServerTest {
         .hasMessageContaining("Precondition failed: ResourceVersion in precondition: "
             + created.getMetadata().getResourceVersion());
     HttpResponse<String> wrongUid = send(HttpRequest.newBuilder(URI.create(server.url()
-            + "apis/resource.k8s.io/v1/resourceslices/a"))
+        + "apis/resource.k8s.io/v1/resourceslices/a"))
         .method("DELETE", HttpRequest.BodyPublishers.ofString(
             "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\","
                 + "\"preconditions\":{\"uid\":\"other-uid\"}}")));
@@ -313,7 +320,8 @@ class InMemoryApiServerTest {
 
   @Test
   void disabledGroupVersionAnswersNotFoundEverywhere() {
-    var beta = client.resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class);
+    var beta = client
+        .resources(io.fabric8.kubernetes.api.model.resource.v1beta2.ResourceSlice.class);
     assertThatThrownBy(() -> beta.list()).as("1.36 serves v1beta2 only when asked to")
         .isInstanceOfSatisfying(KubernetesClientException.class,
             e -> assertThat(e.getCode()).isEqualTo(404));
@@ -384,7 +392,8 @@ class InMemoryApiServerTest {
         .hasMessageContaining("spec.devices: Too many: 65: must have at most 64 items");
     slices().resource(slice("c", DRIVER, "n1",
         IntStream.range(0, 128).mapToObj(i -> new DeviceBuilder().withName("d" + i).build())
-            .toArray(Device[]::new))).create();
+            .toArray(Device[]::new)))
+        .create();
     assertThat(names(slices().list().getItems())).containsExactly("c");
   }
 
@@ -444,20 +453,22 @@ class InMemoryApiServerTest {
   void claimTemplatesAndDeviceClassesAreStoredWithTheirScope() {
     var dra = client.dynamicResourceAllocation().v1();
     for (String namespace : List.of("ml", "web")) {
-      dra.resourceClaimTemplates().inNamespace(namespace).resource(new ResourceClaimTemplateBuilder()
-          .withNewMetadata().withName("two-gpus").endMetadata()
-          .withNewSpec().withNewSpec().withNewDevices().addNewRequest().withName("gpus")
-          .withNewExactly().withDeviceClassName("gpu").withCount(2L).endExactly()
-          .endRequest().endDevices().endSpec().endSpec()
-          .build()).create();
+      dra.resourceClaimTemplates().inNamespace(namespace)
+          .resource(new ResourceClaimTemplateBuilder()
+              .withNewMetadata().withName("two-gpus").endMetadata()
+              .withNewSpec().withNewSpec().withNewDevices().addNewRequest().withName("gpus")
+              .withNewExactly().withDeviceClassName("gpu").withCount(2L).endExactly()
+              .endRequest().endDevices().endSpec().endSpec()
+              .build())
+          .create();
     }
     dra.deviceClasses().resource(new DeviceClassBuilder().withNewMetadata().withName("gpu")
         .endMetadata().withNewSpec().addNewSelector().withNewCel()
         .withExpression("device.driver == \"" + DRIVER + "\"").endCel().endSelector().endSpec()
         .build()).create();
 
-    ResourceClaimTemplate read =
-        dra.resourceClaimTemplates().inNamespace("ml").withName("two-gpus").get();
+    ResourceClaimTemplate read = dra.resourceClaimTemplates().inNamespace("ml").withName("two-gpus")
+        .get();
     assertThat(read.getMetadata().getNamespace()).isEqualTo("ml");
     assertThat(read.getSpec().getSpec().getDevices().getRequests()).singleElement()
         .satisfies(request -> assertThat(request.getExactly().getCount()).isEqualTo(2L));

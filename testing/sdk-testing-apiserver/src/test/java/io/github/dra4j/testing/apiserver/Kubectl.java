@@ -57,13 +57,14 @@ final class Kubectl {
     Optional<Path> found = candidates().stream()
         .filter(candidate -> {
           Optional<Integer> minor = minorVersion(candidate);
-          tried.add(candidate +  minor.map(m -> " (1." + m + ")").orElse(" (not runnable)"));
+          tried.add(candidate + minor.map(m -> " (1." + m + ")").orElse(" (not runnable)"));
           return minor.filter(m -> m >= MIN_MINOR).isPresent();
         })
         .findFirst();
     assumeTrue(found.isPresent(), () -> "kubectl 1." + MIN_MINOR + " or newer not found, kubectl"
         + " tests skipped; run testing/sdk-testing-apiserver/src/test/kubectl/install-kubectl.sh"
-        + " or set DRA4J_KUBECTL. Tried: " + (tried.isEmpty() ? "nothing" : String.join(", ", tried)));
+        + " or set DRA4J_KUBECTL. Tried: "
+        + (tried.isEmpty() ? "nothing" : String.join(", ", tried)));
     return new Kubectl(found.get(), kubeconfig, home);
   }
 

@@ -138,7 +138,8 @@ class KubectlTest {
     Kubectl.Result gone = kubectl.run("get", "resourceclaim", "claim-1");
     assertThat(gone.exitCode()).isEqualTo(1);
     assertThat(gone.stderr())
-        .contains("Error from server (NotFound)", "resourceclaims.resource.k8s.io \"claim-1\" not found");
+        .contains("Error from server (NotFound)",
+            "resourceclaims.resource.k8s.io \"claim-1\" not found");
     assertThat(claims().inNamespace("default").list().getItems()).isEmpty();
   }
 
@@ -156,7 +157,7 @@ class KubectlTest {
         + " DeviceClass in version \"v1\" cannot be handled as a DeviceClass: strict decoding"
         + " error: unknown field \"spec.selectorz\"\n";
 
-    for (List<String> validate : List.of(List.<String>of(), List.of("--validate=strict"))) {
+    for (List<String> validate : List.of(List.<String> of(), List.of("--validate=strict"))) {
       List<String> args = new ArrayList<>(List.of("create", "-f", file.toString()));
       args.addAll(validate);
       Kubectl.Result strict = kubectl.run(args.toArray(String[]::new));
@@ -167,8 +168,8 @@ class KubectlTest {
     assertThat(server.countRequests(r -> r.path().contains("fieldValidation=Strict")
         && r.status() == 400)).isEqualTo(2);
 
-    Kubectl.Result warned =
-        kubectl.run("create", "--validate=warn", "-f", file.toString()).assertSuccess();
+    Kubectl.Result warned = kubectl.run("create", "--validate=warn", "-f", file.toString())
+        .assertSuccess();
     assertThat(warned.stderr()).isEqualTo("Warning: unknown field \"spec.selectorz\"\n");
     assertThat(warned.stdout()).isEqualTo("deviceclass.resource.k8s.io/typo created\n");
     JsonNode stored = JSON.readTree(
@@ -248,8 +249,7 @@ class KubectlTest {
         && r.path().contains("dryRun=All"))).isEqualTo(2);
   }
 
-  private MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList,
-      Resource<GenericKubernetesResource>> claims() {
+  private MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> claims() {
     return server.client().genericKubernetesResources(
         new ResourceDefinitionContext.Builder().withGroup("resource.k8s.io")
             .withVersion("v1").withPlural("resourceclaims").withKind("ResourceClaim")
@@ -275,9 +275,9 @@ class KubectlTest {
 
     GenericKubernetesResource claim = claims().inNamespace("default").withName("claim-1").get();
     @SuppressWarnings("unchecked")
-    Map<String, Object> allocation =
-        (Map<String, Object>) ((Map<String, Object>) claim.getAdditionalProperties().get("status"))
-            .get("allocation");
+    Map<String, Object> allocation = (Map<String, Object>) ((Map<String, Object>) claim
+        .getAdditionalProperties().get("status"))
+        .get("allocation");
     assertThat(allocation.toString()).contains("device=gpu-0", "pool=node-1");
     assertThat(kubectl.run("get", "resourceclaim", "claim-1", "-o",
         "jsonpath={.status.allocation.devices.results[0].device}").assertSuccess().stdout())

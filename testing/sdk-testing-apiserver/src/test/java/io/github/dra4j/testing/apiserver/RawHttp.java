@@ -23,8 +23,8 @@ final class RawHttp {
   static final JsonMapper JSON = JsonMapper.builder().build();
   static final String PROTOBUF_FIRST = "application/vnd.kubernetes.protobuf, application/json";
 
-  private final HttpClient client =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .build();
   private final String base;
 
   RawHttp(InMemoryApiServer server) {

@@ -18,7 +18,8 @@ class StoredObjectTransformerTest {
     ObjectNode slice = (ObjectNode) MAPPER.readTree(
         "{\"spec\":{\"devices\":[{\"name\":\"a\",\"taints\":[{\"key\":\"k\"}]},{\"name\":\"b\"}],"
             + "\"driver\":\"d\"}}");
-    ObjectNode result = StoredObjectTransformer.removeField("spec.devices[].taints").transform(slice);
+    ObjectNode result = StoredObjectTransformer.removeField("spec.devices[].taints")
+        .transform(slice);
     assertThat(result.toString())
         .isEqualTo("{\"spec\":{\"devices\":[{\"name\":\"a\"},{\"name\":\"b\"}],\"driver\":\"d\"}}");
   }

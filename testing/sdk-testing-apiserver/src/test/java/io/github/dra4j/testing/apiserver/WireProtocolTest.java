@@ -107,8 +107,10 @@ class WireProtocolTest {
     String stale = CLASS.formatted("a", "").replace("\"name\":\"a\"",
         "\"name\":\"a\",\"resourceVersion\":\"999\"");
     assertStatus(http.send("PUT", CLASSES + "/a", "application/json", stale), 409, "Conflict");
-    assertStatus(http.get("/apis/resource.k8s.io/v1/resourceslices?fieldSelector=spec.pool.name%3Dp",
-        null), 400, "BadRequest");
+    assertStatus(
+        http.get("/apis/resource.k8s.io/v1/resourceslices?fieldSelector=spec.pool.name%3Dp",
+            null),
+        400, "BadRequest");
     assertStatus(http.send("POST", CLASSES, "application/json", "{not json"), 400, "BadRequest");
     assertStatus(http.send("POST", CLASSES, "application/json", "{\"metadata\":{}}"), 422,
         "Invalid");

@@ -47,8 +47,8 @@ final class DriverInstances {
    */
   synchronized PluginInstance register(PluginValidation.Accepted accepted, Path registrationSocket)
       throws PluginValidation.RejectedException {
-    List<PluginInstance> instances =
-        byDriver.computeIfAbsent(accepted.driver(), d -> new ArrayList<>());
+    List<PluginInstance> instances = byDriver.computeIfAbsent(accepted.driver(),
+        d -> new ArrayList<>());
     for (PluginInstance existing : instances) {
       if (existing.endpoint().equals(accepted.endpoint())) {
         throw new PluginValidation.RejectedException(
@@ -58,8 +58,8 @@ final class DriverInstances {
     PluginConnection[] self = new PluginConnection[1];
     self[0] = new PluginConnection(channels.open(accepted.endpoint()),
         connected -> connectivityChanged(self[0], connected));
-    PluginInstance instance =
-        new PluginInstance(accepted, registrationSocket, clock.instant(), self[0]);
+    PluginInstance instance = new PluginInstance(accepted, registrationSocket, clock.instant(),
+        self[0]);
     instances.add(instance);
     self[0].start();
     instance.attach(health.open(instance));

@@ -182,8 +182,8 @@ public final class FakeKubelet implements AutoCloseable {
    */
   public RegisteredPlugin awaitRegistered(Path registrationSocket, Duration timeout) {
     Path socket = registrationSocket.toAbsolutePath().normalize();
-    Predicate<RegisteredPlugin> match =
-        p -> p.registrationSocket().normalize().equals(socket) && p.connected();
+    Predicate<RegisteredPlugin> match = p -> p.registrationSocket().normalize().equals(socket)
+        && p.connected();
     return awaitPlugins(all -> all.stream().anyMatch(match), timeout,
         "a connected plugin registered through " + socket)
         .stream().filter(match).findFirst().orElseThrow();

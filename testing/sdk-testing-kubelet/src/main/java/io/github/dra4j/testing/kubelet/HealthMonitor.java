@@ -92,7 +92,7 @@ final class HealthMonitor {
     long seconds = device.getHealthCheckTimeoutSeconds();
     if (seconds < 0) {
       LOG.warn("DRA driver {} sent negative health_check_timeout_seconds {} for device {}/{};"
-              + " using the default", driver, seconds, device.getDevice().getPoolName(),
+          + " using the default", driver, seconds, device.getDevice().getPoolName(),
           device.getDevice().getDeviceName());
     }
     return seconds > 0 ? Duration.ofSeconds(seconds) : defaultTimeout;

@@ -57,7 +57,7 @@ final class HealthStream implements AutoCloseable {
           NodeWatchResourcesRequest.getDefaultInstance(), response -> response);
     } else {
       open(io.github.dra4j.kubelet.wire.health.v1alpha1.DRAResourceHealthGrpc
-              .getNodeWatchResourcesMethod(),
+          .getNodeWatchResourcesMethod(),
           io.github.dra4j.kubelet.wire.health.v1alpha1.NodeWatchResourcesRequest
               .getDefaultInstance(),
           response -> WireBytes.reparse(response, NodeWatchResourcesResponse.parser()));

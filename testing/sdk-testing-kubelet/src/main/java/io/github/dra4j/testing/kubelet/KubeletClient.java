@@ -178,7 +178,7 @@ public final class KubeletClient implements AutoCloseable {
   public io.github.dra4j.kubelet.wire.dra.v1beta1.DRAPluginGrpc.DRAPluginBlockingStub draV1beta1(
       Path endpoint) {
     return io.github.dra4j.kubelet.wire.dra.v1beta1.DRAPluginGrpc.newBlockingStub(
-            channel(endpoint))
+        channel(endpoint))
         .withDeadlineAfter(NODE_CALL_TIMEOUT.toNanos(), TimeUnit.NANOSECONDS);
   }
 

@@ -99,8 +99,8 @@ final class PluginRegistration {
     }
     PluginInstance instance;
     try {
-      PluginValidation.Accepted accepted =
-          PluginValidation.validate(info, socket, settings.healthStreams());
+      PluginValidation.Accepted accepted = PluginValidation.validate(info, socket,
+          settings.healthStreams());
       synchronized (this) {
         if (cancelled) {
           return;
@@ -132,8 +132,8 @@ final class PluginRegistration {
   }
 
   private boolean notify(ManagedChannel channel, String driver, boolean ok, String error) {
-    RegistrationStatus status =
-        RegistrationStatus.newBuilder().setPluginRegistered(ok).setError(error).build();
+    RegistrationStatus status = RegistrationStatus.newBuilder().setPluginRegistered(ok)
+        .setError(error).build();
     try {
       context.calls().unary(channel, RegistrationGrpc.getNotifyRegistrationStatusMethod(), status,
           context.settings().notifyTimeout(), driver, socket.toString());

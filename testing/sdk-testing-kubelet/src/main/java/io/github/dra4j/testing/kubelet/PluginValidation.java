@@ -72,8 +72,7 @@ final class PluginValidation {
         return known.get();
       }
     }
-    List<String> kubelet =
-        Arrays.stream(DraService.values()).map(DraService::advertised).toList();
+    List<String> kubelet = Arrays.stream(DraService.values()).map(DraService::advertised).toList();
     throw validationFailed("none of services supported by the plugin (" + goList(advertised)
         + ") are supported by the kubelet (" + goList(kubelet) + ")");
   }

@@ -38,8 +38,8 @@ import java.util.Set;
  */
 public final class RawGrpcConnection implements AutoCloseable {
 
-  private static final byte[] PREFACE =
-      "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+      .getBytes(StandardCharsets.US_ASCII);
   private static final int DATA = 0;
   private static final int HEADERS = 1;
   private static final int RST_STREAM = 3;
@@ -415,7 +415,8 @@ public final class RawGrpcConnection implements AutoCloseable {
         }
       }
       case GOAWAY -> throw new IOException("the server sent GOAWAY");
-      default -> { } // data, pings: not this client's business
+      default -> {
+      } // data, pings: not this client's business
     }
   }
 

@@ -84,8 +84,8 @@ final class RegistryWatcher implements AutoCloseable {
    */
   static RegistryWatcher start(Path root, Listener listener) throws IOException {
     Files.createDirectories(root);
-    RegistryWatcher watcher =
-        new RegistryWatcher(root, listener, root.getFileSystem().newWatchService());
+    RegistryWatcher watcher = new RegistryWatcher(root, listener,
+        root.getFileSystem().newWatchService());
     try {
       watcher.watchTree(root);
     } catch (IOException | RuntimeException e) {
@@ -254,8 +254,8 @@ final class RegistryWatcher implements AutoCloseable {
   /** The identity of a socket file, or null if the path is missing or not a socket. */
   private static SocketIdentity identity(Path path) {
     try {
-      Map<String, Object> attributes =
-          Files.readAttributes(path, "unix:mode,dev,ino", LinkOption.NOFOLLOW_LINKS);
+      Map<String, Object> attributes = Files.readAttributes(path, "unix:mode,dev,ino",
+          LinkOption.NOFOLLOW_LINKS);
       Object mode = attributes.get("mode");
       if (!(mode instanceof Integer m) || (m & 0170000) != 0140000) {
         return null;

@@ -117,8 +117,8 @@ final class SliceWiper implements AutoCloseable {
   }
 
   private void delete(SliceWipe.Reason reason, String driver) {
-    String selector =
-        "spec.nodeName=" + nodeName + (driver == null ? "" : ",spec.driver=" + driver);
+    String selector = "spec.nodeName=" + nodeName
+        + (driver == null ? "" : ",spec.driver=" + driver);
     SliceWipe wipe;
     try {
       var slices = client.resources(ResourceSlice.class).withField("spec.nodeName", nodeName);

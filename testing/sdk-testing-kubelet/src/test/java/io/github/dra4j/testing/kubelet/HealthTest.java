@@ -29,12 +29,12 @@ class HealthTest extends NodeTest {
 
   private static NodeWatchResourcesResponse oneDevice(long timeoutSeconds, String message) {
     return NodeWatchResourcesResponse.newBuilder().addDevices(
-            io.github.dra4j.kubelet.wire.health.v1alpha1.DeviceHealth.newBuilder()
-                .setDevice(DeviceIdentifier.newBuilder().setPoolName("p").setDeviceName("d"))
-                .setHealth(HealthStatus.HEALTHY)
-                .setLastUpdatedTime(1_700_000_000L)
-                .setHealthCheckTimeoutSeconds(timeoutSeconds)
-                .setMessage(message))
+        io.github.dra4j.kubelet.wire.health.v1alpha1.DeviceHealth.newBuilder()
+            .setDevice(DeviceIdentifier.newBuilder().setPoolName("p").setDeviceName("d"))
+            .setHealth(HealthStatus.HEALTHY)
+            .setLastUpdatedTime(1_700_000_000L)
+            .setHealthCheckTimeoutSeconds(timeoutSeconds)
+            .setMessage(message))
         .build();
   }
 

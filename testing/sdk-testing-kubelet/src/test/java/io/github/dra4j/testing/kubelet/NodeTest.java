@@ -8,7 +8,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Base of the tests that need a simulated node: a fresh {@link TestNode} per test, closed after. */
 abstract class NodeTest {
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   TestNode node;
 
   @BeforeEach

@@ -64,7 +64,7 @@ class PrepareTest extends NodeTest {
     assertThatThrownBy(() -> outcome.result("uid-b"))
         .hasMessageContaining("no prepare result for claim UID uid-b");
     assertThat(kubelet.unprepare(DRIVER, new ClaimReference("default", "a", "uid-a"),
-            new ClaimReference("default", "b", "uid-b")).error())
+        new ClaimReference("default", "b", "uid-b")).error())
         .isEqualTo("NodeUnprepareResources skipped 2 ResourceClaims");
   }
 

@@ -155,7 +155,7 @@ class RejectionTest extends NodeTest {
 
     // The kubelet logs a call when its answer arrives, just after the plugin saw it.
     Poll.until(LONG, () -> assertThat(
-            kubelet.calls().entries(KubeletMethod.NOTIFY_REGISTRATION_STATUS))
+        kubelet.calls().entries(KubeletMethod.NOTIFY_REGISTRATION_STATUS))
         .extracting(call -> call.status().getCode())
         .containsExactly(Status.Code.UNAVAILABLE, Status.Code.OK));
     assertThat(kubelet.plugins(DRIVER)).hasSize(1);

@@ -51,10 +51,10 @@ final class TestNode implements AutoCloseable {
   /** Starts a kubelet with fast registration retries and the given changes to its builder. */
   FakeKubelet kubelet(UnaryOperator<FakeKubeletBuilder> customize) {
     return own(customize.apply(FakeKubelet.builder()
-            .registryDirectory(registry)
-            .nodeName(NODE)
-            .kubeClient(client())
-            .registrationBackoff(Duration.ofMillis(50), Duration.ofMillis(400)))
+        .registryDirectory(registry)
+        .nodeName(NODE)
+        .kubeClient(client())
+        .registrationBackoff(Duration.ofMillis(50), Duration.ofMillis(400)))
         .start());
   }
 
@@ -72,15 +72,15 @@ final class TestNode implements AutoCloseable {
     ResourceClaim claim = new ResourceClaimBuilder()
         .withNewMetadata().withNamespace("default").withName(name).endMetadata()
         .withNewSpec().withNewDevices()
-          .addNewRequest().withName("gpu").withNewExactly()
-            .withDeviceClassName("gpu.example.com").endExactly().endRequest()
+        .addNewRequest().withName("gpu").withNewExactly()
+        .withDeviceClassName("gpu.example.com").endExactly().endRequest()
         .endDevices().endSpec()
         .build();
     ResourceClaim created = client().resource(claim).create();
     created.setStatus(new ResourceClaimBuilder().withNewStatus().withNewAllocation()
         .withNewDevices()
-          .addNewResult().withRequest("gpu").withDriver(DRIVER).withPool(NODE)
-            .withDevice("gpu-0").endResult()
+        .addNewResult().withRequest("gpu").withDriver(DRIVER).withPool(NODE)
+        .withDevice("gpu-0").endResult()
         .endDevices().endAllocation().endStatus().build().getStatus());
     created = client().resource(created).updateStatus();
     return new ClaimReference("default", name, created.getMetadata().getUid());
@@ -91,8 +91,8 @@ final class TestNode implements AutoCloseable {
     ResourceSlice slice = new ResourceSliceBuilder()
         .withNewMetadata().withName(name).endMetadata()
         .withNewSpec().withDriver(driver).withNodeName(node)
-          .withAllNodes(node == null ? Boolean.TRUE : null)
-          .withNewPool().withName(name).withGeneration(1L).withResourceSliceCount(1L).endPool()
+        .withAllNodes(node == null ? Boolean.TRUE : null)
+        .withNewPool().withName(name).withGeneration(1L).withResourceSliceCount(1L).endPool()
         .endSpec()
         .build();
     client().resource(slice).create();

@@ -20,8 +20,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class UnixServer implements AutoCloseable {
 
-  private final EventLoopGroup group =
-      new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
+  private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1,
+      EpollIoHandler.newFactory());
   private final Server server;
 
   UnixServer(Path socket, BindableService... services) {

@@ -21,10 +21,13 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * per test, closed after it. State lives in the test's extension store; the extension itself is stateless.
  */
 public final class DraTestExtension
-    implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
+    implements
+      BeforeEachCallback,
+      AfterEachCallback,
+      ParameterResolver {
 
-  private static final ExtensionContext.Namespace NAMESPACE =
-      ExtensionContext.Namespace.create(DraTestExtension.class);
+  private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace
+      .create(DraTestExtension.class);
 
   /** Creates the extension; JUnit does, for the test classes annotated with {@link DraTest}. */
   public DraTestExtension() {}
@@ -60,7 +63,8 @@ public final class DraTestExtension
     } catch (ReflectiveOperationException e) {
       throw new ExtensionConfigurationException(
           "@DraTest(driver = " + setupClass.getName() + "): needs a public no-argument"
-              + " constructor", e);
+              + " constructor",
+          e);
     }
     DraDriver driver = setup.create(node);
     KubeletPlugin plugin = node.startDriver(setup.driverName(), driver, setup::configure);

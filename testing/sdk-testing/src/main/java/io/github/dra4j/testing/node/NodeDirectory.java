@@ -24,7 +24,7 @@ final class NodeDirectory {
   static Path create() throws IOException {
     Path parent = Path.of(System.getProperty("java.io.tmpdir"));
     SecureRandom random = new SecureRandom();
-    for (int attempt = 1; ; attempt++) {
+    for (int attempt = 1;; attempt++) {
       StringBuilder name = new StringBuilder("dra4j-");
       for (int i = 0; i < 6; i++) {
         name.append((char) ('a' + random.nextInt(26)));

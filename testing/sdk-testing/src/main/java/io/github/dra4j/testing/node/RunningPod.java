@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * @param outcomes the kubelet's prepare outcome of each claim, by claim UID
  * @param cdiDirectory where the node's CDI specs are
  */
-public record RunningPod(Pod pod, Map<String, ResourceClaim> claims, List<String> generated, Map<String, PrepareOutcome> outcomes, Path cdiDirectory) {
+public record RunningPod(Pod pod, Map<String, ResourceClaim> claims, List<String> generated,
+    Map<String, PrepareOutcome> outcomes, Path cdiDirectory) {
 
   /**
    * Copies the collections.
@@ -64,7 +65,7 @@ public record RunningPod(Pod pod, Map<String, ResourceClaim> claims, List<String
    */
   public ContainerEdits containerEdits(String containerName) {
     Container container = Stream.concat(pod.getSpec().getContainers().stream(),
-            pod.getSpec().getInitContainers().stream())
+        pod.getSpec().getInitContainers().stream())
         .filter(c -> c.getName().equals(containerName)).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("pod " + name() + " has no container "
             + containerName));

@@ -129,8 +129,8 @@ public final class SimulatedPods {
 
   private static Set<String> drivers(ResourceClaim claim) {
     Set<String> drivers = new LinkedHashSet<>();
-    for (DeviceRequestAllocationResult result :
-        claim.getStatus().getAllocation().getDevices().getResults()) {
+    for (DeviceRequestAllocationResult result : claim.getStatus().getAllocation().getDevices()
+        .getResults()) {
       drivers.add(result.getDriver());
     }
     return drivers;

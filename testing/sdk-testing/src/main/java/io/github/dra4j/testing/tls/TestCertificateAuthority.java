@@ -95,8 +95,8 @@ public final class TestCertificateAuthority {
       throws GeneralSecurityException {
     Objects.requireNonNull(commonName, "commonName");
     KeyPair server = keys(Objects.requireNonNull(algorithm, "algorithm"));
-    JcaX509v3CertificateBuilder builder =
-        builder(new X500Name("CN=" + commonName), server.getPublic());
+    JcaX509v3CertificateBuilder builder = builder(new X500Name("CN=" + commonName),
+        server.getPublic());
     try {
       builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(
           new GeneralName[] {new GeneralName(GeneralName.dNSName, "localhost"),
@@ -140,8 +140,8 @@ public final class TestCertificateAuthority {
       throw new GeneralSecurityException("cannot make an empty trust store", e);
     }
     trust.setCertificateEntry("ca", certificate);
-    TrustManagerFactory factory =
-        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    TrustManagerFactory factory = TrustManagerFactory
+        .getInstance(TrustManagerFactory.getDefaultAlgorithm());
     factory.init(trust);
     SSLContext context = SSLContext.getInstance("TLS");
     context.init(null, factory.getTrustManagers(), null);

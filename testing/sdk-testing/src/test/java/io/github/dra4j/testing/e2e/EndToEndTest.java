@@ -81,8 +81,8 @@ class EndToEndTest {
     node.restartKubelet();
 
     assertThat(startWipes(node)).isEqualTo(startWipes + 1);
-    await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
-        assertThat(plugin.sliceStats().creates()).as("recreated by the controller")
+    await().atMost(Duration.ofSeconds(60)).untilAsserted(
+        () -> assertThat(plugin.sliceStats().creates()).as("recreated by the controller")
             .isGreaterThan(creates));
     assertThat(node.awaitDevices("fpga.example.com", 2)).isNotEmpty();
     await().atMost(Duration.ofSeconds(60)).until(
@@ -98,8 +98,8 @@ class EndToEndTest {
   void anUpgradeHandsCallsToTheNewInstance(SimulatedNode node, KubeletPlugin plugin,
       FpgaDriver oldDriver) {
     FpgaDriver newDriver = new FpgaDriver();
-    KubeletPlugin upgraded =
-        node.upgradeDriver(plugin, "fpga.example.com", newDriver.lifecycle(), null);
+    KubeletPlugin upgraded = node.upgradeDriver(plugin, "fpga.example.com", newDriver.lifecycle(),
+        null);
     ResourceClaim claim = node.allocate(node.createClaim("ml", "after", "fpga", "fpga", 1));
 
     assertThat(node.prepare("fpga.example.com", claim).isSuccess()).isTrue();

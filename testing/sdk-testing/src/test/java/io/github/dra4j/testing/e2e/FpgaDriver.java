@@ -40,7 +40,8 @@ public final class FpgaDriver implements ClaimDriver<Void> {
             .build(),
         new DeviceBuilder().withName("slot-1")
             .addToAttributes("family", new DeviceAttributeBuilder().withString("stratix").build())
-            .build())).build());
+            .build()))
+        .build());
   }
 
   @Override

@@ -42,7 +42,8 @@ class SdkPluginPrepareTest extends SdkPluginNodeTest {
     assertThat(prepared.plugin().service()).isEqualTo(DraService.V1);
     assertThat(prepared.plugin().endpoint()).isEqualTo(plugin.draSocket().toString());
     assertThat(prepared.devices(claim.uid())).containsExactly(new PrepareOutcome.Device(
-        List.of("gpu"), TestNode.NODE, "gpu-0", List.of("example.com/gpu=" + claim.uid() + "-gpu-0"),
+        List.of("gpu"), TestNode.NODE, "gpu-0",
+        List.of("example.com/gpu=" + claim.uid() + "-gpu-0"),
         "share-gpu-0"));
 
     UnprepareOutcome unprepared = kubelet.unprepare(DRIVER, claim);
@@ -87,8 +88,8 @@ class SdkPluginPrepareTest extends SdkPluginNodeTest {
         .satisfies(call -> {
           assertThat(call.service())
               .isEqualTo("k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin");
-          assertThat(call.request()).isInstanceOf(io.github.dra4j.kubelet.wire.dra.v1beta1
-              .NodeUnprepareResourcesRequest.class);
+          assertThat(call.request()).isInstanceOf(
+              io.github.dra4j.kubelet.wire.dra.v1beta1.NodeUnprepareResourcesRequest.class);
         });
   }
 

@@ -42,7 +42,7 @@ class SdkPluginRegistrationTest extends SdkPluginNodeTest {
         });
     // Registration completes before the notification's answer arrives and is logged.
     Poll.until(LONG, () -> assertThat(
-            kubelet.calls().entries(KubeletMethod.NOTIFY_REGISTRATION_STATUS)).singleElement()
+        kubelet.calls().entries(KubeletMethod.NOTIFY_REGISTRATION_STATUS)).singleElement()
         .satisfies(call -> {
           assertThat(call.request()).isEqualTo(
               io.github.dra4j.kubelet.wire.registration.v1.RegistrationStatus.newBuilder()

@@ -59,8 +59,8 @@ final class TestDriver implements DraDriver {
         continue;
       }
       List<PreparedDevice> devices = new ArrayList<>();
-      for (DeviceRequestAllocationResult result
-          : claim.getStatus().getAllocation().getDevices().getResults()) {
+      for (DeviceRequestAllocationResult result : claim.getStatus().getAllocation().getDevices()
+          .getResults()) {
         if (result.getDriver().equals(driverName)) {
           devices.add(PreparedDevice.builder(result.getPool(), result.getDevice())
               .request(result.getRequest())

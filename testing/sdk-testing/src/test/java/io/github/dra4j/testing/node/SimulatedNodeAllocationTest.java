@@ -29,7 +29,8 @@ class SimulatedNodeAllocationTest {
             .withNodeName(nodeName).withAllNodes(nodeName == null ? Boolean.TRUE : null)
             .withNewPool().withName(pool).withGeneration(1L).withResourceSliceCount(1L).endPool()
             .addNewDevice().withName(device).endDevice()
-            .endSpec().build()).create();
+            .endSpec().build())
+        .create();
   }
 
   @Test
@@ -41,7 +42,8 @@ class SimulatedNodeAllocationTest {
     ResourceClaim one = node.allocate(node.createClaim("default", "one", "nic", "nic", 1));
 
     assertThat(one.getStatus().getAllocation().getDevices().getResults())
-        .extracting(DeviceRequestAllocationResult::getPool, DeviceRequestAllocationResult::getDevice)
+        .extracting(DeviceRequestAllocationResult::getPool,
+            DeviceRequestAllocationResult::getDevice)
         .containsExactly(tuple("fabric", "nic-0"));
     ResourceClaim two = node.createClaim("default", "two", "nic", "nic", 1);
     assertThatThrownBy(() -> node.allocate(two)).isInstanceOf(AllocationFailedException.class)

@@ -18,9 +18,9 @@ class ExampleDeviceClassTest {
 
   @Test
   void aClusterAcceptsTheDeviceClass() {
-    ResourceApiRules.kubernetes136().requireValid(GPU);   // else throws with the server's message
+    ResourceApiRules.kubernetes136().requireValid(GPU); // else throws with the server's message
   }
-// README:end
+  // README:end
 
   @Test
   void aSelectorThatDoesNotCompileIsRefusedWithTheServersMessage() {

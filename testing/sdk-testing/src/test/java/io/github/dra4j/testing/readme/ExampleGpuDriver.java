@@ -38,21 +38,21 @@ public final class ExampleGpuDriver implements ClaimDriver<Void> {
 
   /** Which configuration applies to which device: defaults, then DeviceClass, then claim. */
   private static final ConfigResolver<GpuConfig> CONFIGS = ConfigResolver.of(GpuConfig.SCHEME,
-      NAME, List.of(new GpuConfig(GpuConfig.Sharing.TimeSlicing, null)));  // the driver's default
+      NAME, List.of(new GpuConfig(GpuConfig.Sharing.TimeSlicing, null))); // the driver's default
 
   @Override
   public PreparedClaim<Void> prepare(DriverAllocation allocation, ResourceClaim claim,
       CallContext context) {
-    PreparedClaim.Builder<Void> prepared = PreparedClaim.builder();  // devices now, state later
-    for (ConfigGroup<GpuConfig> group : CONFIGS.resolve(claim)) {   // a bad config fails the claim
-      GpuConfig config = group.config();                 // typed by the scheme: no cast
-      for (AllocatedDevice gpu : group.devices()) {      // this driver's devices only
+    PreparedClaim.Builder<Void> prepared = PreparedClaim.builder(); // devices now, state later
+    for (ConfigGroup<GpuConfig> group : CONFIGS.resolve(claim)) { // a bad config fails the claim
+      GpuConfig config = group.config(); // typed by the scheme: no cast
+      for (AllocatedDevice gpu : group.devices()) { // this driver's devices only
         prepared.device(gpu, edits -> edits.env("GPU", gpu.device())
             .env("GPU_SHARING", config.sharing().name())
             .deviceNode("/dev/" + gpu.device()));
       }
     }
-    return prepared.build();   // no state (.state(s) sets one); the SDK writes the CDI spec
+    return prepared.build(); // no state (.state(s) sets one); the SDK writes the CDI spec
   }
 
   @Override
@@ -60,7 +60,7 @@ public final class ExampleGpuDriver implements ClaimDriver<Void> {
     // Nothing to undo on the hardware; the SDK removes the CDI spec and the checkpoint entry.
   }
 
-  @Override   // no default: say what a prepare that failed half-way leaves on the hardware
+  @Override // no default: say what a prepare that failed half-way leaves on the hardware
   public void rollback(DriverAllocation allocation, Optional<Void> state, CallContext context) {
     // Nothing: prepare only computes container edits.
   }

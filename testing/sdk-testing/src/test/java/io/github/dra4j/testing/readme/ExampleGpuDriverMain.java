@@ -13,13 +13,13 @@ public final class ExampleGpuDriverMain {
   public static void main(String[] args) throws Exception {
     try (KubeletPlugin plugin = KubeletPlugin.builder(ExampleGpuDriver.lifecycle())
         .driverName(ExampleGpuDriver.NAME)
-        .fromEnvironment()          // NODE_NAME, POD_UID, KUBECONFIG, METRICS_PORT, ... (README)
+        .fromEnvironment() // NODE_NAME, POD_UID, KUBECONFIG, METRICS_PORT, ... (README)
         .shutdown(s -> s.withFatalErrorPolicy(FatalErrorPolicy.EXIT)) // a socket gone: exit 1
         .start()) {
       plugin.publishResources(ExampleGpuDriver.devices(System.getenv("NODE_NAME"), 2));
-      plugin.awaitTermination();                             // until SIGTERM closes the plugin
+      plugin.awaitTermination(); // until SIGTERM closes the plugin
     }
-    LOG.info("{} stopped", ExampleGpuDriver.NAME);           // runs on SIGTERM too
+    LOG.info("{} stopped", ExampleGpuDriver.NAME); // runs on SIGTERM too
   }
 }
 // README:end

@@ -15,7 +15,7 @@ public final class ExampleGpuDriverSetup implements DriverUnderTest {
 
   @Override
   public DraDriver create(SimulatedNode node) {
-    return ExampleGpuDriver.lifecycle();     // CDI specs go to the node's CDI directory
+    return ExampleGpuDriver.lifecycle(); // CDI specs go to the node's CDI directory
   }
 
   @Override

@@ -18,10 +18,10 @@ class ExampleGpuWebhookTest {
   void refusesPartitionsWithTimeSlicing() {
     ResourceClaim claim = SimulatedNode.claim("default", "c", "gpu", "gpu", 1,
         OpaqueConfig.of(ExampleGpuDriver.NAME, "gpu.example.com/v1alpha1", "GpuConfig",
-            "{\"partitions\": 2}", "gpu"));                  // as a user writes it
+            "{\"partitions\": 2}", "gpu")); // as a user writes it
     AdmissionDecision decision = AdmissionReviewHandler.of(ExampleGpuDriver.NAME,
         GpuConfig.SCHEME).handle(AdmissionReviews.create(claim)); // as the API server asks
-    AdmissionResult answer = AdmissionResult.read(decision.response());  // what kubectl shows
+    AdmissionResult answer = AdmissionResult.read(decision.response()); // what kubectl shows
     assertThat(answer.allowed()).isFalse();
     assertThat(answer.fields())
         .containsExactly("spec.devices.config[0].opaque.parameters.partitions");

@@ -14,7 +14,7 @@ public final class ExampleHealthTaints {
     KubeletPlugin plugin = builder
         .health(h -> h.withTaints(HealthTaints.whenUnhealthy(TaintEffect.NO_SCHEDULE)))
         .start();
-    plugin.publishResources(devices);            // once: the plugin keeps it
+    plugin.publishResources(devices); // once: the plugin keeps it
     plugin.deviceHealth().report(DeviceHealth.unhealthy(plugin.nodeName(), "gpu-1", "XID 79"));
     // gpu-1 is published again with gpu.example.com/unhealthy=Unhealthy:NoSchedule;
     // reported healthy again, it loses the taint

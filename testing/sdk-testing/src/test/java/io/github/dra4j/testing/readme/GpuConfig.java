@@ -8,7 +8,9 @@ import java.util.List;
 /** The README's configuration type. */
 // README:begin config
 public record GpuConfig(Sharing sharing, Integer partitions) implements DeviceConfig<GpuConfig> {
-  public enum Sharing { TimeSlicing, SpacePartitioning }
+  public enum Sharing {
+    TimeSlicing, SpacePartitioning
+  }
 
   /** The configuration types of the driver: one scheme for the kubelet plugin and the webhook. */
   public static final ConfigScheme<GpuConfig> SCHEME = ConfigScheme.builder(GpuConfig.class)
@@ -16,7 +18,7 @@ public record GpuConfig(Sharing sharing, Integer partitions) implements DeviceCo
       .build();
 
   @Override
-  public GpuConfig normalized() {                  // the defaults a left-out field implies
+  public GpuConfig normalized() { // the defaults a left-out field implies
     Sharing s = sharing == null ? Sharing.TimeSlicing : sharing;
     Integer p = partitions == null && s == Sharing.SpacePartitioning ? Integer.valueOf(1)
         : partitions;
@@ -24,7 +26,7 @@ public record GpuConfig(Sharing sharing, Integer partitions) implements DeviceCo
   }
 
   @Override
-  public List<ConfigProblem> validate() {          // runs on the normalized value, everywhere
+  public List<ConfigProblem> validate() { // runs on the normalized value, everywhere
     if (sharing == Sharing.TimeSlicing && partitions != null) {
       return List.of(ConfigProblem.of("partitions", "only with sharing SpacePartitioning"));
     }

@@ -38,7 +38,8 @@ class ReadmeMainProcessTest {
 
   private static final Duration WAIT = Duration.ofSeconds(60);
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private Process process;
 

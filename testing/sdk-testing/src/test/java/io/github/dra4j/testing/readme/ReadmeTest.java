@@ -29,8 +29,8 @@ import org.w3c.dom.NodeList;
 class ReadmeTest {
 
   private static final Path ROOT = Path.of("../..").toAbsolutePath().normalize();
-  private static final Path SOURCES =
-      Path.of("src/test/java/io/github/dra4j/testing/readme").toAbsolutePath();
+  private static final Path SOURCES = Path.of("src/test/java/io/github/dra4j/testing/readme")
+      .toAbsolutePath();
   private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
   private static final Pattern REGION = Pattern.compile(
       "// README:begin (\\S+)\\n(.*?)// README:end", Pattern.DOTALL);

@@ -48,7 +48,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class TestCertificatesTest {
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   @ParameterizedTest
   @EnumSource(KeyAlgorithm.class)
@@ -147,7 +148,7 @@ class TestCertificatesTest {
     volume.update(ca.issue("first"));
     ConfigScheme<Object> scheme = ConfigScheme.builder().build();
     try (AdmissionWebhookServer server = AdmissionWebhookServer.builder(
-            AdmissionReviewHandler.of("gpu.example.com", scheme))
+        AdmissionReviewHandler.of("gpu.example.com", scheme))
         .tls(volume.certificateFile(), volume.keyFile()).port(0)
         .certificateCheckInterval(Duration.ofMillis(100)).start()) {
       URI ready = URI.create("https://localhost:" + server.port() + "/readyz");

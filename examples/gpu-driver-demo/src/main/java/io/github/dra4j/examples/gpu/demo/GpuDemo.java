@@ -123,9 +123,10 @@ public final class GpuDemo {
           + " \"message\": \"GPU has fallen off the bus\"}}", StandardCharsets.UTF_8);
       List<Device> now = await(node, all -> all.stream().anyMatch(GpuDemo::tainted));
       step("The health file marks " + sick + " unhealthy (XID 79): the device is tainted");
-      now.stream().filter(GpuDemo::tainted).forEach(d -> detail(d.getName() + " taints " + d.getTaints().stream()
-          .map(t -> t.getKey() + "=" + t.getValue() + ":" + t.getEffect())
-          .collect(Collectors.toList())));
+      now.stream().filter(GpuDemo::tainted)
+          .forEach(d -> detail(d.getName() + " taints " + d.getTaints().stream()
+              .map(t -> t.getKey() + "=" + t.getValue() + ":" + t.getEffect())
+              .collect(Collectors.toList())));
       Files.delete(healthFile);
       await(node, all -> all.stream().noneMatch(GpuDemo::tainted));
       step("The file is removed: " + sick + " recovers and loses its taint, no restart needed");

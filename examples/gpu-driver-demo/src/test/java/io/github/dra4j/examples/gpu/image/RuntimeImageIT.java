@@ -34,7 +34,8 @@ class RuntimeImageIT {
   private static final Path DRIVER_JAR = DRIVER.resolve("target/gpu-driver.jar");
   private static final Path DEMO_JAR = Path.of("target", "gpu-driver-demo.jar").toAbsolutePath();
 
-  @TempDir Path work;
+  @TempDir
+  Path work;
 
   @Test
   void theImagesRuntimeServesTheDriverWithItsCacheRequiredAndWritesNothing() throws Exception {
@@ -125,9 +126,9 @@ class RuntimeImageIT {
    */
   private static Path jdk25() {
     Optional<Path> found = Stream.of(System.getProperty("jdk25.home"),
-            System.getenv("JDK25_HOME"),
-            Runtime.version().feature() >= 25 ? System.getProperty("java.home") : null,
-            "/usr/lib/jvm/temurin-25-jdk-amd64")
+        System.getenv("JDK25_HOME"),
+        Runtime.version().feature() >= 25 ? System.getProperty("java.home") : null,
+        "/usr/lib/jvm/temurin-25-jdk-amd64")
         .filter(home -> home != null && !home.isBlank()).map(Path::of)
         .filter(home -> Files.isExecutable(home.resolve("bin/jlink"))).findFirst();
     assumeTrue(found.isPresent(), "no JDK 25 with jlink (set -Djdk25.home or JDK25_HOME): the"

@@ -13,15 +13,15 @@ import java.util.Objects;
 public record HostDeviceNode(String path, String hostPath) {
 
   /**
-
+  
    * Checks the fields.
-
+  
    *
-
+  
    * @param path the path inside the container, for example {@code /dev/nvidia0}
-
+  
    * @param hostPath the path on the host, which differs when the driver is installed under a driver root (for example {@code /run/nvidia/driver/dev/nvidia0}); equal to {@code path} otherwise
-
+  
    */
 
   public HostDeviceNode {

@@ -12,8 +12,7 @@ import picocli.CommandLine.Spec;
  * {@code examples/gpu-driver-demo}, which adds them to this driver); the jar the image runs
  * leaves them out, and there this command says which jar to run instead.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-    description = "Runs the driver on a simulated node and prints each step (no cluster, no GPU).")
+@Command(name = "demo", mixinStandardHelpOptions = true, description = "Runs the driver on a simulated node and prints each step (no cluster, no GPU).")
 public final class DemoCommand implements Callable<Integer> {
 
   /**

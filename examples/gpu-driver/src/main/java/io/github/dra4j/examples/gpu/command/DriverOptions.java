@@ -25,81 +25,65 @@ import picocli.CommandLine.Option;
  */
 public final class DriverOptions {
 
-  @Option(names = "--driver-name", defaultValue = "${env:DRIVER_NAME}", paramLabel = "NAME",
-      description = "The DRA driver name (env DRIVER_NAME; default " + GpuDriver.DEFAULT_NAME
-          + ").")
+  @Option(names = "--driver-name", defaultValue = "${env:DRIVER_NAME}", paramLabel = "NAME", description = "The DRA driver name (env DRIVER_NAME; default "
+      + GpuDriver.DEFAULT_NAME
+      + ").")
   String driverName;
 
-  @Option(names = "--gpu-backend", defaultValue = "${env:GPU_BACKEND}", paramLabel = "KIND",
-      description = "simulated (default) or nvml (env GPU_BACKEND).")
+  @Option(names = "--gpu-backend", defaultValue = "${env:GPU_BACKEND}", paramLabel = "KIND", description = "simulated (default) or nvml (env GPU_BACKEND).")
   String backend;
 
-  @Option(names = "--num-devices", defaultValue = "${env:NUM_DEVICES}", paramLabel = "N",
-      description = "How many simulated GPUs (env NUM_DEVICES; default 8).")
+  @Option(names = "--num-devices", defaultValue = "${env:NUM_DEVICES}", paramLabel = "N", description = "How many simulated GPUs (env NUM_DEVICES; default 8).")
   String numDevices;
 
-  @Option(names = "--gpu-partitions", defaultValue = "${env:GPU_PARTITIONS}", paramLabel = "N",
-      description = "Offer N partitions of each GPU beside the whole GPU, on a counter set; 0 for"
-          + " none (env GPU_PARTITIONS; default 0).")
+  @Option(names = "--gpu-partitions", defaultValue = "${env:GPU_PARTITIONS}", paramLabel = "N", description = "Offer N partitions of each GPU beside the whole GPU, on a counter set; 0 for"
+      + " none (env GPU_PARTITIONS; default 0).")
   String gpuPartitions;
 
-  @Option(names = "--gpu-allow-multiple-allocations",
-      defaultValue = "${env:GPU_ALLOW_MULTIPLE_ALLOCATIONS}", paramLabel = "BOOL",
-      description = "Let several claims share a device, each taking part of its memory and "
-          + "compute (env GPU_ALLOW_MULTIPLE_ALLOCATIONS; default false).")
+  @Option(names = "--gpu-allow-multiple-allocations", defaultValue = "${env:GPU_ALLOW_MULTIPLE_ALLOCATIONS}", paramLabel = "BOOL", description = "Let several claims share a device, each taking part of its memory and "
+      + "compute (env GPU_ALLOW_MULTIPLE_ALLOCATIONS; default false).")
   String allowMultipleAllocations;
 
-  @Option(names = "--gpu-device-status", defaultValue = "${env:GPU_DEVICE_STATUS}",
-      paramLabel = "BOOL", description = "Write the GPUs' UUID, product and driver version into "
-          + "each claim's status.devices (env GPU_DEVICE_STATUS; default false).")
+  @Option(names = "--gpu-device-status", defaultValue = "${env:GPU_DEVICE_STATUS}", paramLabel = "BOOL", description = "Write the GPUs' UUID, product and driver version into "
+      + "each claim's status.devices (env GPU_DEVICE_STATUS; default false).")
   String deviceStatus;
 
-  @Option(names = "--gpu-health-file", defaultValue = "${env:GPU_HEALTH_FILE}",
-      paramLabel = "FILE", description = "The JSON file that drives simulated GPUs' health "
-          + "(env GPU_HEALTH_FILE; default gpu-health.json in the plugin's data directory).")
+  @Option(names = "--gpu-health-file", defaultValue = "${env:GPU_HEALTH_FILE}", paramLabel = "FILE", description = "The JSON file that drives simulated GPUs' health "
+      + "(env GPU_HEALTH_FILE; default gpu-health.json in the plugin's data directory).")
   String healthFile;
 
-  @Option(names = "--nvidia-driver-root", defaultValue = "${env:NVIDIA_DRIVER_ROOT}",
-      paramLabel = "DIR", description = "Where the NVIDIA driver is installed on the host "
-          + "(env NVIDIA_DRIVER_ROOT; default /).")
+  @Option(names = "--nvidia-driver-root", defaultValue = "${env:NVIDIA_DRIVER_ROOT}", paramLabel = "DIR", description = "Where the NVIDIA driver is installed on the host "
+      + "(env NVIDIA_DRIVER_ROOT; default /).")
   String hostDriverRoot;
 
-  @Option(names = "--container-driver-root", defaultValue = "${env:DRIVER_ROOT_CTR_PATH}",
-      paramLabel = "DIR", description = "Where the host's driver root is mounted in this "
-          + "container (env DRIVER_ROOT_CTR_PATH; default /driver-root).")
+  @Option(names = "--container-driver-root", defaultValue = "${env:DRIVER_ROOT_CTR_PATH}", paramLabel = "DIR", description = "Where the host's driver root is mounted in this "
+      + "container (env DRIVER_ROOT_CTR_PATH; default /driver-root).")
   String containerDriverRoot;
 
-  @Option(names = "--additional-xids-to-ignore",
-      defaultValue = "${env:ADDITIONAL_XIDS_TO_IGNORE}", paramLabel = "LIST",
-      description = "XIDs that do not make a GPU unhealthy, comma separated, beside the usual "
-          + "ones (env ADDITIONAL_XIDS_TO_IGNORE).")
+  @Option(names = "--additional-xids-to-ignore", defaultValue = "${env:ADDITIONAL_XIDS_TO_IGNORE}", paramLabel = "LIST", description = "XIDs that do not make a GPU unhealthy, comma separated, beside the usual "
+      + "ones (env ADDITIONAL_XIDS_TO_IGNORE).")
   String additionalXidsToIgnore;
 
-  @Option(names = "--cdi-driver-capabilities", defaultValue = "${env:CDI_DRIVER_CAPABILITIES}",
-      paramLabel = "LIST", description = "Which of the NVIDIA driver's files containers get: a "
-          + "comma-separated list of compute, utility, video, graphics or all (env "
-          + "CDI_DRIVER_CAPABILITIES; default compute,utility).")
+  @Option(names = "--cdi-driver-capabilities", defaultValue = "${env:CDI_DRIVER_CAPABILITIES}", paramLabel = "LIST", description = "Which of the NVIDIA driver's files containers get: a "
+      + "comma-separated list of compute, utility, video, graphics or all (env "
+      + "CDI_DRIVER_CAPABILITIES; default compute,utility).")
   String driverCapabilities;
 
-  @Option(names = "--nvidia-cdi-hook-path", defaultValue = "${env:NVIDIA_CDI_HOOK_PATH}",
-      paramLabel = "FILE", description = "The host path of nvidia-cdi-hook, run by the container"
-          + " runtime (env NVIDIA_CDI_HOOK_PATH; default: looked up under the driver root).")
+  @Option(names = "--nvidia-cdi-hook-path", defaultValue = "${env:NVIDIA_CDI_HOOK_PATH}", paramLabel = "FILE", description = "The host path of nvidia-cdi-hook, run by the container"
+      + " runtime (env NVIDIA_CDI_HOOK_PATH; default: looked up under the driver root).")
   String cdiHookPath;
 
-  @Option(names = "--cdi-disabled-hooks", defaultValue = "${env:CDI_DISABLED_HOOKS}",
-      paramLabel = "LIST", description = "nvidia-cdi-hook subcommands not to add: a "
-          + "comma-separated list of create-symlinks, enable-cuda-compat, update-ldcache or all "
-          + "(env CDI_DISABLED_HOOKS; default none).")
+  @Option(names = "--cdi-disabled-hooks", defaultValue = "${env:CDI_DISABLED_HOOKS}", paramLabel = "LIST", description = "nvidia-cdi-hook subcommands not to add: a "
+      + "comma-separated list of create-symlinks, enable-cuda-compat, update-ldcache or all "
+      + "(env CDI_DISABLED_HOOKS; default none).")
   String disabledHooks;
 
-  @Option(names = "--mps-start-timeout", defaultValue = "${env:MPS_START_TIMEOUT_SECONDS}",
-      paramLabel = "SECONDS", description = "How long an MPS control daemon may take to start"
-          + " and answer, 1 to 600 (env MPS_START_TIMEOUT_SECONDS; default 30).")
+  @Option(names = "--mps-start-timeout", defaultValue = "${env:MPS_START_TIMEOUT_SECONDS}", paramLabel = "SECONDS", description = "How long an MPS control daemon may take to start"
+      + " and answer, 1 to 600 (env MPS_START_TIMEOUT_SECONDS; default 30).")
   String mpsStartTimeout;
 
-  @Option(names = "--mps-stop-timeout", defaultValue = "${env:MPS_STOP_TIMEOUT_SECONDS}",
-      paramLabel = "SECONDS", description = "How long an MPS control daemon may take to quit"
-          + " before it is killed, 1 to 300 (env MPS_STOP_TIMEOUT_SECONDS; default 5).")
+  @Option(names = "--mps-stop-timeout", defaultValue = "${env:MPS_STOP_TIMEOUT_SECONDS}", paramLabel = "SECONDS", description = "How long an MPS control daemon may take to quit"
+      + " before it is killed, 1 to 300 (env MPS_STOP_TIMEOUT_SECONDS; default 5).")
   String mpsStopTimeout;
 
   /** Empty options, for picocli to fill. */

@@ -17,9 +17,7 @@ import picocli.CommandLine.Spec;
  * (the DaemonSet), {@code webhook} (the optional admission webhook) and {@code demo} (the whole
  * story on a simulated node, no cluster and no GPU needed).
  */
-@Command(name = "gpu-driver", mixinStandardHelpOptions = true,
-    versionProvider = GpuDriverMain.Version.class,
-    description = "The dra4j reference GPU DRA driver.")
+@Command(name = "gpu-driver", mixinStandardHelpOptions = true, versionProvider = GpuDriverMain.Version.class, description = "The dra4j reference GPU DRA driver.")
 public final class GpuDriverMain implements Callable<Integer> {
 
   /** The commands, by name, in the order help lists them. */

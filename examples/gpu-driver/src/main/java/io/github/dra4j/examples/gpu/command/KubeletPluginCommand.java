@@ -28,8 +28,7 @@ import picocli.CommandLine.Spec;
  * until SIGTERM. Exit status 143 after SIGTERM (the JVM's, once the plugin has closed), 1 when the
  * plugin fails, 2 for bad settings.
  */
-@Command(name = "kubelet-plugin", mixinStandardHelpOptions = true,
-    description = "Runs the GPU driver's kubelet plugin on this node.")
+@Command(name = "kubelet-plugin", mixinStandardHelpOptions = true, description = "Runs the GPU driver's kubelet plugin on this node.")
 public final class KubeletPluginCommand implements Callable<Integer> {
 
   private static final Logger LOG = LoggerFactory.getLogger(KubeletPluginCommand.class);
@@ -81,8 +80,8 @@ public final class KubeletPluginCommand implements Callable<Integer> {
     Path dataDirectory = Path.of(environment.getOrDefault("KUBELET_PLUGINS_DIRECTORY_PATH",
         DEFAULT_PLUGINS_DIRECTORY)).resolve(settings.driverName());
     try (GpuDriver gpus = GpuDriver.create(settings.driverName(), nodeName,
-            openBackend(settings, nodeName, dataDirectory), settings.layout(),
-            settings.deviceStatus());
+        openBackend(settings, nodeName, dataDirectory), settings.layout(),
+        settings.deviceStatus());
         KubeletPlugin running = plugin.applyTo(KubeletPlugin.builder(gpus.lifecycle())
             .driverName(settings.driverName())
             .apiServer(a -> a.withClaimStatus(settings.deviceStatus()))
@@ -139,7 +138,8 @@ public final class KubeletPluginCommand implements Callable<Integer> {
 
   /** Where bad settings are reported: picocli's error stream, or standard error without it. */
   private PrintWriter err() {
-    return spec != null ? spec.commandLine().getErr() : new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+    return spec != null ? spec.commandLine().getErr()
+        : new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
   }
 
   /**

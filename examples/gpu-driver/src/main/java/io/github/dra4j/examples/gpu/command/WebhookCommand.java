@@ -31,32 +31,25 @@ import picocli.CommandLine.Spec;
  * running out of memory, or its listening socket closing), so that the container restarts
  * instead of living on without serving.
  */
-@Command(name = "webhook", mixinStandardHelpOptions = true,
-    description = "Runs the admission webhook for the driver's opaque configurations.")
+@Command(name = "webhook", mixinStandardHelpOptions = true, description = "Runs the admission webhook for the driver's opaque configurations.")
 public final class WebhookCommand implements Callable<Integer> {
 
   private static final Logger LOG = LoggerFactory.getLogger(WebhookCommand.class);
 
-  @Option(names = "--driver-name", defaultValue = "${env:DRIVER_NAME}", paramLabel = "NAME",
-      description = "The DRA driver name whose configurations are checked (env DRIVER_NAME).")
+  @Option(names = "--driver-name", defaultValue = "${env:DRIVER_NAME}", paramLabel = "NAME", description = "The DRA driver name whose configurations are checked (env DRIVER_NAME).")
   String driverName;
 
-  @Option(names = "--tls-cert-file", defaultValue = "${env:TLS_CERT_FILE}", required = true,
-      paramLabel = "FILE", description = "The server certificate chain, PEM (env TLS_CERT_FILE).")
+  @Option(names = "--tls-cert-file", defaultValue = "${env:TLS_CERT_FILE}", required = true, paramLabel = "FILE", description = "The server certificate chain, PEM (env TLS_CERT_FILE).")
   String certificate;
 
-  @Option(names = "--tls-private-key-file", defaultValue = "${env:TLS_PRIVATE_KEY_FILE}",
-      required = true, paramLabel = "FILE",
-      description = "The server's private key, PEM (env TLS_PRIVATE_KEY_FILE).")
+  @Option(names = "--tls-private-key-file", defaultValue = "${env:TLS_PRIVATE_KEY_FILE}", required = true, paramLabel = "FILE", description = "The server's private key, PEM (env TLS_PRIVATE_KEY_FILE).")
   String key;
 
-  @Option(names = "--webhook-port", defaultValue = "${env:WEBHOOK_PORT:-8443}",
-      paramLabel = "PORT", description = "The HTTPS port (env WEBHOOK_PORT; default 8443).")
+  @Option(names = "--webhook-port", defaultValue = "${env:WEBHOOK_PORT:-8443}", paramLabel = "PORT", description = "The HTTPS port (env WEBHOOK_PORT; default 8443).")
   String port;
 
-  @Option(names = "--metrics-port", defaultValue = "${env:METRICS_PORT:--1}",
-      paramLabel = "PORT", description = "The Prometheus metrics port, plain HTTP"
-          + " (env METRICS_PORT; default -1, none).")
+  @Option(names = "--metrics-port", defaultValue = "${env:METRICS_PORT:--1}", paramLabel = "PORT", description = "The Prometheus metrics port, plain HTTP"
+      + " (env METRICS_PORT; default -1, none).")
   String metricsPort;
 
   @Spec

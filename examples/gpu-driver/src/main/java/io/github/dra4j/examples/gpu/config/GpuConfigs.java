@@ -26,11 +26,11 @@ public final class GpuConfigs {
    * by this driver.
    */
   public static final ConfigScheme<SharingConfig> SCHEME = NvidiaUnsupportedKinds.register(
-          ConfigScheme.builder(SharingConfig.class)
-              .register(API_VERSION, "GpuConfig", GpuConfig.class)
-              .register(API_VERSION, "MigDeviceConfig", MigDeviceConfig.class)
-              .register(NVIDIA_API_VERSION, "GpuConfig", NvidiaGpuConfig.class)
-              .register(NVIDIA_API_VERSION, "MigDeviceConfig", NvidiaMigDeviceConfig.class))
+      ConfigScheme.builder(SharingConfig.class)
+          .register(API_VERSION, "GpuConfig", GpuConfig.class)
+          .register(API_VERSION, "MigDeviceConfig", MigDeviceConfig.class)
+          .register(NVIDIA_API_VERSION, "GpuConfig", NvidiaGpuConfig.class)
+          .register(NVIDIA_API_VERSION, "MigDeviceConfig", NvidiaMigDeviceConfig.class))
       .build();
 
   private GpuConfigs() {}
@@ -45,6 +45,6 @@ public final class GpuConfigs {
    */
   public static ConfigResolver<SharingConfig> resolver(String driverName) {
     return ConfigResolver.of(SCHEME, driverName,
-        List.<SharingConfig>of(GpuConfig.DEFAULT, new MigDeviceConfig(null).normalized()));
+        List.<SharingConfig> of(GpuConfig.DEFAULT, new MigDeviceConfig(null).normalized()));
   }
 }

@@ -21,7 +21,9 @@ import java.util.Optional;
  * @param sharing how the MIG devices are shared; null for TimeSlicing
  */
 public record MigDeviceConfig(Sharing sharing)
-    implements DeviceConfig<MigDeviceConfig>, SharingConfig {
+    implements
+      DeviceConfig<MigDeviceConfig>,
+      SharingConfig {
 
   @Override
   public MigDeviceConfig normalized() {

@@ -31,7 +31,9 @@ import java.util.Optional;
  * @param sharing how the GPUs are shared; null to leave them alone
  */
 public record NvidiaGpuConfig(NvidiaSharing.GpuSharing sharing)
-    implements DeviceConfig<NvidiaGpuConfig>, SharingConfig {
+    implements
+      DeviceConfig<NvidiaGpuConfig>,
+      SharingConfig {
 
   @Override
   public NvidiaGpuConfig normalized() {

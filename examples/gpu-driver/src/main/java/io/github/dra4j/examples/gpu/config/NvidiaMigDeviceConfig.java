@@ -28,7 +28,9 @@ import java.util.Optional;
  * @param sharing how the MIG devices are shared; null to leave them alone
  */
 public record NvidiaMigDeviceConfig(NvidiaSharing.MigDeviceSharing sharing)
-    implements DeviceConfig<NvidiaMigDeviceConfig>, SharingConfig {
+    implements
+      DeviceConfig<NvidiaMigDeviceConfig>,
+      SharingConfig {
 
   @Override
   public NvidiaMigDeviceConfig normalized() {

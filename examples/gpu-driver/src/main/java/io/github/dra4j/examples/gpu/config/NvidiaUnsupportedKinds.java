@@ -72,8 +72,10 @@ final class NvidiaUnsupportedKinds {
 
   /** A channel of NVIDIA's compute domains (IMEX). */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  record ComputeDomainChannel() implements DeviceConfig<ComputeDomainChannel>,
-      Unsupported {
+  record ComputeDomainChannel()
+      implements
+        DeviceConfig<ComputeDomainChannel>,
+        Unsupported {
     @Override
     public List<ConfigProblem> validate() {
       return refused("ComputeDomainChannelConfig", "compute domains belong to NVIDIA's"
@@ -83,8 +85,10 @@ final class NvidiaUnsupportedKinds {
 
   /** A daemon of NVIDIA's compute domains (IMEX). */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  record ComputeDomainDaemon() implements DeviceConfig<ComputeDomainDaemon>,
-      Unsupported {
+  record ComputeDomainDaemon()
+      implements
+        DeviceConfig<ComputeDomainDaemon>,
+        Unsupported {
     @Override
     public List<ConfigProblem> validate() {
       return refused("ComputeDomainDaemonConfig", "compute domains belong to NVIDIA's"

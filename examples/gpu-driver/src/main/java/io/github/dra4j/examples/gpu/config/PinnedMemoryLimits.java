@@ -34,8 +34,7 @@ public final class PinnedMemoryLimits {
 
   private static final long MIB = 1L << 20;
   private static final BigDecimal LARGEST = BigDecimal.valueOf(Long.MAX_VALUE / MIB * MIB);
-  private static final String HEX_UUID =
-      "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+  private static final String HEX_UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
   private static final Pattern DEVICE_UUID = Pattern.compile(
       "(GPU|MIG)-" + HEX_UUID + "|MIG-GPU-" + HEX_UUID + "/[0-9]{1,3}/[0-9]{1,3}");
   private static final Pattern INDEX = Pattern.compile("[0-9]{1,4}");
@@ -91,7 +90,7 @@ public final class PinnedMemoryLimits {
       QuantityValue value = QuantityValue.parse(text);
       why = value.signum() <= 0 ? ""
           : tooLarge(value) ? ": more than " + LARGEST + " bytes"
-              : ": less than 1Mi, and limits are whole MiB, rounded down";
+          : ": less than 1Mi, and limits are whole MiB, rounded down";
     } catch (IllegalArgumentException e) {
       why = ": " + e.getMessage();
     }

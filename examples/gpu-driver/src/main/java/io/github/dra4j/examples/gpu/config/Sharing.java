@@ -69,7 +69,8 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
     return switch (strategy) {
       case TimeSlicing -> new Sharing(strategy, new TimeSlicingConfig(
           timeSlicingConfig == null || timeSlicingConfig.interval() == null
-              ? TimeSliceInterval.Default : timeSlicingConfig.interval()), mpsConfig);
+              ? TimeSliceInterval.Default : timeSlicingConfig.interval()),
+          mpsConfig);
       case MPS -> new Sharing(strategy, timeSlicingConfig,
           mpsConfig == null ? new MpsConfig(null, null, null, null) : mpsConfig);
     };
@@ -133,7 +134,7 @@ public record Sharing(Strategy strategy, TimeSlicingConfig timeSlicingConfig,
     return switch (strategy) {
       case TimeSlicing -> new SharingSetting.TimeSlicing(timeSlicingConfig == null
           || timeSlicingConfig.interval() == null ? TimeSliceInterval.Default
-          : timeSlicingConfig.interval());
+              : timeSlicingConfig.interval());
       case MPS -> new SharingSetting.Mps(mpsConfig.defaultActiveThreadPercentage() == null
           ? OptionalInt.empty() : OptionalInt.of(mpsConfig.defaultActiveThreadPercentage()),
           mpsConfig.defaultPinnedDeviceMemoryLimit() == null ? OptionalLong.empty()

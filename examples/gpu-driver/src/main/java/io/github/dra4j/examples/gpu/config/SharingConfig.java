@@ -10,7 +10,7 @@ import java.util.Optional;
  */
 public sealed interface SharingConfig
     permits GpuConfig, MigDeviceConfig, NvidiaGpuConfig, NvidiaMigDeviceConfig,
-        NvidiaUnsupportedKinds.Unsupported {
+    NvidiaUnsupportedKinds.Unsupported {
 
   /**
    * How the configuration's devices are shared, from a normalized, valid configuration.

@@ -33,39 +33,39 @@ public record Gpu(int minor, String uuid, String productName, String brand, Stri
     boolean migEnabled, List<MigDevice> migDevices) {
 
   /**
-
+  
    * Checks the fields.
-
+  
    *
-
+  
    * @param minor the device's minor number ({@code /dev/nvidia<minor>}); names the device {@code gpu-<minor>}
-
+  
    * @param uuid the GPU's UUID, {@code GPU-...} on NVIDIA hardware, stable across restarts
-
+  
    * @param productName the product name, for example {@code NVIDIA H100 80GB HBM3}
-
+  
    * @param brand the brand, for example {@code Nvidia} or {@code Tesla}
-
+  
    * @param architecture the architecture, for example {@code Hopper}
-
+  
    * @param cudaComputeCapability the CUDA compute capability as semantic version, for example {@code 9.0.0}
-
+  
    * @param driverVersion the kernel driver's version as semantic version, for example {@code 570.86.15}
-
+  
    * @param cudaDriverVersion the CUDA driver API version as semantic version, for example {@code 12.8.0}
-
+  
    * @param pciBusId the PCI bus ID ({@code 0000:1b:00.0}) where known
-
+  
    * @param pcieRoot the PCIe root complex ({@code pci0000:16}) where known
-
+  
    * @param memoryBytes total memory in bytes; 0 if the backend cannot tell
-
+  
    * @param compute the share of the GPU's compute a whole GPU offers, in units that partitions and shared allocations consume (100 = the whole GPU)
-
+  
    * @param migEnabled whether MIG mode is on: then the GPU is offered as its MIG devices only
-
+  
    * @param migDevices the MIG devices that exist on it (static MIG: created outside the driver)
-
+  
    */
 
   public Gpu {

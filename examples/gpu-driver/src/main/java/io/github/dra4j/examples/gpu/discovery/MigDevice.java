@@ -26,39 +26,39 @@ public record MigDevice(String uuid, String profile, int giProfileId, int placem
     int copyEngines, int decoders, int encoders, int jpegEngines, int ofaEngines) {
 
   /**
-
+  
    * Checks the fields.
-
+  
    *
-
+  
    * @param uuid the MIG device's own UUID, {@code MIG-...}
-
+  
    * @param profile the GPU instance profile's name, for example {@code 1g.10gb}
-
+  
    * @param giProfileId the GPU instance profile's ID
-
+  
    * @param placementStart the first memory slice of its placement
-
+  
    * @param placementSize how many memory slices it occupies
-
+  
    * @param giId the GPU instance's ID
-
+  
    * @param ciId the compute instance's ID
-
+  
    * @param memoryBytes its memory in bytes
-
+  
    * @param multiprocessors its streaming multiprocessors
-
+  
    * @param copyEngines its copy engines
-
+  
    * @param decoders its video decoders
-
+  
    * @param encoders its video encoders
-
+  
    * @param jpegEngines its JPEG engines
-
+  
    * @param ofaEngines its optical-flow engines
-
+  
    */
 
   public MigDevice {

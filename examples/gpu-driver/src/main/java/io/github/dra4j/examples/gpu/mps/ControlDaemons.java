@@ -214,7 +214,7 @@ public final class ControlDaemons implements MpsDaemons {
       if (System.nanoTime() - deadline > 0) {
         throw new IOException("MPS control daemon " + group.id() + " wrote no valid pid file "
             + pidFile + " within " + startTimeout + (daemon.isPresent() ? "; PID "
-            + daemon.get().pid() + " runs " + processes.arguments(daemon.get().pid()) : ""));
+                + daemon.get().pid() + " runs " + processes.arguments(daemon.get().pid()) : ""));
       }
       pause();
     }

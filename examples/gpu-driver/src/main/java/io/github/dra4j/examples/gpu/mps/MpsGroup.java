@@ -69,8 +69,8 @@ public record MpsGroup(MpsDaemonId id, List<String> uuids, List<String> commands
     List<String> sorted = uuids.stream().distinct().sorted().toList();
     MpsDaemonId id = MpsDaemonId.of(claimUid, sorted);
     List<String> commands = new ArrayList<>();
-    setting.activeThreadPercentage().ifPresent(percentage ->
-        commands.add("set_default_active_thread_percentage " + percentage));
+    setting.activeThreadPercentage().ifPresent(
+        percentage -> commands.add("set_default_active_thread_percentage " + percentage));
     // The keys are resolved by the configuration's own rules (a UUID, or an index into sorted).
     Map<String, Long> limits = PinnedMemoryLimits.perDevice(setting, sorted);
     for (String uuid : sorted) {

@@ -14,8 +14,8 @@ import java.util.Objects;
 public record MpsTimeouts(Duration start, Duration stop) {
 
   /** 30 s to start, 5 s to stop. */
-  public static final MpsTimeouts DEFAULT =
-      new MpsTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(5));
+  public static final MpsTimeouts DEFAULT = new MpsTimeouts(Duration.ofSeconds(30),
+      Duration.ofSeconds(5));
 
   /**
    * Checks the fields.

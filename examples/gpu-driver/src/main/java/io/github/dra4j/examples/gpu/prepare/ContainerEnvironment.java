@@ -38,10 +38,10 @@ final class ContainerEnvironment {
           .env(prefix + "_TIMESLICE_INTERVAL", t.interval().name());
     } else if (setting instanceof SharingSetting.Mps m) {
       edits.env(prefix + "_SHARING_STRATEGY", "MPS");
-      m.activeThreadPercentage().ifPresent(percentage ->
-          edits.env(prefix + "_MPS_ACTIVE_THREAD_PERCENTAGE", Integer.toString(percentage)));
-      m.pinnedMemoryLimitBytes().ifPresent(bytes ->
-          edits.env(prefix + "_MPS_PINNED_MEMORY_LIMIT", Long.toString(bytes)));
+      m.activeThreadPercentage().ifPresent(percentage -> edits
+          .env(prefix + "_MPS_ACTIVE_THREAD_PERCENTAGE", Integer.toString(percentage)));
+      m.pinnedMemoryLimitBytes()
+          .ifPresent(bytes -> edits.env(prefix + "_MPS_PINNED_MEMORY_LIMIT", Long.toString(bytes)));
     }
     if (allocated.shareId() != null) {
       edits.env(prefix + "_SHARE_ID", allocated.shareId());

@@ -154,9 +154,9 @@ public final class GpuClaimDriver implements ClaimDriver<GpuClaimState> {
       }
       Optional<MpsGroup> mps = setting.get() instanceof SharingSetting.Mps m
           && !mpsDevices.isEmpty()
-          ? Optional.of(MpsGroup.of(uid, mpsDevices.stream().map(a -> device(a).uuid())
-              .toList(), m)) // a bad per-device key fails the claim here, before any change
-          : Optional.empty();
+              ? Optional.of(MpsGroup.of(uid, mpsDevices.stream().map(a -> device(a).uuid())
+                  .toList(), m)) // a bad per-device key fails the claim here, before any change
+              : Optional.empty();
       plans.add(new Plan(setting.get(), List.copyOf(hardware), mps, mpsDevices));
     }
     Set<String> configured = new LinkedHashSet<>();

@@ -215,7 +215,8 @@ final class HardwareChanges {
       OptionalLong before = sharing.mps().nowTicks();
       ClaimRecord[] saved = {current.with(new DaemonStep(daemon.id(), daemon.uuids(),
           daemon.commands(), daemon.multiUser(), before.isPresent() ? before.getAsLong()
-          : null, null, null))};
+              : null,
+          null, null))};
       journal.write(saved[0]);
       sharing.mps().start(daemon.group(), pluginDataDirectory, started -> {
         saved[0] = saved[0].with(new DaemonStep(daemon.id(), daemon.uuids(), daemon.commands(),

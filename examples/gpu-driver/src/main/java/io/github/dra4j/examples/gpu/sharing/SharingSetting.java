@@ -44,7 +44,8 @@ public sealed interface SharingSetting {
    */
   record Mps(OptionalInt activeThreadPercentage, OptionalLong pinnedMemoryLimitBytes,
       Map<String, Long> pinnedMemoryLimitsByDevice, boolean multiUser)
-      implements SharingSetting {
+      implements
+        SharingSetting {
     /**
      * Checks the fields and copies the map.
      *

@@ -223,14 +223,14 @@ class KubeletPluginChartTest {
             new Toleration("NoSchedule", "acme.io/dedicated", "Equal", null, "gpu"));
     assertThat(pod.getAffinity()).as("the user's node affinity replaces the GPU nodes' one")
         .isEqualTo(Serialization.unmarshal("""
-        nodeAffinity:
-          requiredDuringSchedulingIgnoredDuringExecution:
-            nodeSelectorTerms:
-              - matchExpressions:
-                  - key: kubernetes.io/arch
-                    operator: In
-                    values: [amd64]
-        """, Affinity.class));
+            nodeAffinity:
+              requiredDuringSchedulingIgnoredDuringExecution:
+                nodeSelectorTerms:
+                  - matchExpressions:
+                      - key: kubernetes.io/arch
+                        operator: In
+                        values: [amd64]
+            """, Affinity.class));
 
     Container container = pod.getContainers().get(0);
     assertThat(container.getImage()).isEqualTo("registry.acme.io/gpu-driver:1.2.3");

@@ -77,8 +77,8 @@ class KubeletPluginJvmChartTest {
   /** A JDK 25 or newer: the test's own, {@code -Djdk25.home}, or Temurin 25 where Debian has it. */
   private static Path jdk25() {
     Optional<Path> found = Stream.of(
-            Runtime.version().feature() >= 25 ? System.getProperty("java.home") : null,
-            System.getProperty("jdk25.home"), "/usr/lib/jvm/temurin-25-jdk-amd64")
+        Runtime.version().feature() >= 25 ? System.getProperty("java.home") : null,
+        System.getProperty("jdk25.home"), "/usr/lib/jvm/temurin-25-jdk-amd64")
         .filter(home -> home != null && !home.isBlank()).map(Path::of)
         .filter(home -> Files.isExecutable(home.resolve("bin/java"))).findFirst();
     assumeTrue(found.isPresent(), "no JDK 25 (the image's) to check the options with; set"

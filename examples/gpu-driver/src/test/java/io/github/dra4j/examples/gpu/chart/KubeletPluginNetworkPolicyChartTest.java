@@ -123,8 +123,9 @@ class KubeletPluginNetworkPolicyChartTest {
         "kubeletPlugin.healthcheckBindAddress=").one(DaemonSet.class)), "HEALTHCHECK_ADDRESS"))
         .as("every address").isEmpty();
     assertThat(env(container(Helm.require().template("--set",
-            "kubeletPlugin.healthcheckBindAddress=fd00::5").one(DaemonSet.class)),
-        "HEALTHCHECK_ADDRESS")).hasValueSatisfying(e -> assertThat(e.getValue())
-        .isEqualTo("fd00::5"));
+        "kubeletPlugin.healthcheckBindAddress=fd00::5").one(DaemonSet.class)),
+        "HEALTHCHECK_ADDRESS")).hasValueSatisfying(
+            e -> assertThat(e.getValue())
+                .isEqualTo("fd00::5"));
   }
 }

@@ -58,7 +58,8 @@ class KubeletPluginPlacementChartTest {
     List<NodeSelectorTerm> terms = pod.getAffinity().getNodeAffinity()
         .getRequiredDuringSchedulingIgnoredDuringExecution().getNodeSelectorTerms();
     assertThat(Serialization.asYaml(terms)).as("the node affinity is values.yaml's")
-        .isEqualTo(Serialization.asYaml(ChartFiles.value("kubeletPlugin.gpuNodes.nodeSelectorTerms")));
+        .isEqualTo(
+            Serialization.asYaml(ChartFiles.value("kubeletPlugin.gpuNodes.nodeSelectorTerms")));
     assertThat(pod.getAffinity().getNodeAffinity()
         .getPreferredDuringSchedulingIgnoredDuringExecution()).isNullOrEmpty();
   }
@@ -134,9 +135,11 @@ class KubeletPluginPlacementChartTest {
         .extracting(Toleration::getKey).containsExactly("nvidia.com/gpu", "dedicated");
 
     PodSpec replaced = pod(Helm.require().template("--set", "kubeletPlugin.backend=nvml",
-        "--set", "kubeletPlugin.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
+        "--set",
+        "kubeletPlugin.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
             + ".nodeSelectorTerms[0].matchExpressions[0].key=gpu",
-        "--set", "kubeletPlugin.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
+        "--set",
+        "kubeletPlugin.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
             + ".nodeSelectorTerms[0].matchExpressions[0].operator=Exists"));
     assertThat(selects(replaced, Map.of("gpu", ""))).isTrue();
     assertThat(selects(replaced, Map.of("nvidia.com/gpu.present", "true")))

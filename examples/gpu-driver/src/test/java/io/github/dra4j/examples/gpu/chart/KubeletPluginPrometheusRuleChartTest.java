@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 class KubeletPluginPrometheusRuleChartTest {
 
   private static final Pattern SERIES = Pattern.compile("\\bdra4j_[a-z_]+");
-  private static final Pattern README_ROW =
-      Pattern.compile("^\\| `(dra4j_[a-z_]+)` \\| ([a-z, ]+) \\|");
+  private static final Pattern README_ROW = Pattern
+      .compile("^\\| `(dra4j_[a-z_]+)` \\| ([a-z, ]+) \\|");
   private static final List<String> ALERTS = List.of("Dra4jGpuClaimPrepareFailures",
       "Dra4jGpuClaimUnprepareFailures", "Dra4jGpuClaimPrepareSlow",
       "Dra4jGpuResourceSlicesNotPublished", "Dra4jGpuPluginErrors",
@@ -80,8 +80,9 @@ class KubeletPluginPrometheusRuleChartTest {
 
     Rendered without = Helm.require().template("--set", "monitoring.prometheusRule.enabled=true",
         "--set", "monitoring.prometheusRule.runbookUrl=");
-    assertThat(rules(without)).allSatisfy(rule ->
-        assertThat(((Map<?, ?>) rule.get("annotations")).containsKey("runbook_url")).isFalse());
+    assertThat(rules(without)).allSatisfy(
+        rule -> assertThat(((Map<?, ?>) rule.get("annotations")).containsKey("runbook_url"))
+            .isFalse());
   }
 
   @Test
@@ -139,24 +140,25 @@ class KubeletPluginPrometheusRuleChartTest {
     assertThat(check.stdout()).contains("SUCCESS: " + ALERTS.size() + " rules found");
 
     // The annotations' templates expand with the alert's labels and value.
-    Files.writeString(dir.resolve("test.yaml"), """
-        rule_files: [rules.yaml]
-        evaluation_interval: 1m
-        tests:
-          - interval: 1m
-            input_series:
-              - series: 'dra4j_plugin_claims_prepared_total{driver_name="gpu.example.com", result="error", namespace="ns", pod="p1", node="n1"}'
-                values: '0 0 2 2 2 2'
-            alert_rule_test:
-              - eval_time: 5m
-                alertname: Dra4jGpuClaimPrepareFailures
-                exp_alerts:
-                  - exp_labels: {severity: warning, namespace: ns, pod: p1, node: n1}
-                    exp_annotations:
-                      summary: The gpu.example.com kubelet plugin failed to prepare claims
-                      description: "Claims failed to prepare on node n1 (pod ns/p1): 2 in 10 minutes. Their pods wait in ContainerCreating. The plugin's log names each claim and the reason."
-                      runbook_url: https://github.com/dra4j/dra4j/blob/main/docs/operations.md#dra4jgpuclaimpreparefailures
-        """);
+    Files.writeString(dir.resolve("test.yaml"),
+        """
+            rule_files: [rules.yaml]
+            evaluation_interval: 1m
+            tests:
+              - interval: 1m
+                input_series:
+                  - series: 'dra4j_plugin_claims_prepared_total{driver_name="gpu.example.com", result="error", namespace="ns", pod="p1", node="n1"}'
+                    values: '0 0 2 2 2 2'
+                alert_rule_test:
+                  - eval_time: 5m
+                    alertname: Dra4jGpuClaimPrepareFailures
+                    exp_alerts:
+                      - exp_labels: {severity: warning, namespace: ns, pod: p1, node: n1}
+                        exp_annotations:
+                          summary: The gpu.example.com kubelet plugin failed to prepare claims
+                          description: "Claims failed to prepare on node n1 (pod ns/p1): 2 in 10 minutes. Their pods wait in ContainerCreating. The plugin's log names each claim and the reason."
+                          runbook_url: https://github.com/dra4j/dra4j/blob/main/docs/operations.md#dra4jgpuclaimpreparefailures
+            """);
     Helm.Result test = promtool.run(dir, "test", "rules", "test.yaml");
     assertThat(test.exitCode()).as(test.describe()).isZero();
   }

@@ -30,8 +30,8 @@ class KubeletPluginRbacChartTest {
 
   private static final Path README = Helm.CHART.resolve("../../../../../README.md").normalize();
   private static final Pattern YAML_BLOCK = Pattern.compile("(?s)```yaml\\n(.*?)```");
-  private static final List<String> STATUS_WRITER_RESOURCES =
-      List.of("resourceclaims/status", "resourceclaims/driver");
+  private static final List<String> STATUS_WRITER_RESOURCES = List.of("resourceclaims/status",
+      "resourceclaims/driver");
 
   @Test
   void defaultRoleIsTheReadmeRoleWithoutTheStatusWriter() throws IOException {

@@ -137,7 +137,8 @@ final class Rendered {
 
   /** The kinds rendered. */
   Set<String> kinds() {
-    return objects.stream().map(HasMetadata::getKind).collect(Collectors.toCollection(TreeSet::new));
+    return objects.stream().map(HasMetadata::getKind)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /** The objects of a model class. */

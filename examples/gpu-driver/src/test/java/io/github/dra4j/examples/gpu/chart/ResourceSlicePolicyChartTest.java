@@ -50,8 +50,7 @@ class ResourceSlicePolicyChartTest {
     assertThat(policy.getApiVersion()).isEqualTo("admissionregistration.k8s.io/v1");
     assertThat(policy.getSpec().getFailurePolicy()).isEqualTo("Fail");
     assertThat(policy.getSpec().getParamKind()).as("no parameters").isNull();
-    List<NamedRuleWithOperations> rules =
-        policy.getSpec().getMatchConstraints().getResourceRules();
+    List<NamedRuleWithOperations> rules = policy.getSpec().getMatchConstraints().getResourceRules();
     assertThat(rules).hasSize(1);
     NamedRuleWithOperations rule = rules.get(0);
     assertThat(rule.getApiGroups()).containsExactly("resource.k8s.io");
@@ -60,8 +59,7 @@ class ResourceSlicePolicyChartTest {
     assertThat(rule.getResources()).containsExactly("resourceslices");
     assertThat(rule.getResourceNames()).as("every slice").isNullOrEmpty();
 
-    ValidatingAdmissionPolicyBinding binding =
-        rendered.one(ValidatingAdmissionPolicyBinding.class);
+    ValidatingAdmissionPolicyBinding binding = rendered.one(ValidatingAdmissionPolicyBinding.class);
     assertThat(binding.getSpec().getPolicyName()).isEqualTo(policy.getMetadata().getName());
     assertThat(binding.getSpec().getValidationActions()).containsExactly("Deny");
     assertThat(binding.getSpec().getParamRef()).isNull();

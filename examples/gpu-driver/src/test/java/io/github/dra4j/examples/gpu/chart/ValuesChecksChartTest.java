@@ -49,8 +49,9 @@ class ValuesChecksChartTest {
     helm.template("--set", "kubeletPlugin.metrics.enabled=false",
         "--set", "kubeletPlugin.metrics.port=51515");
     // zero surge is fine with nodes allowed to be unavailable, and OnDelete ignores both
-    DaemonSet percent = helm.template("--set", "kubeletPlugin.updateStrategy.rollingUpdate.maxSurge=0",
-        "--set", "kubeletPlugin.updateStrategy.rollingUpdate.maxUnavailable=10%")
+    DaemonSet percent = helm
+        .template("--set", "kubeletPlugin.updateStrategy.rollingUpdate.maxSurge=0",
+            "--set", "kubeletPlugin.updateStrategy.rollingUpdate.maxUnavailable=10%")
         .one(DaemonSet.class);
     RollingUpdateDaemonSet rolling = percent.getSpec().getUpdateStrategy().getRollingUpdate();
     assertThat(rolling.getMaxSurge()).isEqualTo(new IntOrString(0));

@@ -89,8 +89,8 @@ class WebhookCertificateChartTest {
       assertThat(rendered.all(GenericKubernetesResource.class)).as("no cert-manager object")
           .isEmpty();
       assertThat(secretVolume(rendered)).isEqualTo("webhook-tls");
-      ValidatingWebhookConfiguration configuration =
-          rendered.one(ValidatingWebhookConfiguration.class);
+      ValidatingWebhookConfiguration configuration = rendered
+          .one(ValidatingWebhookConfiguration.class);
       assertThat(configuration.getMetadata().getAnnotations()).as("no CA injection")
           .isNullOrEmpty();
       assertThat(decoded(configuration)).isEqualTo(caPem.strip() + "\n");
@@ -115,7 +115,8 @@ class WebhookCertificateChartTest {
     IssuedCertificate server = TestCertificateAuthority.create().issue("webhook");
     String withKey = server.chainPem() + server.keyPem(KeyEncoding.PKCS8);
     String[][] cases = {
-        {"webhook.tls.source=secret", "webhook.tls.source is \"secret\": set webhook.tls.secretName"},
+        {"webhook.tls.source=secret",
+            "webhook.tls.source is \"secret\": set webhook.tls.secretName"},
         {"webhook.tls.source=secret,webhook.tls.secretName=webhook-tls",
             "webhook.tls.source is \"secret\": set webhook.tls.caBundle"},
         {"webhook.tls.secretName=webhook-tls",

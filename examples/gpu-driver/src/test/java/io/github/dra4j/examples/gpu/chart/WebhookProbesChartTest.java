@@ -32,7 +32,8 @@ class WebhookProbesChartTest {
     assertThat(container.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/livez");
     assertThat(container.getLivenessProbe().getHttpGet().getScheme()).isEqualTo("HTTPS");
     assertThat(env(container, "METRICS_PORT")).isEqualTo("8080");
-    assertThat(container.getPorts()).extracting(ContainerPort::getName, ContainerPort::getContainerPort)
+    assertThat(container.getPorts())
+        .extracting(ContainerPort::getName, ContainerPort::getContainerPort)
         .contains(org.assertj.core.api.Assertions.tuple("metrics", 8080));
     ServicePort metrics = rendered.all(Service.class).stream()
         .flatMap(service -> service.getSpec().getPorts().stream())

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ApiServerUnreachableProcessTest {
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private Process process;
 
   @AfterEach

@@ -87,7 +87,8 @@ class GpuDriverMainTest {
     String[] args = {"kubelet-plugin", "--node-name", "node-1",
         "--kubelet-registrar-directory-path", registrar.toString(),
         "--kubelet-plugins-directory-path", Files.createDirectories(root.resolve("plugins"))
-            .toString(), "--cdi-root", cdi.toString(), "--healthcheck-port", "-1",
+            .toString(),
+        "--cdi-root", cdi.toString(), "--healthcheck-port", "-1",
         "--metrics-port", "-1"};
     CommandLine line = GpuDriverMain.commandLine(args);
     line.setErr(new PrintWriter(err));

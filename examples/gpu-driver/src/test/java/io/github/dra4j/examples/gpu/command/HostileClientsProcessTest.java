@@ -58,7 +58,8 @@ class HostileClientsProcessTest {
   private static final Duration WAIT = Duration.ofSeconds(60);
   private static final String WATCH = "/" + ServiceNames.HEALTH_V1 + "/NodeWatchResources";
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private Process process;
   private Path output;
@@ -165,8 +166,7 @@ class HostileClientsProcessTest {
   @Test
   void healthStreamsThatNeverReadCannotExhaustMemoryWhileHealthChanges() throws Exception {
     ManagedChannel kubeletConnection = kubelet.channel(draSocket);
-    Supplier<Optional<NodeWatchResourcesResponse>> latest =
-        kubelet.watchHealth(kubeletConnection);
+    Supplier<Optional<NodeWatchResourcesResponse>> latest = kubelet.watchHealth(kubeletConnection);
     writeHealth(0);
     await().atMost(WAIT).until(() -> latest.get().isPresent()
         && latest.get().orElseThrow().getDevices(0).getMessage().contains("flip 0"));
@@ -216,8 +216,8 @@ class HostileClientsProcessTest {
           .isLessThan(8 * 1024);
       assertThat(after - before).as("resident memory grew (KiB)").isLessThan(32 * 1024);
       assertThat(prepares.stop()).as("prepares while the streams stalled").isEmpty();
-      await().atMost(Duration.ofSeconds(15)).until(() ->
-          latest.get().orElseThrow().getDevices(0).getMessage().contains("flip 12"));
+      await().atMost(Duration.ofSeconds(15))
+          .until(() -> latest.get().orElseThrow().getDevices(0).getMessage().contains("flip 12"));
     }
   }
 
@@ -303,7 +303,8 @@ class HostileClientsProcessTest {
     try {
       return HealthGrpc.newBlockingStub(channel).withDeadlineAfter(5, TimeUnit.SECONDS)
           .check(HealthCheckRequest.newBuilder().setService(KubeletPlugin.LIVENESS_SERVICE)
-              .build()).getStatus();
+              .build())
+          .getStatus();
     } finally {
       channel.shutdownNow();
     }

@@ -40,7 +40,8 @@ class KubeletPluginProcessTest {
 
   private static final Duration WAIT = Duration.ofSeconds(60);
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private Process process;
 
@@ -86,7 +87,7 @@ class KubeletPluginProcessTest {
     String podUid = UUID.randomUUID().toString();
     Path output = root.resolve("plugin.out");
     process = start(output, "KUBECONFIG", server.writeKubeconfig(root.resolve("kubeconfig"))
-            .toString(), "NODE_NAME", "node-1", "POD_UID", podUid,
+        .toString(), "NODE_NAME", "node-1", "POD_UID", podUid,
         "KUBELET_REGISTRAR_DIRECTORY_PATH", registry.toString(),
         "KUBELET_PLUGINS_DIRECTORY_PATH", plugins.toString(), "CDI_ROOT", cdi.toString(),
         "HEALTHCHECK_PORT", "0", "METRICS_PORT", "-1", "NUM_DEVICES", "3",
@@ -110,7 +111,8 @@ class KubeletPluginProcessTest {
     try {
       assertThat(HealthGrpc.newBlockingStub(probe).withDeadlineAfter(30, TimeUnit.SECONDS)
           .check(HealthCheckRequest.newBuilder().setService(KubeletPlugin.LIVENESS_SERVICE)
-              .build()).getStatus()).isEqualTo(ServingStatus.SERVING);
+              .build())
+          .getStatus()).isEqualTo(ServingStatus.SERVING);
     } finally {
       probe.shutdownNow();
     }

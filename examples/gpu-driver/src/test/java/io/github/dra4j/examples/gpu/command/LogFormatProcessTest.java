@@ -34,10 +34,11 @@ class LogFormatProcessTest {
 
   private static final Duration WAIT = Duration.ofSeconds(60);
   private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final Pattern TEXT_LINE =
-      Pattern.compile("[EWI]\\d{4} \\d{2}:\\d{2}:\\d{2}\\.\\d{6} [A-Za-z0-9$]+] \".*");
+  private static final Pattern TEXT_LINE = Pattern
+      .compile("[EWI]\\d{4} \\d{2}:\\d{2}:\\d{2}\\.\\d{6} [A-Za-z0-9$]+] \".*");
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private Process process;
 

@@ -50,13 +50,14 @@ class MetricsProcessTest {
   private static final Duration WAIT = Duration.ofSeconds(60);
   private static final Path PYTHON = Path.of("/usr/bin/python3");
   private static final Pattern METRICS = Pattern.compile("metrics on port (\\d+)");
-  private static final Pattern LISTENING =
-      Pattern.compile("Admission webhook for gpu\\.example\\.com listening on port (\\d+)");
+  private static final Pattern LISTENING = Pattern
+      .compile("Admission webhook for gpu\\.example\\.com listening on port (\\d+)");
   private static final List<String> JVM_METERS = List.of("jvm_memory_used_bytes",
       "jvm_threads_live_threads", "jvm_classes_loaded_classes", "process_uptime_seconds",
       "process_files_open_files", "process_cpu_seconds_total", "jvm_memory_max_bytes");
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private final List<Process> processes = new ArrayList<>();
   private InMemoryApiServer server;
 
@@ -100,7 +101,7 @@ class MetricsProcessTest {
     assertThat(port).as("output:%n%s", read(output)).isPositive();
     HttpClient client = HttpClient.newBuilder().sslContext(ca.clientContext()).build();
     HttpResponse<String> reviewed = client.send(HttpRequest.newBuilder(URI.create(
-            "https://localhost:" + port + "/validate-resource-claim-parameters"))
+        "https://localhost:" + port + "/validate-resource-claim-parameters"))
         .header("Content-Type", "application/json").timeout(WAIT)
         .POST(HttpRequest.BodyPublishers.ofString(claimReview())).build(),
         HttpResponse.BodyHandlers.ofString());
@@ -187,7 +188,7 @@ class MetricsProcessTest {
 
   private static String scrape(int port) throws Exception {
     return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(WAIT).build(),
+        URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(WAIT).build(),
         HttpResponse.BodyHandlers.ofString()).body();
   }
 
@@ -212,7 +213,7 @@ class MetricsProcessTest {
 
   private void promtoolAccepts(String scrape) throws Exception {
     Optional<Path> promtool = Arrays.stream(System.getenv().getOrDefault("PATH", "")
-            .split(File.pathSeparator)).map(dir -> Path.of(dir, "promtool"))
+        .split(File.pathSeparator)).map(dir -> Path.of(dir, "promtool"))
         .filter(Files::isExecutable).findFirst();
     assumeThat(promtool).as("promtool on the PATH (apt-get install prometheus)").isPresent();
     Path input = Files.writeString(Files.createTempFile(root, "scrape", ".txt"), scrape);

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PluginClientShutdownTest {
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   private static long selectorThreads() {
     return Thread.getAllStackTraces().keySet().stream()
@@ -47,8 +48,7 @@ class PluginClientShutdownTest {
         + Runtime.version());
     DraDriver nothing = new DraDriver() {
       @Override
-      public void start(PluginContext plugin) {
-        }
+      public void start(PluginContext plugin) {}
 
       @Override
       public Map<String, PrepareResult> prepareResourceClaims(List<ResourceClaim> claims,
@@ -69,7 +69,7 @@ class PluginClientShutdownTest {
       long before = selectorThreads();
       KubeletPlugin plugin = KubeletPlugin.builder(nothing).driverName("gpu.example.com")
           .fromEnvironment(Map.of("KUBECONFIG", server.writeKubeconfig(root.resolve("kc"))
-                  .toString(), "NODE_NAME", "node-1", "POD_UID", UUID.randomUUID().toString(),
+              .toString(), "NODE_NAME", "node-1", "POD_UID", UUID.randomUUID().toString(),
               "KUBELET_REGISTRAR_DIRECTORY_PATH", dir("reg"),
               "KUBELET_PLUGINS_DIRECTORY_PATH", dir("plg"), "CDI_ROOT", dir("cdi")))
           .shutdown(s -> s.withCloseOnShutdown(false)).start();

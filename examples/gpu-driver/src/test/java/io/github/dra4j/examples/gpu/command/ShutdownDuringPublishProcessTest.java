@@ -35,7 +35,8 @@ class ShutdownDuringPublishProcessTest {
    */
   private static final Duration EXIT_BOUND = Duration.ofSeconds(3);
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private Process process;
 

@@ -45,13 +45,14 @@ import tools.jackson.databind.json.JsonMapper;
 class WebhookProcessTest {
 
   private static final Duration WAIT = Duration.ofSeconds(60);
-  private static final Pattern LISTENING =
-      Pattern.compile("Admission webhook for gpu\\.example\\.com listening on port (\\d+)");
+  private static final Pattern LISTENING = Pattern
+      .compile("Admission webhook for gpu\\.example\\.com listening on port (\\d+)");
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final Set<String> VARIABLES = Set.of("DRIVER_NAME", "TLS_CERT_FILE",
       "TLS_PRIVATE_KEY_FILE", "WEBHOOK_PORT");
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private Process process;
 
   @AfterEach
@@ -203,7 +204,7 @@ class WebhookProcessTest {
   private static JsonNode post(HttpClient client, URI base, String review, Path output)
       throws Exception {
     HttpResponse<String> answer = client.send(HttpRequest.newBuilder(
-            base.resolve("/validate-resource-claim-parameters"))
+        base.resolve("/validate-resource-claim-parameters"))
         .header("Content-Type", "application/json").timeout(WAIT)
         .POST(HttpRequest.BodyPublishers.ofString(review)).build(),
         HttpResponse.BodyHandlers.ofString());

@@ -41,8 +41,9 @@ public record CudaProbeBuild(Path library, Path probe, Path inspector, String tr
         + " with it");
     String triplet = NativeTools.run(List.of(gcc, "-dumpmachine")).strip();
     Path library = dir.resolve("libcuda.so." + DRIVER_VERSION);
-    NativeTools.run(List.of(gcc, "-shared", "-fPIC", "-Wall", "-Werror", "-Wl,-soname,libcuda.so.1", "-o",
-        library.toString(), sources.resolve("libcuda_stub.c").toString()));
+    NativeTools
+        .run(List.of(gcc, "-shared", "-fPIC", "-Wall", "-Werror", "-Wl,-soname,libcuda.so.1", "-o",
+            library.toString(), sources.resolve("libcuda_stub.c").toString()));
     Files.createSymbolicLink(dir.resolve("libcuda.so"), library.getFileName());
     Path probe = dir.resolve("cuda-probe");
     NativeTools.run(List.of(gcc, "-Wall", "-Werror", "-o", probe.toString(),

@@ -22,8 +22,8 @@ final class OciBundleConfig {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final List<String> CAPABILITIES =
-      List.of("CAP_AUDIT_WRITE", "CAP_KILL", "CAP_NET_BIND_SERVICE");
+  private static final List<String> CAPABILITIES = List.of("CAP_AUDIT_WRITE", "CAP_KILL",
+      "CAP_NET_BIND_SERVICE");
   private static final List<String> NAMESPACES = List.of("pid", "network", "ipc", "uts", "mount");
   private static final List<OciMount> KERNEL_MOUNTS = List.of(
       new OciMount("/proc", "proc", "proc", List.of()),

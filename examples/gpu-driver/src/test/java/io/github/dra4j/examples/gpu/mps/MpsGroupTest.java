@@ -21,7 +21,8 @@ class MpsGroupTest {
   void limitsGoToEveryDeviceOverriddenByUuidOrIndexInWholeMib() {
     MpsGroup group = MpsGroup.of(UID, List.of(B, A), new SharingSetting.Mps(OptionalInt.of(0),
         OptionalLong.of(3L * 1024 * 1024 * 1024 + 5), Map.of("1", 1024L * 1024 * 1024,
-            A, 2L * 1024 * 1024 + 1), true));
+            A, 2L * 1024 * 1024 + 1),
+        true));
 
     assertThat(group.uuids()).containsExactly(A, B);
     assertThat(group.commands()).containsExactly("set_default_active_thread_percentage 0",

@@ -81,7 +81,8 @@ public final class MpsStubs {
   public ControlDaemons daemons() {
     return new ControlDaemons(bin.resolve(ControlDaemons.CONTROL),
         Optional.of(root.resolve("usr/lib64")), canIsolateShm(),
-        new MpsTimeouts(Duration.ofSeconds(20), Duration.ofSeconds(3)), new ProcessTable(Path.of("/proc")));
+        new MpsTimeouts(Duration.ofSeconds(20), Duration.ofSeconds(3)),
+        new ProcessTable(Path.of("/proc")));
   }
 
   /** The directory of the stubs. */

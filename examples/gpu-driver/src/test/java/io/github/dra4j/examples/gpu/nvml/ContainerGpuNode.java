@@ -171,7 +171,8 @@ final class ContainerGpuNode implements AutoCloseable {
         .withNewMetadata().withNamespace("default").withName(name).endMetadata()
         .withNewSpec().withNewDevices().addNewRequest().withName("gpu").withNewExactly()
         .withDeviceClassName(CLASS).addNewSelector().withNewCel().withExpression(
-            "device.attributes['" + DRIVER + "'].uuid == '" + uuidOf(gpu) + "'").endCel()
+            "device.attributes['" + DRIVER + "'].uuid == '" + uuidOf(gpu) + "'")
+        .endCel()
         .endSelector().endExactly().endRequest()
         .addNewConfig().withRequests("gpu").withNewOpaque().withDriver(DRIVER)
         .withParameters(Serialization.unmarshal(config, Map.class))

@@ -43,7 +43,8 @@ class MpsChaosProcessTest {
   private static final String DRIVER = "gpu.example.com";
   private static Path compiled;
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private InMemoryApiServer server;
   private Process process;
   private MpsStubs fake;
@@ -94,20 +95,21 @@ class MpsChaosProcessTest {
       // 1. SIGKILL while the daemon starts: the stub started it and waits before returning
       Path endpoint = startPlugin(kubelet, driverRoot, plugins);
       fake.flag("block-start", true);
-      CompletableFuture<?> preparing = CompletableFuture.runAsync(() ->
-          quietly(() -> kubelet.prepare(endpoint, ref)));
+      CompletableFuture<?> preparing = CompletableFuture
+          .runAsync(() -> quietly(() -> kubelet.prepare(endpoint, ref)));
       await().atMost(WAIT).until(() -> !fake.runningDaemons().isEmpty() || preparing.isDone());
       assertThat(fake.runningDaemons()).as("daemon starting; plugin output:%n%s%n%s%n%s",
           Files.readString(root.resolve("plugin-1.out")), fake.smiLog(), entries(root.resolve(
-              "cdi")).stream().map(p -> quietRead(p)).toList()).isNotEmpty();
+              "cdi")).stream().map(p -> quietRead(p)).toList())
+          .isNotEmpty();
       process.destroyForcibly().waitFor(); // SIGKILL
       fake.flag("block-start", false); // the orphaned launcher returns; its daemon runs on
       assertThat(fake.runningDaemons()).as("the daemon outlived the plugin").hasSize(1);
 
       Path again = startPlugin(kubelet, driverRoot, plugins);
 
-      await().atMost(WAIT).untilAsserted(() ->
-          assertThat(fake.runningDaemons()).as("daemon left after the restart").isEmpty());
+      await().atMost(WAIT).untilAsserted(
+          () -> assertThat(fake.runningDaemons()).as("daemon left after the restart").isEmpty());
       assertThat(entries(mps)).as("MPS directories left after the restart").isEmpty();
       preparing.cancel(true);
       NodePrepareResourceResponse prepared = kubelet.prepare(again, ref).getClaimsOrThrow(uid);
@@ -117,15 +119,15 @@ class MpsChaosProcessTest {
 
       // 2. SIGKILL while the daemon stops: the stub's quit hangs
       fake.flag("block-quit", true);
-      CompletableFuture<?> unpreparing = CompletableFuture.runAsync(() ->
-          quietly(() -> kubelet.unprepare(again, ref)));
+      CompletableFuture<?> unpreparing = CompletableFuture
+          .runAsync(() -> quietly(() -> kubelet.unprepare(again, ref)));
       await().atMost(WAIT).until(() -> fake.mpsLog().contains("stdin quit"));
       process.destroyForcibly().waitFor(); // SIGKILL
 
       Path third = startPlugin(kubelet, driverRoot, plugins); // quit still hangs: it is killed
 
-      await().atMost(WAIT).untilAsserted(() ->
-          assertThat(fake.runningDaemons()).as("daemon left after the restart").isEmpty());
+      await().atMost(WAIT).untilAsserted(
+          () -> assertThat(fake.runningDaemons()).as("daemon left after the restart").isEmpty());
       assertThat(entries(mps)).as("MPS directories left after the restart").isEmpty();
       fake.flag("block-quit", false);
       unpreparing.cancel(true);
@@ -149,7 +151,7 @@ class MpsChaosProcessTest {
     builder.environment().keySet().removeIf(name -> name.equals("POD_UID")
         || name.equals("NODE_NAME") || name.startsWith("GPU_") || name.equals("NUM_DEVICES"));
     builder.environment().putAll(Map.of("KUBECONFIG", server.writeKubeconfig(
-            root.resolve("kubeconfig")).toString(), "NODE_NAME", "node-1",
+        root.resolve("kubeconfig")).toString(), "NODE_NAME", "node-1",
         "POD_UID", UUID.randomUUID().toString(),
         "KUBELET_REGISTRAR_DIRECTORY_PATH", registry.toString(),
         "KUBELET_PLUGINS_DIRECTORY_PATH", plugins.toString(),

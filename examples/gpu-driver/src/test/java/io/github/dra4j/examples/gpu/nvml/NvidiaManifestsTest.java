@@ -62,7 +62,8 @@ class NvidiaManifestsTest {
   private static final DemoManifests DEMO = new DemoManifests(Path.of("demo/nvidia"));
   private static Path compiled;
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private SimulatedNode node;
   private GpuDriver driver;
   private final RecordingSharingCommands sharing = new RecordingSharingCommands();
@@ -195,7 +196,8 @@ class NvidiaManifestsTest {
     assertThat(gpu.getAttributes().get("type").getString()).isEqualTo("gpu");
     assertThat(gpu.getAttributes().get("uuid").getString()).startsWith("GPU-");
     assertThat(gpu.getAttributes().get("cudaComputeCapability").getVersion()).isEqualTo("9.0.0");
-    assertThat(gpu.getAttributes().get("driverVersion").getVersion()).isEqualTo(NvmlStub.DRIVER_VERSION);
+    assertThat(gpu.getAttributes().get("driverVersion").getVersion())
+        .isEqualTo(NvmlStub.DRIVER_VERSION);
     assertThat(mig.getAttributes().get("type").getString()).isEqualTo("mig");
     assertThat(mig.getAttributes().get("uuid").getString()).startsWith("MIG-");
     assertThat(mig.getAttributes().get("profile").getString()).isEqualTo("1g.10gb");

@@ -82,14 +82,15 @@ class NvidiaSmiCommandsTest {
 
     assertThat(recorded).as("MPS changed only the compute mode, so only that is reset")
         .containsExactly(
-        List.of(SMI, "-i", B, "-c", "DEFAULT"),
-        List.of(SMI, "compute-policy", "-i", B, "--set-timeslice", "0"),
-        List.of(SMI, "-i", A, "-c", "DEFAULT"));
+            List.of(SMI, "-i", B, "-c", "DEFAULT"),
+            List.of(SMI, "compute-policy", "-i", B, "--set-timeslice", "0"),
+            List.of(SMI, "-i", A, "-c", "DEFAULT"));
   }
 
   @Test
   void aUuidThatLooksLikeAnOptionIsRefused() {
-    assertThatThrownBy(() -> new NvidiaSmiCommands(SMI, recorder, MPS).reset(SharingSetting.Mps.unlimited(), List.of("-r")))
+    assertThatThrownBy(() -> new NvidiaSmiCommands(SMI, recorder, MPS)
+        .reset(SharingSetting.Mps.unlimited(), List.of("-r")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"-r\"");
     assertThat(recorded).isEmpty();
   }

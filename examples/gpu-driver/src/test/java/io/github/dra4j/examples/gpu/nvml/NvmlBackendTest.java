@@ -103,7 +103,8 @@ class NvmlBackendTest {
               "/run/nvidia/driver/dev/nvidia-caps/nvidia-cap84"),
           new HostDeviceNode("/dev/nvidia-caps/nvidia-cap85",
               "/run/nvidia/driver/dev/nvidia-caps/nvidia-cap85"));
-      assertThat(backend.deviceNodes(gpus.get(7), Optional.of(gi2))).extracting(HostDeviceNode::path)
+      assertThat(backend.deviceNodes(gpus.get(7), Optional.of(gi2)))
+          .extracting(HostDeviceNode::path)
           .containsExactly("/dev/nvidia7", "/dev/nvidia-caps/nvidia-cap93",
               "/dev/nvidia-caps/nvidia-cap94");
 

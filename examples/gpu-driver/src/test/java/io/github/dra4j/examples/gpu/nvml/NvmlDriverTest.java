@@ -41,7 +41,8 @@ class NvmlDriverTest {
   private static final String HOST_ROOT = "/run/nvidia/driver";
   private static Path compiled;
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   @BeforeAll
   static void compile(@TempDir Path dir) throws Exception {
@@ -136,8 +137,9 @@ class NvmlDriverTest {
       for (SpecFile file : registry.specFiles()) {
         boolean common = file.spec().devices().stream().anyMatch(d -> d.name().equals("common"));
         assertThat(file.spec().devices()).as(file.path() + ": only the common device has mounts"
-            + " and hooks").allSatisfy(d -> assertThat(d.containerEdits().mounts().isEmpty()
-                && d.containerEdits().hooks().isEmpty()).isEqualTo(!common));
+            + " and hooks").allSatisfy(
+                d -> assertThat(d.containerEdits().mounts().isEmpty()
+                    && d.containerEdits().hooks().isEmpty()).isEqualTo(!common));
       }
       OciContainer container = registry.inject(ids, OciContainer.empty(), DriverSpecs::node);
 

@@ -19,8 +19,8 @@ final class LinuxHostDeviceNodes implements HostDeviceNodes {
 
   @Override
   public HostNode lstat(String path) throws IOException {
-    Map<String, Object> attributes =
-        Files.readAttributes(Path.of(path), "unix:mode,rdev", LinkOption.NOFOLLOW_LINKS);
+    Map<String, Object> attributes = Files.readAttributes(Path.of(path), "unix:mode,rdev",
+        LinkOption.NOFOLLOW_LINKS);
     int mode = (Integer) attributes.get("mode");
     long rdev = (Long) attributes.get("rdev");
     String type = switch (mode & S_IFMT) {

@@ -42,8 +42,8 @@ import java.util.TreeSet;
  */
 public final class CdiRegistry {
   /** The runtimes' default spec directories, lowest priority first. */
-  public static final List<Path> DEFAULT_SPEC_DIRECTORIES =
-      List.of(Path.of("/etc/cdi"), Path.of("/var/run/cdi"));
+  public static final List<Path> DEFAULT_SPEC_DIRECTORIES = List.of(Path.of("/etc/cdi"),
+      Path.of("/var/run/cdi"));
 
   private final List<SpecFile> specFiles;
   private final Map<Path, List<String>> errors;

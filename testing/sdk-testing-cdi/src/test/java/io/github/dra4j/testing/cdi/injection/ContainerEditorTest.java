@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ContainerEditorTest {
   private final ContainerEditor editor = ContainerEditor.forThisHost();
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private OciContainer apply(OciContainer base, ContainerEdits edits) {
     return editor.apply(base, edits);

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The Linux host lookup and the path cleaning behind mount ordering. */
 class HostLookupTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void readsCharDevices() throws Exception {

@@ -30,7 +30,8 @@ class AtomicReplaceTest {
   private static final int REWRITES = 300;
   private static final int MIN_READS = 50;
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   /** A spec with {@code devices} devices whose spec-level env records that count. */
   private static CdiSpec specWith(int devices) {

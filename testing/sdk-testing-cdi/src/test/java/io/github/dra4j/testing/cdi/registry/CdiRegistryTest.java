@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * linked directories, and resolution of device names in request order.
  */
 class CdiRegistryTest {
-  @TempDir Path root;
+  @TempDir
+  Path root;
   private Path etc;
   private Path run;
 

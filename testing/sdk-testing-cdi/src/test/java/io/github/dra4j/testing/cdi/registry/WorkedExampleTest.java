@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * fully specified nodes are used as declared, without a file mode.
  */
 class WorkedExampleTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void injectsEnvDevicesRulesAndHooksInTheLibrarysOrder() throws Exception {

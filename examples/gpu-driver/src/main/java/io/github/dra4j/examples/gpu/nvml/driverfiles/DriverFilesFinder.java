@@ -53,7 +53,6 @@ public final class DriverFilesFinder {
       List.of("/run/nvidia-persistenced/socket", "/var/run/nvidia-persistenced/socket"),
       List.of("/run/nvidia-fabricmanager/socket", "/var/run/nvidia-fabricmanager/socket"));
 
-
   private static final Logger LOG = LoggerFactory.getLogger(DriverFilesFinder.class);
 
   private final DriverRootFs fs;
@@ -124,9 +123,11 @@ public final class DriverFilesFinder {
         throw new DriverFilesException(required.get() + "." + version + " (needed for the "
             + capability.settingName() + " capability) not found under the driver root "
             + fs.containerRoot() + ": not in its linker cache " + fs.inContainer(
-                LibraryLocator.CACHE) + " and not in " + String.join(", ",
+                LibraryLocator.CACHE)
+            + " and not in " + String.join(", ",
                 LibraryLocator.SEARCH_DIRS.stream().map(d -> fs.inContainer(d).toString())
-                    .toList()) + " (is driver " + version + " installed there, and do"
+                    .toList())
+            + " (is driver " + version + " installed there, and do"
             + " NVIDIA_DRIVER_ROOT and DRIVER_ROOT_CTR_PATH point at it?)");
       }
     }

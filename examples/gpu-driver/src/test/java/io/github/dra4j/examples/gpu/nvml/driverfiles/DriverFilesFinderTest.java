@@ -32,7 +32,8 @@ class DriverFilesFinderTest {
       "libnvidia-gpucomp.so", "libnvidia-ptxjitcompiler.so", "libnvidia-allocator.so",
       "libnvidia-pkcs11-openssl3.so", "libnvidia-nvvm.so");
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private DriverFiles find(FakeDriverRoot root, DriverFilesOptions options) throws Exception {
     return new DriverFilesFinder(new DriverRootFs(root.root(), Path.of(HOST)))

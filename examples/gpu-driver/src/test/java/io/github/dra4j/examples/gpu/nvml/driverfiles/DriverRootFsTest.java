@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Symbolic links under a driver root are followed inside the root, never out of it. */
 class DriverRootFsTest {
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   @Test
   void linksAreResolvedInsideTheRootWhateverTheySay() throws Exception {

@@ -314,7 +314,9 @@ public final class FakeDriverRoot {
       }
       write("/etc/ld.so.conf", libDir + "\n");
       if (cache) {
-        NativeTools.run(List.of(NativeTools.ldconfig("the fake driver root compiles its libraries and indexes them"), "-X", "-r", root.toString(), "-f",
+        NativeTools.run(List.of(
+            NativeTools.ldconfig("the fake driver root compiles its libraries and indexes them"),
+            "-X", "-r", root.toString(), "-f",
             "/etc/ld.so.conf", "-C", "/etc/ld.so.cache"));
       }
       if (firmware) {

@@ -34,7 +34,8 @@ class LdCacheTest {
   private static final Pattern PRINTED = Pattern.compile(
       "^\\s+(\\S+) \\(libc6,x86-64\\) => (\\S+)$");
 
-  @TempDir static Path dir;
+  @TempDir
+  static Path dir;
   private static FakeDriverRoot root;
 
   @BeforeAll
@@ -161,7 +162,8 @@ class LdCacheTest {
   /** Writes the root's cache again in a format into a file of its own. */
   private static Path ldconfig(String format) throws IOException, InterruptedException {
     String name = "/etc/ld.so.cache." + format;
-    run(NativeTools.ldconfig("the linker-cache tests compare with the real ldconfig"), "-X", "-c", format, "-r", root.root().toString(), "-f",
+    run(NativeTools.ldconfig("the linker-cache tests compare with the real ldconfig"), "-X", "-c",
+        format, "-r", root.root().toString(), "-f",
         "/etc/ld.so.conf", "-C", name);
     return root.root().resolve(name.substring(1));
   }
@@ -169,7 +171,9 @@ class LdCacheTest {
   /** {@code ldconfig -p}'s lines as {@code key => value}. */
   private static List<String> printed(Path cache) throws IOException, InterruptedException {
     List<String> lines = new ArrayList<>();
-    for (String line : run(NativeTools.ldconfig("the linker-cache tests compare with the real ldconfig"), "-p", "-C", cache.toString()).split("\n", -1)) {
+    for (String line : run(
+        NativeTools.ldconfig("the linker-cache tests compare with the real ldconfig"), "-p", "-C",
+        cache.toString()).split("\n", -1)) {
       Matcher m = PRINTED.matcher(line);
       if (m.matches()) {
         lines.add(m.group(1) + " => " + m.group(2));

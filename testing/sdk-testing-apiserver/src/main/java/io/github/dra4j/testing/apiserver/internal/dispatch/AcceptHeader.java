@@ -54,7 +54,8 @@ public final class AcceptHeader {
     for (int i = 1; i < parts.length; i++) {
       String parameter = parts[i].trim();
       int eq = parameter.indexOf('=');
-      String name = (eq < 0 ? parameter : parameter.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
+      String name = (eq < 0 ? parameter : parameter.substring(0, eq)).trim()
+          .toLowerCase(Locale.ROOT);
       String value = eq < 0 ? "" : parameter.substring(eq + 1).trim();
       if (!NEUTRAL_PARAMETERS.contains(name)) {
         return false;

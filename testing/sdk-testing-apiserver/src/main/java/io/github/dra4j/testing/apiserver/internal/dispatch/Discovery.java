@@ -23,8 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class Discovery {
 
-  private static final List<String> VERBS =
-      List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
+  private static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get",
+      "list", "patch", "update", "watch");
 
   private final JsonMapper mapper;
   private final ResourceCatalog catalog;

@@ -71,8 +71,8 @@ final class EventRules {
       if (controller.isEmpty()) {
         errors.add(new FieldError(FieldErrorType.REQUIRED, "reportingComponent", null, ""));
       }
-      NameRules.qualifiedName(controller).ifPresent(problem ->
-          errors.add(invalid("reportingComponent", controller, problem)));
+      NameRules.qualifiedName(controller)
+          .ifPresent(problem -> errors.add(invalid("reportingComponent", controller, problem)));
       required(errors, event, "reportingInstance", REPORTING_INSTANCE_LIMIT);
       required(errors, event, "action", ACTION_LIMIT);
       required(errors, event, "reason", REASON_LIMIT);
@@ -80,8 +80,8 @@ final class EventRules {
         errors.add(invalid("message", "", "can have at most " + NOTE_LIMIT + " characters"));
       }
     }
-    NameRules.dnsSubdomain(namespace, NameRules.DNS_SUBDOMAIN_MAX).ifPresent(problem ->
-        errors.add(invalid("namespace", namespace, problem)));
+    NameRules.dnsSubdomain(namespace, NameRules.DNS_SUBDOMAIN_MAX)
+        .ifPresent(problem -> errors.add(invalid("namespace", namespace, problem)));
     if (name.equals(".") || name.equals("..")) {
       errors.add(invalid("metadata.name", name, "may not be '" + name + "'"));
     } else {

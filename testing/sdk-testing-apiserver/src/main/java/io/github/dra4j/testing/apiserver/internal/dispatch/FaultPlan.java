@@ -64,7 +64,7 @@ public final class FaultPlan {
    * @return the status to answer with, or empty to serve the request normally
    */
   public synchronized OptionalInt take(ApiVerb verb, GroupVersionResource resource) {
-    for (Iterator<Fault> it = faults.iterator(); it.hasNext(); ) {
+    for (Iterator<Fault> it = faults.iterator(); it.hasNext();) {
       Fault fault = it.next();
       if (fault.matches(verb, resource)) {
         if (--fault.remaining == 0) {

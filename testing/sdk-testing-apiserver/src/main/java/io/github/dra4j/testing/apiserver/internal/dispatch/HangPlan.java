@@ -73,7 +73,7 @@ public final class HangPlan {
       return false;
     }
     boolean hang = everything;
-    for (Iterator<Rule> it = rules.iterator(); !hang && it.hasNext(); ) {
+    for (Iterator<Rule> it = rules.iterator(); !hang && it.hasNext();) {
       Rule rule = it.next();
       if (rule.matches(verb, resource)) {
         if (--rule.remaining == 0) {

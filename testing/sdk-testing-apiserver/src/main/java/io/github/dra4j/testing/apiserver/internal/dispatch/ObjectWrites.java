@@ -163,8 +163,8 @@ final class ObjectWrites {
     JsonNode current = watches.get(target.resource(), target.namespace(), target.name());
     if (target.verb() == ApiVerb.UPDATE) {
       ObjectNode body = bodies.object(request);
-      List<String> warnings =
-          new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, body));
+      List<String> warnings = new ArrayList<>(
+          fieldValidation.check(options.fieldValidation(), info, body));
       return warned(warnings,
           () -> replace(request, target, info, options, body, current, warnings));
     }
@@ -178,8 +178,8 @@ final class ObjectWrites {
       throw new ApiError(400, "BadRequest", "the patched object is not a JSON object");
     }
     // the server decodes the patched object, so unknown fields are named where they end up
-    List<String> warnings =
-        new ArrayList<>(fieldValidation.check(options.fieldValidation(), info, patched));
+    List<String> warnings = new ArrayList<>(
+        fieldValidation.check(options.fieldValidation(), info, patched));
     return warned(warnings, () -> {
       if (!rules.governs(info) && !options.dryRun()) {
         RecordedRequest forwarded = PatchTypes.forStore(request, patch, current, target);
@@ -274,8 +274,7 @@ final class ObjectWrites {
         || response.getBody() == null || response.getBody().size() == 0) {
       return response;
     }
-    JsonNode body =
-        bodies.parse(new String(response.getBody().getBytes(), StandardCharsets.UTF_8));
+    JsonNode body = bodies.parse(new String(response.getBody().getBytes(), StandardCharsets.UTF_8));
     if (!(body instanceof ObjectNode object)) {
       return response;
     }

@@ -94,8 +94,8 @@ public record RequestTarget(
     int q = rawPath.indexOf('?');
     String path = q < 0 ? rawPath : rawPath.substring(0, q);
     Map<String, String> query = q < 0 ? Map.of() : parseQuery(rawPath.substring(q + 1));
-    List<String> segments =
-        Arrays.stream(path.split("/")).filter(s -> !s.isEmpty()).map(RequestTarget::decodePathSegment).toList();
+    List<String> segments = Arrays.stream(path.split("/")).filter(s -> !s.isEmpty())
+        .map(RequestTarget::decodePathSegment).toList();
     if (segments.isEmpty()) {
       return simple(Kind.ROOT, path, query);
     }

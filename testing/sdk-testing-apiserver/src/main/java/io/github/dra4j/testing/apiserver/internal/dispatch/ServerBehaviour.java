@@ -18,8 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ServerBehaviour {
 
   private final Set<String> disabledGroupVersions = ConcurrentHashMap.newKeySet();
-  private final Map<GroupVersionResource, List<StoredObjectTransformer>> transformers =
-      new ConcurrentHashMap<>();
+  private final Map<GroupVersionResource, List<StoredObjectTransformer>> transformers = new ConcurrentHashMap<>();
   private final FaultPlan faults = new FaultPlan();
   private final HangPlan hangs = new HangPlan();
   private final RequestLog requests = new RequestLog();

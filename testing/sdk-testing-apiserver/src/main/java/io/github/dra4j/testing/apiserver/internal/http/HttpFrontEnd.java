@@ -137,7 +137,8 @@ public final class HttpFrontEnd implements AutoCloseable {
     return InMemoryDispatcher.isWebSocketUpgrade(request.getHeader("Upgrade"));
   }
 
-  private static RecordedRequest recorded(HttpServerRequest request, HttpMethod method, Buffer body) {
+  private static RecordedRequest recorded(HttpServerRequest request, HttpMethod method,
+      Buffer body) {
     return new RecordedRequest(
         request.version().alpnName().toUpperCase(Locale.ROOT),
         method,

@@ -108,7 +108,8 @@ final class ComponentSchemas {
     String simple = type.getSimpleName();
     String pkg = type.getPackageName();
     if (pkg.equals(MODEL_PACKAGE)) {
-      return (META_TYPES.contains(simple) ? "io.k8s.apimachinery.pkg.apis.meta.v1." : "io.k8s.api.core.v1.")
+      return (META_TYPES.contains(simple) ? "io.k8s.apimachinery.pkg.apis.meta.v1."
+          : "io.k8s.api.core.v1.")
           + simple;
     }
     if (pkg.startsWith(MODEL_PACKAGE + ".")) {

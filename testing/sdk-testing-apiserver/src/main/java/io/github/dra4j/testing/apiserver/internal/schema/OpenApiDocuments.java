@@ -40,9 +40,10 @@ public final class OpenApiDocuments {
   private static final List<String> LIST_PARAMETERS = List.of(
       "allowWatchBookmarks", "continue", "fieldSelector", "labelSelector", "limit",
       "resourceVersion", "resourceVersionMatch", "sendInitialEvents", "timeoutSeconds", "watch");
-  private static final List<String> WRITE_PARAMETERS = List.of("dryRun", "fieldManager", "fieldValidation");
-  private static final List<String> DELETE_PARAMETERS =
-      List.of("dryRun", "gracePeriodSeconds", "propagationPolicy");
+  private static final List<String> WRITE_PARAMETERS = List.of("dryRun", "fieldManager",
+      "fieldValidation");
+  private static final List<String> DELETE_PARAMETERS = List.of("dryRun", "gracePeriodSeconds",
+      "propagationPolicy");
   private static final List<String> PATCH_TYPES = List.of(
       "application/json-patch+json", "application/merge-patch+json",
       "application/strategic-merge-patch+json");

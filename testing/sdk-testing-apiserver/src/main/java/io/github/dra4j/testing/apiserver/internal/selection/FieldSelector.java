@@ -68,7 +68,8 @@ public final class FieldSelector {
       }
       if (c == '=') {
         int valueStart = term.startsWith("==", i) ? i + 2 : i + 1;
-        return new Requirement(term.substring(0, i).trim(), true, unescape(term.substring(valueStart)));
+        return new Requirement(term.substring(0, i).trim(), true,
+            unescape(term.substring(valueStart)));
       }
     }
     throw new InvalidSelectorException(

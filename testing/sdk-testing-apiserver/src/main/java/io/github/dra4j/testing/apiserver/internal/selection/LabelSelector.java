@@ -16,10 +16,7 @@ import tools.jackson.databind.JsonNode;
 public final class LabelSelector {
 
   private enum Operator {
-    EXISTS,
-    NOT_EXISTS,
-    IN,
-    NOT_IN
+    EXISTS, NOT_EXISTS, IN, NOT_IN
   }
 
   private record Requirement(String key, Operator operator, Set<String> values) {
@@ -35,10 +32,10 @@ public final class LabelSelector {
     }
   }
 
-  private static final Pattern SET_BASED =
-      Pattern.compile("^\\s*([^\\s!=(),]+)\\s+(in|notin)\\s+\\(([^)]*)\\)\\s*$");
-  private static final Pattern EQUALITY =
-      Pattern.compile("^\\s*([^\\s!=(),]+)\\s*(==|!=|=)\\s*([^\\s!=(),]*)\\s*$");
+  private static final Pattern SET_BASED = Pattern
+      .compile("^\\s*([^\\s!=(),]+)\\s+(in|notin)\\s+\\(([^)]*)\\)\\s*$");
+  private static final Pattern EQUALITY = Pattern
+      .compile("^\\s*([^\\s!=(),]+)\\s*(==|!=|=)\\s*([^\\s!=(),]*)\\s*$");
   private static final Pattern EXISTS = Pattern.compile("^\\s*(!?)\\s*([^\\s!=(),]+)\\s*$");
   private static final LabelSelector EVERYTHING = new LabelSelector(List.of());
 

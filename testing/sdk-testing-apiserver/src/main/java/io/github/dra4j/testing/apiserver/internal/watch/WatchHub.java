@@ -124,8 +124,7 @@ public final class WatchHub implements AutoCloseable {
   public Snapshot list(Selection selection) {
     synchronized (lock) {
       List<JsonNode> items = new ArrayList<>();
-      for (JsonNode object :
-          objects.getOrDefault(selection.resource().gvr(), Map.of()).values()) {
+      for (JsonNode object : objects.getOrDefault(selection.resource().gvr(), Map.of()).values()) {
         if (selection.matches(object)) {
           items.add(object);
         }
@@ -176,8 +175,8 @@ public final class WatchHub implements AutoCloseable {
     WatchStream stream = new WatchStream(selection, mapper, sender, this::remove);
     synchronized (lock) {
       if (after <= 0 || request.sendInitialEvents()) {
-        for (JsonNode object :
-            objects.getOrDefault(selection.resource().gvr(), Map.of()).values()) {
+        for (JsonNode object : objects.getOrDefault(selection.resource().gvr(), Map.of())
+            .values()) {
           if (selection.matches(object)) {
             stream.sendInitial(object);
           }

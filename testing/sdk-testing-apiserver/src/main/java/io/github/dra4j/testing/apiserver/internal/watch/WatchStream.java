@@ -31,7 +31,8 @@ public final class WatchStream {
   private boolean closeRequested;
   private volatile boolean closed;
 
-  WatchStream(Selection selection, JsonMapper mapper, Executor sender, Consumer<WatchStream> onClose) {
+  WatchStream(Selection selection, JsonMapper mapper, Executor sender,
+      Consumer<WatchStream> onClose) {
     this.selection = selection;
     this.mapper = mapper;
     this.sender = sender;

@@ -14,38 +14,42 @@ class SelectorTest {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
   private static final ResourceCatalog CATALOG = ResourceCatalog.standard();
-  private static final ResourceInfo SLICES =
-      CATALOG.describe(GroupVersionResource.RESOURCE_SLICES_V1, false);
-  private static final ResourceInfo PODS =
-      CATALOG.describe(new GroupVersionResource("", "v1", "pods"), true);
+  private static final ResourceInfo SLICES = CATALOG
+      .describe(GroupVersionResource.RESOURCE_SLICES_V1, false);
+  private static final ResourceInfo PODS = CATALOG
+      .describe(new GroupVersionResource("", "v1", "pods"), true);
 
   private static JsonNode json(String text) {
     return MAPPER.readTree(text.replace('\'', '"'));
   }
 
-  private static final JsonNode NODE_SLICE =
-      json("{'metadata':{'name':'a'},'spec':{'driver':'gpu.example.com','nodeName':'n1'}}");
-  private static final JsonNode NETWORK_SLICE =
-      json("{'metadata':{'name':'b'},'spec':{'driver':'gpu.example.com','allNodes':true}}");
+  private static final JsonNode NODE_SLICE = json(
+      "{'metadata':{'name':'a'},'spec':{'driver':'gpu.example.com','nodeName':'n1'}}");
+  private static final JsonNode NETWORK_SLICE = json(
+      "{'metadata':{'name':'b'},'spec':{'driver':'gpu.example.com','allNodes':true}}");
 
   @Test
   void sliceSelectorsMatchDriverAndNodeName() {
-    FieldSelector kubelet = FieldSelector.parse("spec.nodeName=n1,spec.driver=gpu.example.com", SLICES);
+    FieldSelector kubelet = FieldSelector.parse("spec.nodeName=n1,spec.driver=gpu.example.com",
+        SLICES);
     assertThat(kubelet.matches(NODE_SLICE, SLICES)).isTrue();
     assertThat(kubelet.matches(NETWORK_SLICE, SLICES)).isFalse();
   }
 
   @Test
   void emptyNodeNameSelectsSlicesWithoutNode() {
-    FieldSelector noNode = FieldSelector.parse("spec.driver=gpu.example.com,spec.nodeName=", SLICES);
+    FieldSelector noNode = FieldSelector.parse("spec.driver=gpu.example.com,spec.nodeName=",
+        SLICES);
     assertThat(noNode.matches(NETWORK_SLICE, SLICES)).isTrue();
     assertThat(noNode.matches(NODE_SLICE, SLICES)).isFalse();
   }
 
   @Test
   void doubleEqualsAndNotEquals() {
-    assertThat(FieldSelector.parse("metadata.name==a", SLICES).matches(NODE_SLICE, SLICES)).isTrue();
-    assertThat(FieldSelector.parse("spec.nodeName!=n1", SLICES).matches(NODE_SLICE, SLICES)).isFalse();
+    assertThat(FieldSelector.parse("metadata.name==a", SLICES).matches(NODE_SLICE, SLICES))
+        .isTrue();
+    assertThat(FieldSelector.parse("spec.nodeName!=n1", SLICES).matches(NODE_SLICE, SLICES))
+        .isFalse();
     assertThat(FieldSelector.parse("spec.nodeName!=n1", SLICES).matches(NETWORK_SLICE, SLICES))
         .isTrue();
   }
@@ -80,7 +84,8 @@ class SelectorTest {
   void podFieldsIncludingDefaults() {
     JsonNode pod = json("{'metadata':{'name':'p','namespace':'ns'},'spec':{'nodeName':'n1'},"
         + "'status':{'phase':'Running'}}");
-    assertThat(FieldSelector.parse("spec.nodeName=n1,status.phase=Running", PODS).matches(pod, PODS))
+    assertThat(
+        FieldSelector.parse("spec.nodeName=n1,status.phase=Running", PODS).matches(pod, PODS))
         .isTrue();
     assertThat(FieldSelector.parse("spec.hostNetwork=false", PODS).matches(pod, PODS)).isTrue();
     assertThat(FieldSelector.parse("metadata.namespace=other", PODS).matches(pod, PODS)).isFalse();
