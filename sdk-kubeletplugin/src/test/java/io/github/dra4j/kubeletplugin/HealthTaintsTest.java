@@ -5,17 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.github.dra4j.kubeletplugin.testsupport.NodeWithKubelet;
 import io.github.dra4j.kubeletplugin.testsupport.RecordingDriver;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
-import io.github.dra4j.testing.apiserver.InMemoryApiServer;
 import io.github.dra4j.testing.kubelet.DeviceHealthStatus;
 import io.github.dra4j.testing.kubelet.FakeKubelet;
 import java.net.InetAddress;
@@ -24,7 +23,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,25 +49,20 @@ class HealthTaintsTest {
 
   @TempDir
   Path root;
-  private InMemoryApiServer server;
+  private NodeWithKubelet node;
   private KubernetesClient client;
   private FakeKubelet kubelet;
 
   @BeforeEach
   void start() throws Exception {
-    server = InMemoryApiServer.builder().build().start();
-    client = server.client();
-    client.nodes().resource(new NodeBuilder().withNewMetadata().withName("node-1").endMetadata()
-        .build()).create();
-    kubelet = FakeKubelet.builder()
-        .registryDirectory(Files.createDirectories(root.resolve("registry")))
-        .nodeName("node-1").kubeClient(client).wipeOnStart(false).start();
+    node = NodeWithKubelet.start(root);
+    client = node.client();
+    kubelet = node.kubelet();
   }
 
   @AfterEach
   void stop() {
-    kubelet.close();
-    server.close();
+    node.close();
   }
 
   private KubeletPluginBuilder builder(DraDriver driver) {
@@ -86,15 +79,11 @@ class HealthTaintsTest {
   }
 
   private Device device(String name) {
-    return client.dynamicResourceAllocation().v1().resourcesSlices().list().getItems().stream()
-        .flatMap(s -> s.getSpec().getDevices().stream())
-        .filter(d -> d.getName().equals(name)).findFirst()
-        .orElseThrow(() -> new AssertionError("device " + name + " is not published"));
+    return node.device(name);
   }
 
   private List<DeviceTaint> taints(String name) {
-    List<DeviceTaint> taints = device(name).getTaints();
-    return taints == null ? List.of() : taints;
+    return node.taints(name);
   }
 
   private DeviceHealthStatus kubeletSees(String device) {

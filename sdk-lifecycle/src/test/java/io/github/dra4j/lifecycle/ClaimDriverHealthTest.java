@@ -3,22 +3,15 @@ package io.github.dra4j.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.github.dra4j.kubeletplugin.DeviceHealth;
 import io.github.dra4j.kubeletplugin.KubeletPlugin;
+import io.github.dra4j.kubeletplugin.testsupport.NodeWithKubelet;
 import io.github.dra4j.kubeletplugin.testsupport.TestPlugins;
 import io.github.dra4j.resourceslice.DriverResources;
 import io.github.dra4j.resourceslice.Pool;
-import io.github.dra4j.testing.apiserver.InMemoryApiServer;
-import io.github.dra4j.testing.kubelet.FakeKubelet;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,61 +29,40 @@ class ClaimDriverHealthTest {
 
   @TempDir
   Path root;
-  private InMemoryApiServer server;
-  private KubernetesClient client;
-  private FakeKubelet kubelet;
+  private NodeWithKubelet node;
 
   @BeforeEach
   void start() throws Exception {
-    server = InMemoryApiServer.builder().build().start();
-    client = server.client();
-    client.nodes().resource(new NodeBuilder().withNewMetadata().withName("node-1").endMetadata()
-        .build()).create();
-    kubelet = FakeKubelet.builder()
-        .registryDirectory(Files.createDirectories(root.resolve("registry")))
-        .nodeName("node-1").kubeClient(client).wipeOnStart(false).start();
+    node = NodeWithKubelet.start(root);
   }
 
   @AfterEach
   void stop() {
-    kubelet.close();
-    server.close();
-  }
-
-  private Device device(String name) {
-    return client.dynamicResourceAllocation().v1().resourcesSlices().list().getItems().stream()
-        .flatMap(s -> s.getSpec().getDevices().stream())
-        .filter(d -> d.getName().equals(name)).findFirst()
-        .orElseThrow(() -> new AssertionError("device " + name + " is not published"));
-  }
-
-  private List<DeviceTaint> taints(String name) {
-    List<DeviceTaint> taints = device(name).getTaints();
-    return taints == null ? List.of() : taints;
+    node.close();
   }
 
   @Test
   void aClaimDriverReportsHealthAndPublishesThroughItsContext() {
     TaintingDriver driver = new TaintingDriver();
-    try (KubeletPlugin plugin = TestPlugins.builder(driver.lifecycle(), client, root)
+    try (KubeletPlugin plugin = TestPlugins.builder(driver.lifecycle(), node.client(), root)
         .slices(s -> s.withSyncDelay(Duration.ofMillis(100)))
         .health(h -> h.withTaintDelay(Duration.ZERO)).start()) {
       await().atMost(WAIT).untilAsserted(() -> {
-        assertThat(taints("gpu-1")).singleElement().satisfies(taint -> {
+        assertThat(node.taints("gpu-1")).singleElement().satisfies(taint -> {
           assertThat(taint.getKey()).isEqualTo("example.com/broken");
           assertThat(taint.getEffect()).isEqualTo("NoSchedule");
         });
-        assertThat(taints("gpu-0")).isEmpty();
+        assertThat(node.taints("gpu-0")).isEmpty();
       });
       assertThat(plugin.nodeName()).isEqualTo("node-1");
 
       driver.context().deviceHealth().report(DeviceHealth.healthy("node-1", "gpu-1"));
-      await().atMost(WAIT).untilAsserted(() -> assertThat(taints("gpu-1")).isEmpty());
+      await().atMost(WAIT).untilAsserted(() -> assertThat(node.taints("gpu-1")).isEmpty());
       driver.context().publishResources(DriverResources.of("node-1", Pool.builder()
           .devices(IntStream.range(0, 3)
               .mapToObj(i -> new DeviceBuilder().withName("gpu-" + i).build()).toList())
           .devicesMayBeTainted(true).build()));
-      await().atMost(WAIT).untilAsserted(() -> assertThat(device("gpu-2")).isNotNull());
+      await().atMost(WAIT).untilAsserted(() -> assertThat(node.device("gpu-2")).isNotNull());
     }
   }
 }
