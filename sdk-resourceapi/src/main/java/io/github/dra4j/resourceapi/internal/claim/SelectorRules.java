@@ -2,8 +2,6 @@ package io.github.dra4j.resourceapi.internal.claim;
 
 import io.fabric8.kubernetes.api.model.resource.v1.CELDeviceSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelector;
-import io.github.dra4j.cel.CompiledSelector;
-import io.github.dra4j.cel.SelectorCompileException;
 import io.github.dra4j.resourceapi.FeatureGates;
 import io.github.dra4j.resourceapi.FieldError;
 import io.github.dra4j.resourceapi.ResourceLimits;
@@ -11,7 +9,6 @@ import io.github.dra4j.resourceapi.internal.field.Collections;
 import io.github.dra4j.resourceapi.internal.field.Errors;
 import io.github.dra4j.resourceapi.internal.field.FieldPath;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,13 +16,36 @@ import java.util.List;
  * validateSelectorSlice}, {@code validateSelector} and {@code validateCELSelector}): the list's
  * size, a {@code cel} selector in each, and its expression: at most 10 KiB (a longer one is not
  * compiled), compiling in the API server's CEL environment, and within the cost limit. Stateless.
+ *
+ * <p>The compiler is sdk-cel, an optional dependency of this module: the SDK's own writers (slices,
+ * claim status) never check a selector, so a driver does not carry a CEL compiler it does not use.
+ * Without sdk-cel on the class path a selector is not passed unchecked: it gets an {@code Internal
+ * error} that says which artifact to add. Only {@link SelectorCompiler} names sdk-cel's types, so
+ * this class loads without them.
  */
 public final class SelectorRules {
 
-  private static final String COMPILATION_FAILED = "compilation failed: ";
-  private static final String WRONG_TYPE = "must evaluate to ";
+  /** The error detail when sdk-cel is missing: what to add, not a class name to search for. */
+  static final String CEL_MISSING = "device selectors cannot be checked without a CEL compiler: add"
+      + " the dependency io.github.dra4j:sdk-cel (same version as sdk-resourceapi)";
+
+  private static final String CEL_CLASS = "io.github.dra4j.cel.SelectorCompileException";
 
   private SelectorRules() {}
+
+  /**
+   * Tells whether sdk-cel is on the class path of this module's class loader; asked here, in a
+   * class that names none of sdk-cel's types, because {@link SelectorCompiler} cannot even be
+   * loaded without them.
+   */
+  private static boolean celPresent() {
+    try {
+      Class.forName(CEL_CLASS, false, SelectorRules.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
 
   /**
    * Checks a list of selectors.
@@ -78,35 +98,12 @@ public final class SelectorRules {
   public static List<FieldError> celExpression(String expression, FieldPath path,
       FeatureGates gates, boolean stored) {
     String text = expression == null ? "" : expression;
-    List<FieldError> errors = new ArrayList<>();
     if (text.getBytes(StandardCharsets.UTF_8).length > ResourceLimits.CEL_SELECTOR_MAX_LENGTH) {
-      errors.add(Errors.tooLong(path, ResourceLimits.CEL_SELECTOR_MAX_LENGTH));
-      return errors;
+      return List.of(Errors.tooLong(path, ResourceLimits.CEL_SELECTOR_MAX_LENGTH));
     }
-    CompiledSelector compiled;
-    try {
-      compiled = SelectorEnvironments.forExpression(gates, stored).compile(text);
-    } catch (SelectorCompileException e) {
-      errors.add(compileError(path, text, e.getMessage()));
-      return errors;
+    if (!celPresent()) {
+      return List.of(Errors.internal(path, CEL_MISSING));
     }
-    if (compiled.exceedsCostLimit()) {
-      errors.add(Errors.forbidden(path, "too complex, exceeds cost limit"));
-    }
-    return errors;
-  }
-
-  /**
-   * Turns a compile failure into the error the API server gives: the compiler's invalid-input
-   * failures ({@code compilation failed: ...}, {@code must evaluate to bool ...}) as {@code
-   * Invalid value} with the expression, anything else ({@code program instantiation failed: ...})
-   * as {@code Internal error}.
-   */
-  private static FieldError compileError(FieldPath path, String expression, String message) {
-    String detail = message == null ? "" : message;
-    if (detail.startsWith(COMPILATION_FAILED) || detail.startsWith(WRONG_TYPE)) {
-      return Errors.invalid(path, expression, detail);
-    }
-    return Errors.internal(path, detail);
+    return SelectorCompiler.check(text, path, gates, stored);
   }
 }
