@@ -20,12 +20,12 @@ assert text('Dockerfile').contains('org.opencontainers.image.title="acme-fpga-dr
 assert text('Dockerfile').contains('ARG JDK_IMAGE=eclipse-temurin:25.0.3_9-jdk-noble') : 'the build base is pinned'
 assert text('.dockerignore').contains('!target/acme-fpga-driver.jar')
 
-// The pom names the starter and sdk-picocli (and the test kit for the tests), no other dra4j
+// The pom names the starter (and the test kit for the tests), no other dra4j
 // artifact, and excludes nothing; the image jar has fabric8's JDK HTTP client and no Vert.x.
 def pom = text('pom.xml')
 def dependencies = pom.substring(pom.indexOf('</dependencyManagement>'), pom.indexOf('<build>'))
 assert (dependencies =~ /<artifactId>(sdk-[a-z-]+)<\/artifactId>/).collect { it[1] } ==
-    ['sdk-starter', 'sdk-picocli', 'sdk-testing']
+    ['sdk-starter', 'sdk-testing']
 assert !pom.contains('<exclusion') && !pom.contains('<artifactSet>') : 'the pom excludes something'
 def entries = new java.util.zip.ZipFile(new File(project, 'target/acme-fpga-driver.jar'))
     .withCloseable { jar -> jar.entries().collect { it.name } }

@@ -14,8 +14,10 @@ import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 
 /**
- * The executable jar the image runs: it holds none of the test machinery and says where the demo
- * is ({@code gpu-driver-demo.jar}, which {@code examples/gpu-driver-demo} builds and tests).
+ * The executable jar the image runs: it holds none of the test machinery, no CEL compiler and
+ * none of fabric8's models of API groups the driver never uses (though its pom excludes nothing),
+ * and says where the demo is ({@code gpu-driver-demo.jar}, which {@code examples/gpu-driver-demo}
+ * builds and tests).
  */
 class ShadedJarsIT {
 
@@ -42,8 +44,17 @@ class ShadedJarsIT {
       assertThat(jar.stream().map(ZipEntry::getName)
           .filter(n -> n.startsWith("io/github/dra4j/testing/") || n.startsWith("io/vertx/")
               || n.startsWith("org/bouncycastle/") || n.startsWith("dev/cel/")
+              || n.startsWith("io/github/dra4j/cel/")
               || n.startsWith("io/github/dra4j/examples/gpu/demo/")))
           .as("test machinery or the demo in the image's jar").isEmpty();
+      assertThat(jar.stream().map(ZipEntry::getName)
+          .filter(n -> n.startsWith("io/fabric8/kubernetes/api/model/gatewayapi/")
+              || n.startsWith("io/fabric8/kubernetes/api/model/networking/")
+              || n.startsWith("io/fabric8/kubernetes/api/model/apiextensions/")
+              || n.startsWith("io/fabric8/kubernetes/api/model/storage/")))
+          .as("fabric8 models of API groups the driver never uses").isEmpty();
+      assertThat(jar.getEntry("io/fabric8/kubernetes/api/model/resource/v1/ResourceSlice.class"))
+          .as("the models it uses").isNotNull();
     }
   }
 
