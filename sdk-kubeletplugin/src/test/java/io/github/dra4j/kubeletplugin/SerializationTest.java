@@ -16,8 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Rules C8 and C9 inside one process: one call at a time by default, concurrency when off. */
@@ -49,6 +52,18 @@ class SerializationTest extends PluginTestBase {
     }
   }
 
+  /**
+   * The two kubelet callers' threads. Not CompletableFuture's default executor: from JDK 25 that
+   * is the common pool even with one thread (2 CPUs), where the second call would wait for the
+   * first to return whatever the plugin does. Owned by the test.
+   */
+  private final ExecutorService callers = Executors.newFixedThreadPool(2);
+
+  @AfterEach
+  void stopCallers() {
+    callers.shutdownNow();
+  }
+
   private List<String> storeTwoClaims() {
     return List.of(
         ClaimFixtures.store(client, ClaimFixtures.allocated("default", "one", DRIVER))
@@ -63,10 +78,10 @@ class SerializationTest extends PluginTestBase {
     List<String> uids = storeTwoClaims();
     try (KubeletPlugin plugin = TestPlugins.builder(driver, client, root).start()) {
       var first = CompletableFuture.supplyAsync(
-          () -> kubelet.prepare(plugin.draSocket(), claim("default", "one", uids.get(0))));
+          () -> kubelet.prepare(plugin.draSocket(), claim("default", "one", uids.get(0))), callers);
       await().atMost(Duration.ofSeconds(30)).until(() -> driver.inside.get() == 1);
       var second = CompletableFuture.supplyAsync(
-          () -> kubelet.prepare(plugin.draSocket(), claim("default", "two", uids.get(1))));
+          () -> kubelet.prepare(plugin.draSocket(), claim("default", "two", uids.get(1))), callers);
 
       // If serialization were broken the second call would enter at once; it must not.
       assertThat(driver.bothInside.await(1, TimeUnit.SECONDS)).isFalse();
@@ -89,9 +104,9 @@ class SerializationTest extends PluginTestBase {
         .serialization(s -> s.withEnabled(false))
         .start()) {
       var first = CompletableFuture.supplyAsync(
-          () -> kubelet.prepare(plugin.draSocket(), claim("default", "one", uids.get(0))));
+          () -> kubelet.prepare(plugin.draSocket(), claim("default", "one", uids.get(0))), callers);
       var second = CompletableFuture.supplyAsync(
-          () -> kubelet.prepare(plugin.draSocket(), claim("default", "two", uids.get(1))));
+          () -> kubelet.prepare(plugin.draSocket(), claim("default", "two", uids.get(1))), callers);
 
       assertThat(driver.bothInside.await(30, TimeUnit.SECONDS))
           .as("both calls inside the driver at once").isTrue();

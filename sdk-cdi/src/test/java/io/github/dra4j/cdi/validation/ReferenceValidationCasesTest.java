@@ -79,6 +79,12 @@ class ReferenceValidationCasesTest {
     rejected(base(version), "invalid version \"" + version + "\"");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"0.3.0", "0.4.0", "0.5.0", "0.6.0", "0.7.0", "0.8.0", "1.0.0", "1.1.0"})
+  void case03bEveryReleasedVersionIsAcceptedForTheBaseSpec(String version) throws Exception {
+    accepted(base(version));
+  }
+
   @Test
   void case04LeadingVIsStripped() throws Exception {
     accepted(base("v1.1.0"));

@@ -58,8 +58,11 @@ class LogFormatProcessTest {
    * must hold sdk-logging and logback.
    */
   List<String> driverCommand() {
+    // The flag the jar's manifest sets (Enable-Native-Access), which -cp does not read: without
+    // it, JDK 22 and later print a warning about Netty's native library on stderr.
     return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), GpuDriverMain.class.getName());
+        "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+        GpuDriverMain.class.getName());
   }
 
   /** Runs the plugin, prepares one claim, stops it with SIGTERM; returns its stderr lines. */
