@@ -7,7 +7,7 @@
    reactor, nothing installed into ~/.m2 and nothing uploaded. Maven runs online: the Central plugin
    will not run offline (it sends nothing, but may download the plugins it needs).
 3. Every artifact of the bundle, central-bundle.zip in target/central-publishing of the first
-   module (sdk-dependencies), against Central's rules (bundle_rules.py).
+   module (dra4j-dependencies), against Central's rules (bundle_rules.py).
 4. Reproducibility: the clone's jars against the jars of the first build in this checkout (the
    README's ./mvnw -B verify -Pbenchmarks, run before), equal apart from the version (jar_compare.py).
 Exits 1 naming each artifact and broken rule, 0 when all holds.

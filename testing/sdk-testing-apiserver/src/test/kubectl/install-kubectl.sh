@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs kubectl 1.35 for the kubectl tests of sdk-testing-apiserver (and the CLI's kubectl
+# Installs kubectl 1.35 for the kubectl tests of dra4j-testing-apiserver (and the CLI's kubectl
 # plugin test), without root, and prints its path; see .ci/install-layer-tool.sh.
 #
 # Usage: install-kubectl.sh [cache-dir]   (default: ~/.cache/dra4j/kubectl-1.35, which the tests

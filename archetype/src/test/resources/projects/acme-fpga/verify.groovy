@@ -24,8 +24,8 @@ assert text('.dockerignore').contains('!target/acme-fpga-driver.jar')
 // artifact, and excludes nothing; the image jar has fabric8's JDK HTTP client and no Vert.x.
 def pom = text('pom.xml')
 def dependencies = pom.substring(pom.indexOf('</dependencyManagement>'), pom.indexOf('<build>'))
-assert (dependencies =~ /<artifactId>(sdk-[a-z-]+)<\/artifactId>/).collect { it[1] } ==
-    ['sdk-starter', 'sdk-testing']
+assert (dependencies =~ /<artifactId>(dra4j-[a-z-]+)<\/artifactId>/).collect { it[1] } ==
+    ['dra4j-starter', 'dra4j-testing']
 assert !pom.contains('<exclusion') && !pom.contains('<artifactSet>') : 'the pom excludes something'
 def entries = new java.util.zip.ZipFile(new File(project, 'target/acme-fpga-driver.jar'))
     .withCloseable { jar -> jar.entries().collect { it.name } }

@@ -28,7 +28,10 @@ import org.junit.jupiter.api.Test;
  */
 class PublicApiTest {
 
-  /** Internal packages one module may use of another: both ends of the kubelet protocol. */
+  /**
+   * Internal packages one module may use of another, modules by directory: both ends of the
+   * kubelet protocol.
+   */
   private static final Map<String, Set<String>> SHARED_INTERNALS = Map.of(
       "io.github.dra4j.kubelet.wire.internal",
       Set.of("sdk-kubeletplugin", "sdk-testing-kubelet"));

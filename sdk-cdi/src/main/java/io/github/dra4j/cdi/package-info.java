@@ -3,7 +3,7 @@
  * runtimes (containerd, CRI-O, podman) read, exactly as strict as the reference CDI library. This
  * module holds only what a driver uses in production; the container runtime's side (loading spec
  * directories, resolving device names, injecting edits into a container) is simulated for tests
- * in the test kit's {@code sdk-testing-cdi}.
+ * in the test kit's {@code dra4j-testing-cdi}.
  *
  * <ul>
  *   <li>{@link io.github.dra4j.cdi.spec}: the spec model ({@code CdiSpec}, devices, container

@@ -64,7 +64,7 @@ public interface DraDriver {
    * process, such as the other pod of a rolling update, unprepared it since) reads the claim
    * itself with {@link PluginContext#claimLookup()}, or fails it and the kubelet retries. The
    * plugin reads every claim when it writes device metadata, which needs the full object. The
-   * claim lifecycle of {@code sdk-lifecycle} answers from its checkpoint.
+   * claim lifecycle of {@code dra4j-lifecycle} answers from its checkpoint.
    *
    * <p>Called outside the serialized section, possibly concurrently. The default is false: every
    * claim is read.

@@ -15,7 +15,7 @@ import java.util.function.Supplier;
  * What a starting plugin tells its driver ({@link DraDriver#start}): the settings the driver's
  * own files and threads depend on, resolved once by the plugin's builder, and where to report
  * errors that happen in the driver's background work, its devices' health and their
- * publishing: what a driver, or the claim lifecycle of {@code sdk-lifecycle} around one, needs
+ * publishing: what a driver, or the claim lifecycle of {@code dra4j-lifecycle} around one, needs
  * without the {@link KubeletPlugin} itself.
  *
  * <p>Immutable; the client and the registry are the plugin's (borrowed from the driver's {@code

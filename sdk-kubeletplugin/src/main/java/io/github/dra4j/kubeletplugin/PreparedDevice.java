@@ -101,7 +101,7 @@ public record PreparedDevice(
     }
 
     /**
-     * Adds CDI device IDs as sdk-cdi names them, for example those of {@link
+     * Adds CDI device IDs as dra4j-cdi names them, for example those of {@link
      * io.github.dra4j.cdi.spec.CdiSpec#qualifiedDeviceNames()} of the spec just written.
      *
      * @param ids qualified CDI device names
@@ -115,7 +115,7 @@ public record PreparedDevice(
     }
 
     /**
-     * Adds CDI device IDs as sdk-cdi names them.
+     * Adds CDI device IDs as dra4j-cdi names them.
      *
      * @param ids qualified CDI device names, in order
      * @return this builder

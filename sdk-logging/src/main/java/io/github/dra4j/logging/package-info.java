@@ -1,5 +1,5 @@
 /**
- * The logging backend a dra4j driver ships: put {@code sdk-logging} on the driver's runtime class
+ * The logging backend a dra4j driver ships: put {@code dra4j-logging} on the driver's runtime class
  * path and its log lines go to standard error as klog-like text or as Kubernetes' structured JSON,
  * chosen by the environment variables {@value LoggingSettings#FORMAT_VARIABLE} and {@value
  * LoggingSettings#LEVEL_VARIABLE}, with the SDK's MDC keys ({@code claim}, {@code requestID},

@@ -8,7 +8,7 @@ import org.slf4j.MDC;
 
 /**
  * A program that logs what a driver logs, run as its own process by {@link LoggingProcessTest}:
- * nothing calls sdk-logging, which logback finds on the class path by itself.
+ * nothing calls dra4j-logging, which logback finds on the class path by itself.
  */
 public final class LoggingProbe {
 

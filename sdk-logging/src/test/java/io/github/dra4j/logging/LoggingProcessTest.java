@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * sdk-logging in a process of its own, set up only by logback's service loader and the
+ * dra4j-logging in a process of its own, set up only by logback's service loader and the
  * environment: every line on standard error in the chosen format, the SDK's MDC keys on them,
  * {@code java.util.logging} records through SLF4J at the chosen level, and a bad setting named in
  * one line.

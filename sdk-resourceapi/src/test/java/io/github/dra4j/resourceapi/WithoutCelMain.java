@@ -1,7 +1,7 @@
 package io.github.dra4j.resourceapi;
 
 /**
- * Run by {@link WithoutCelTest} in a JVM whose class path lacks sdk-cel: creates a claim with a
+ * Run by {@link WithoutCelTest} in a JVM whose class path lacks dra4j-cel: creates a claim with a
  * device selector and a slice through the rules and prints each outcome on one line.
  */
 final class WithoutCelMain {

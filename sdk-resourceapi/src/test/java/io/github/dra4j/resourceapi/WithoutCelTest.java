@@ -15,10 +15,10 @@ import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 
 /**
- * sdk-cel is an optional dependency: a driver that only writes slices and claim status does not
- * carry a CEL compiler. Run in a real JVM whose class path lacks sdk-cel, slices are still checked
- * in full and a device selector is refused with an error that names the artifact to add, never
- * passed unchecked and never a {@link NoClassDefFoundError}.
+ * dra4j-cel is an optional dependency: a driver that only writes slices and claim status does not
+ * carry a CEL compiler. Run in a real JVM whose class path lacks dra4j-cel, slices are still
+ * checked in full and a device selector is refused with an error that names the artifact to add,
+ * never passed unchecked and never a {@link NoClassDefFoundError}.
  */
 class WithoutCelTest {
 
@@ -29,7 +29,7 @@ class WithoutCelTest {
     List<String> all = Arrays.asList(System.getProperty("java.class.path")
         .split(File.pathSeparator));
     List<String> withoutCel = all.stream().filter(entry -> !holdsCel(entry)).toList();
-    assertThat(withoutCel).as("the test class path holds sdk-cel").hasSizeLessThan(all.size());
+    assertThat(withoutCel).as("the test class path holds dra4j-cel").hasSizeLessThan(all.size());
 
     String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process = new ProcessBuilder(javaBin, "-cp",
@@ -48,11 +48,11 @@ class WithoutCelTest {
     assertThat(lines).as(output).hasSize(2);
     assertThat(lines.get(0)).startsWith("claim accepted=false")
         .contains("spec.devices.requests[0].exactly.selectors[0].cel.expression: Internal error")
-        .contains("add the dependency io.github.dra4j:sdk-cel");
+        .contains("add the dependency io.github.dra4j:dra4j-cel");
     assertThat(lines.get(1)).isEqualTo("slice accepted=true errors=[]");
   }
 
-  /** Whether a class path entry (a directory or a jar) holds sdk-cel's classes. */
+  /** Whether a class path entry (a directory or a jar) holds dra4j-cel's classes. */
   private static boolean holdsCel(String entry) {
     Path path = Path.of(entry);
     if (Files.isDirectory(path)) {

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * Go's {@code k8s.io/dynamic-resource-allocation/resourceslice} controller (its {@code Controller}:
  * same triggers, generations, slice names, write order and error texts; design notes in {@code
  * docs/resourceslice-controller.md}), plus a check of every slice with the API server's own
- * rules before it is sent ({@code sdk-resourceapi}), per-pool error isolation and fast recreation
+ * rules before it is sent ({@code dra4j-resourceapi}), per-pool error isolation and fast recreation
  * of slices deleted by someone else.
  *
  * <p>How it works: an informer watches the driver's slices on this node (field selector {@code

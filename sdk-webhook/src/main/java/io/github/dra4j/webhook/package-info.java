@@ -18,7 +18,7 @@
  *       that sends the right requests to it.
  * </ul>
  *
- * <p>Depends on sdk-resourceclaim, Jackson, the fabric8 admission-registration model and
+ * <p>Depends on dra4j-resourceclaim, Jackson, the fabric8 admission-registration model and
  * Micrometer; no gRPC, Netty or API client, so it runs as its own small Deployment.
  */
 package io.github.dra4j.webhook;

@@ -31,7 +31,7 @@ public final class DriverMain implements Callable<Integer> {
    * @param args the command line
    */
   public static void main(String[] args) {
-    // sdk-logging logs to stderr: LOG_LEVEL and LOG_FORMAT (text or json) from the environment.
+    // dra4j-logging logs to stderr: LOG_LEVEL and LOG_FORMAT (text or json) from the environment.
     // The DaemonSet's command line, kubelet-plugin alone, takes its settings from the environment
     // and runs without loading picocli (see KubeletPluginCommand.run); any other goes through
     // picocli. A failed command exits with its status; status 0 returns from main.

@@ -95,7 +95,7 @@ class EnvironmentDefaultsTest {
 
     assertThat(flagStatus).isEqualTo(2);
     assertThat(envStatus).isEqualTo(2);
-    // sdk-logging writes to stderr too: the version line the command logs first is left out
+    // dra4j-logging writes to stderr too: the version line the command logs first is left out
     String envMessage = envErr.toString(StandardCharsets.UTF_8).lines()
         .filter(printed -> !printed.endsWith(" kubelet-plugin starting\""))
         .collect(java.util.stream.Collectors.joining("\n")).trim();

@@ -138,7 +138,7 @@ class KubeletPluginProcessIT {
           read(output)).isEqualTo(143);
       assertThat(read(output)).contains(DRIVER + " serves 2 devices on node " + node.nodeName(),
           DRIVER + " stopped");
-      // sdk-logging's klog-like text: the build's version first, one line per prepared claim
+      // dra4j-logging's klog-like text: the build's version first, one line per prepared claim
       assertThat(read(output).lines().findFirst()).hasValueSatisfying(line -> assertThat(line)
           .matches("I\\d{4} .*KubeletPluginCommand] \"${artifactId} ${version} \\(commit .*")
           .endsWith(" kubelet-plugin starting\""));

@@ -51,7 +51,7 @@ public final class Demo {
    */
   public static void main(String[] args) {
     if (System.getProperty("dra4j.logging.defaultLevel") == null) {
-      // the story only, unless LOG_LEVEL asks for more (sdk-logging reads both)
+      // the story only, unless LOG_LEVEL asks for more (dra4j-logging reads both)
       System.setProperty("dra4j.logging.defaultLevel", "error");
     }
     System.exit(new Demo(System.out).run());

@@ -29,7 +29,7 @@ import java.util.Map;
  * @param scenarios the driver scenarios run, in their order ({@code scenarios}, names of {@link
  *     ScenarioResults.Scenario} separated by commas, in any case, e.g. {@code cache_concurrent};
  *     default all); the claim GET alone is timed only with {@code GET_CONCURRENT}
- * @param sdkJar a sdk-kubeletplugin jar the driver runs instead of the one on this JVM's class
+ * @param sdkJar a dra4j-kubeletplugin jar the driver runs instead of the one on this JVM's class
  *     path ({@code sdk.jar}; none by default), to compare two builds of the SDK in alternating
  *     invocations
  * @param java the driver's {@code java} ({@code java.bin}, default this JVM's)

@@ -370,7 +370,7 @@ public final class FloorComparisonBenchmark {
         + " process up until its CPU per call settles; scenarios %s%n", settings.goBench(),
         settings.calls(), settings.warmup(),
         settings.callers(), settings.rounds(), settings.jitWarmup(), settings.scenarios());
-    System.out.printf("floor: %s; API server: sdk-testing-apiserver's, in the benchmark's JVM"
+    System.out.printf("floor: %s; API server: dra4j-testing-apiserver's, in the benchmark's JVM"
         + " (%s), the driver finds it %s%n", settings.goFloor(), Runtime.version(),
         ApiServerAccess.inCluster("").describe());
   }
@@ -398,7 +398,7 @@ public final class FloorComparisonBenchmark {
         cpu.size(), calls, String.join(", ", cpu));
   }
 
-  /** This JVM's class path, with {@code sdk.jar} in place of the sdk-kubeletplugin jar. */
+  /** This JVM's class path, with {@code sdk.jar} in place of the dra4j-kubeletplugin jar. */
   private static String driverClassPath(ComparisonSettings settings) {
     String classPath = ServerProcess.JvmLaunch.currentClassPath();
     if (settings.sdkJar() == null) {

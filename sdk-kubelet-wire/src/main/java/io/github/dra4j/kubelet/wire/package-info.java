@@ -1,7 +1,7 @@
 /**
  * The kubelet's plugin gRPC protocol as Java messages and stubs, shared by the two ends dra4j
- * implements: the plugin side ({@code sdk-kubeletplugin}) and the kubelet side of tests ({@code
- * sdk-testing-kubelet}).
+ * implements: the plugin side ({@code dra4j-kubeletplugin}) and the kubelet side of tests ({@code
+ * dra4j-testing-kubelet}).
  *
  * <ul>
  *   <li>{@code io.github.dra4j.kubelet.wire.registration.v1}: plugin registration ({@code
@@ -17,7 +17,7 @@
  * <p>The messages are generated at build time from our own {@code .proto} files in {@code
  * src/main/proto}, written from the kubelet's wire contract (field numbers and names as the
  * kubelet sends them; v1 and v1beta1, v1 and v1alpha1 are wire-identical). Drivers do not use
- * these types: {@code sdk-kubeletplugin} turns them into its own API. {@code
+ * these types: {@code dra4j-kubeletplugin} turns them into its own API. {@code
  * io.github.dra4j.kubelet.wire.internal} holds the Unix-socket transport both ends share and is
  * not API.
  */

@@ -1,6 +1,6 @@
 /**
  * What a module that builds on the kubelet plugin uses of it, beyond a driver's API: the SDK's
- * claim lifecycle ({@code sdk-lifecycle}) is the one user, and a driver that keeps its own claim
+ * claim lifecycle ({@code dra4j-lifecycle}) is the one user, and a driver that keeps its own claim
  * records may use it too.
  *
  * <ul>
@@ -14,7 +14,7 @@
  * </ul>
  *
  * <p>The exclusive lock of a file shared with other processes is {@link
- * io.github.dra4j.core.file.FileLocks} in {@code sdk-core}; the MDC keys are {@link
+ * io.github.dra4j.core.file.FileLocks} in {@code dra4j-core}; the MDC keys are {@link
  * io.github.dra4j.core.logging.MdcKeys}.
  */
 package io.github.dra4j.kubeletplugin.spi;

@@ -9,10 +9,10 @@ import io.github.dra4j.resourceapi.internal.field.FieldPath;
 import java.util.List;
 
 /**
- * Compiles a device selector with sdk-cel and turns the outcome into the API server's errors. The
- * one class of this module that names sdk-cel's types: sdk-cel is an optional dependency, and
- * loading this class needs sdk-cel's classes (the verifier resolves the exception it catches), so
- * {@link SelectorRules} makes sure sdk-cel is present before it first calls {@link #check}.
+ * Compiles a device selector with dra4j-cel and turns the outcome into the API server's errors. The
+ * one class of this module that names dra4j-cel's types: dra4j-cel is an optional dependency, and
+ * loading this class needs dra4j-cel's classes (the verifier resolves the exception it catches), so
+ * {@link SelectorRules} makes sure dra4j-cel is present before it first calls {@link #check}.
  * Stateless.
  */
 final class SelectorCompiler {
@@ -23,7 +23,7 @@ final class SelectorCompiler {
   private SelectorCompiler() {}
 
   /**
-   * Compiles an expression of allowed length and checks its estimated cost (sdk-cel's static
+   * Compiles an expression of allowed length and checks its estimated cost (dra4j-cel's static
    * estimate, the one the API server compares with 1,000,000).
    *
    * @param text the expression

@@ -17,25 +17,25 @@ import java.util.List;
  * size, a {@code cel} selector in each, and its expression: at most 10 KiB (a longer one is not
  * compiled), compiling in the API server's CEL environment, and within the cost limit. Stateless.
  *
- * <p>The compiler is sdk-cel, an optional dependency of this module: the SDK's own writers (slices,
- * claim status) never check a selector, so a driver does not carry a CEL compiler it does not use.
- * Without sdk-cel on the class path a selector is not passed unchecked: it gets an {@code Internal
- * error} that says which artifact to add. Only {@link SelectorCompiler} names sdk-cel's types, so
- * this class loads without them.
+ * <p>The compiler is dra4j-cel, an optional dependency of this module: the SDK's own writers
+ * (slices, claim status) never check a selector, so a driver does not carry a CEL compiler it does
+ * not use. Without dra4j-cel on the class path a selector is not passed unchecked: it gets an
+ * {@code Internal error} that says which artifact to add. Only {@link SelectorCompiler} names
+ * dra4j-cel's types, so this class loads without them.
  */
 public final class SelectorRules {
 
-  /** The error detail when sdk-cel is missing: what to add, not a class name to search for. */
+  /** The error detail when dra4j-cel is missing: what to add, not a class name to search for. */
   static final String CEL_MISSING = "device selectors cannot be checked without a CEL compiler: add"
-      + " the dependency io.github.dra4j:sdk-cel (same version as sdk-resourceapi)";
+      + " the dependency io.github.dra4j:dra4j-cel (same version as dra4j-resourceapi)";
 
   private static final String CEL_CLASS = "io.github.dra4j.cel.SelectorCompileException";
 
   private SelectorRules() {}
 
   /**
-   * Tells whether sdk-cel is on the class path of this module's class loader; asked here, in a
-   * class that names none of sdk-cel's types, because {@link SelectorCompiler} cannot even be
+   * Tells whether dra4j-cel is on the class path of this module's class loader; asked here, in a
+   * class that names none of dra4j-cel's types, because {@link SelectorCompiler} cannot even be
    * loaded without them.
    */
   private static boolean celPresent() {
@@ -83,7 +83,7 @@ public final class SelectorRules {
 
   /**
    * Checks a CEL selector expression: its length in bytes, then that it compiles, then its
-   * estimated cost (sdk-cel's static estimate, the one the API server compares with 1,000,000).
+   * estimated cost (dra4j-cel's static estimate, the one the API server compares with 1,000,000).
    * Kubernetes 1.37 skips all of this for a stored expression; 1.36 compiles it in the
    * stored-expressions environment and checks its cost again.
    *

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * sdk-core's {@link NameRules}, which drivers and the kubelet plugin check names with, answers
+ * dra4j-core's {@link NameRules}, which drivers and the kubelet plugin check names with, answers
  * every value as these rules of the server do: the same errors, in the same order, with the same
  * texts (NameRules gives them without the field path, joined by {@code ", "}).
  */

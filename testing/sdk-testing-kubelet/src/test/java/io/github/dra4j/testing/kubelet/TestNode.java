@@ -21,7 +21,7 @@ import java.util.function.UnaryOperator;
 /**
  * A simulated node for one test: an in-memory API server, a registry and a plugin data directory
  * under the test's temporary directory, and helpers to start a fake kubelet and to store claims
- * and slices. Plugins are started by the tests (hand-made ones here; sdk-testing's tests start
+ * and slices. Plugins are started by the tests (hand-made ones here; dra4j-testing's tests start
  * SDK plugins) and handed to {@link #own}. Closes everything it owns, newest first.
  */
 final class TestNode implements AutoCloseable {

@@ -5,9 +5,10 @@ import io.github.dra4j.kubeletplugin.KubeletPluginBuilder;
 
 /**
  * Base of the tests of the fake kubelet with the SDK's own kubelet plugin as its peer: a fresh
- * {@link TestNode} per test (from sdk-testing-kubelet's tests) and helpers to start plugins of a
+ * {@link TestNode} per test (from dra4j-testing-kubelet's tests) and helpers to start plugins of a
  * {@link TestDriver} in its directories. The fake kubelet's tests with hand-made plugins are in
- * sdk-testing-kubelet; these need sdk-kubeletplugin, which itself is tested with the fake kubelet.
+ * dra4j-testing-kubelet; these need dra4j-kubeletplugin, which itself is tested with the fake
+ * kubelet.
  */
 abstract class SdkPluginNodeTest extends NodeTest {
 

@@ -22,8 +22,9 @@ import org.w3c.dom.NodeList;
 /**
  * Keeps the README honest: every Java block in it is a region of a source file in this package
  * (marked {@code // README:begin <name>} ... {@code // README:end}), so it compiles and the tests
- * run it; every region is shown; the module table has one row per module of the build, each
- * naming the dra4j modules it uses outside its tests as its pom declares them; and the metric list
+ * run it; every region is shown; the module table has one row per module of the build, by
+ * artifactId with its directory where that differs, each naming the dra4j artifacts it uses
+ * outside its tests as its pom declares them; and the metric list
  * names every meter of {@link MetricNames}.
  */
 class ReadmeTest {
@@ -67,46 +68,54 @@ class ReadmeTest {
 
   @Test
   void theModuleTableListsEveryModuleWithTheDra4jModulesItUses() throws Exception {
-    Map<String, List<String>> table = moduleTable(readme());
-    Map<String, String> artifactOf = new TreeMap<>();
+    Map<String, ModuleRow> table = moduleTable(readme());
+    Map<String, String> directoryOf = new TreeMap<>();
     Map<String, List<String>> uses = new TreeMap<>();
     for (String module : modules(ROOT.resolve("pom.xml"))) {
       Document pom = parse(ROOT.resolve(module).resolve("pom.xml"));
-      artifactOf.put(module, text(pom.getDocumentElement(), "artifactId"));
-      uses.put(module, dra4jDependencies(pom));
+      String artifact = text(pom.getDocumentElement(), "artifactId");
+      assertThat(directoryOf.put(artifact, module)).as("artifactId %s in one module", artifact)
+          .isNull();
+      uses.put(artifact, dra4jDependencies(pom));
     }
-    assertThat(table.keySet()).as("the module table's rows, against the reactor's modules")
+    assertThat(table.keySet()).as("the module table's rows, against the reactor's artifactIds")
         .containsExactlyInAnyOrderElementsOf(uses.keySet());
-    for (Map.Entry<String, List<String>> row : table.entrySet()) {
-      List<String> expected = uses.get(row.getKey()).stream()
-          .map(artifact -> artifactOf.entrySet().stream()
-              .filter(e -> e.getValue().equals(artifact)).map(Map.Entry::getKey)
-              .findFirst().orElse(artifact))
-          .sorted().toList();
-      assertThat(row.getValue()).as("the dra4j modules %s uses (not in tests)", row.getKey())
-          .containsExactlyInAnyOrderElementsOf(expected);
+    for (Map.Entry<String, ModuleRow> row : table.entrySet()) {
+      String artifact = row.getKey();
+      String directory = directoryOf.get(artifact);
+      assertThat(row.getValue().directory())
+          .as("the directory of %s, shown where it is not the artifactId", artifact)
+          .isEqualTo(directory.equals(artifact) ? null : directory);
+      assertThat(row.getValue().uses()).as("the dra4j artifacts %s uses (not in tests)", artifact)
+          .containsExactlyInAnyOrderElementsOf(uses.get(artifact));
     }
   }
 
+  /** A row of the README's module table: the module's directory (null if not shown), its uses. */
+  private record ModuleRow(String directory, List<String> uses) {}
+
   /**
-   * The rows of the README's module table: module path to the modules in its "uses" cell, which
-   * lists them as {@code `path`}, comma-separated, or "-" for none.
+   * The rows of the README's module table: artifactId to its row. The first cell is
+   * {@code `artifactId`}, followed by {@code (`directory/`)} where the module's directory has
+   * another name; the "uses" cell lists artifactIds as {@code `artifactId`}, comma-separated, or
+   * "-" for none.
    */
-  private static Map<String, List<String>> moduleTable(String readme) {
+  private static Map<String, ModuleRow> moduleTable(String readme) {
     String section = readme.substring(readme.indexOf("## Modules"));
     String tableText = section.substring(section.indexOf("\n|"), section.indexOf("\n\n",
         section.indexOf("\n|")));
-    Pattern row = Pattern.compile("^\\| `([^`]+)` \\| ([^|]*) \\| .*\\|$");
-    Map<String, List<String>> table = new TreeMap<>();
+    Pattern row = Pattern.compile("^\\| `([^`]+)`(?: \\(`([^`]+)/`\\))? \\| ([^|]*) \\| .*\\|$");
+    Map<String, ModuleRow> table = new TreeMap<>();
     for (String line : tableText.strip().split("\n", -1)) {
       Matcher m = row.matcher(line);
       if (!m.matches()) {
         continue; // the header and its rule
       }
-      String cell = m.group(2).strip();
+      String cell = m.group(3).strip();
       List<String> uses = cell.equals("-") ? List.of() : Stream.of(cell.split(","))
           .map(u -> u.strip().replace("`", "")).sorted().toList();
-      assertThat(table.put(m.group(1), uses)).as("row %s appears once", m.group(1)).isNull();
+      assertThat(table.put(m.group(1), new ModuleRow(m.group(2), uses)))
+          .as("row %s appears once", m.group(1)).isNull();
     }
     return table;
   }

@@ -35,7 +35,7 @@ public final class GpuDriverMain implements Callable<Integer> {
    * @param args the command line
    */
   public static void main(String[] args) {
-    // The jar logs through sdk-logging to stderr, LOG_LEVEL and LOG_FORMAT from the environment:
+    // The jar logs through dra4j-logging to stderr, LOG_LEVEL and LOG_FORMAT from the environment:
     // INFO for the driver's commands unless LOG_LEVEL says otherwise, errors only for the demo,
     // whose own output tells the story. -D... on the command line wins.
     if (args.length > 0 && args[0].equals("demo")) {
@@ -71,10 +71,10 @@ public final class GpuDriverMain implements Callable<Integer> {
    * What this build of the driver is, for {@code --version} and the first line each command
    * logs.
    *
-   * @return the version, git commit and build time of the {@code example-gpu-driver} build
+   * @return the version, git commit and build time of the {@code dra4j-example-gpu-driver} build
    */
   static BuildInfo buildInfo() {
-    return BuildInfo.of(GpuDriverMain.class.getClassLoader(), "example-gpu-driver",
+    return BuildInfo.of(GpuDriverMain.class.getClassLoader(), "dra4j-example-gpu-driver",
         "gpu-driver");
   }
 

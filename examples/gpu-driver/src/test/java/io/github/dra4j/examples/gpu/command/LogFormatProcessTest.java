@@ -26,7 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code gpu-driver kubelet-plugin} as the DaemonSet runs it, with the logging it ships
- * (sdk-logging, no logback file): {@code LOG_FORMAT=json} makes every line on standard error a
+ * (dra4j-logging, no logback file): {@code LOG_FORMAT=json} makes every line on standard error a
  * Kubernetes JSON object and {@code LOG_FORMAT=text} a klog-like line; the first line is the
  * driver's version, and a prepare's line names the claim, its request ID and the devices.
  */
@@ -53,9 +53,9 @@ class LogFormatProcessTest {
   }
 
   /**
-   * The driver's command line without a logback file, so that sdk-logging sets logging up: here
+   * The driver's command line without a logback file, so that dra4j-logging sets logging up: here
    * its main class on the test class path; {@code ShadedLogFormatIT} runs the image's jar, which
-   * must hold sdk-logging and logback.
+   * must hold dra4j-logging and logback.
    */
   List<String> driverCommand() {
     // The flag the jar's manifest sets (Enable-Native-Access), which -cp does not read: without

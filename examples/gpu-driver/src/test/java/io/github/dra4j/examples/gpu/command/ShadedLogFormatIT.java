@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * {@link LogFormatProcessTest} on {@code target/gpu-driver.jar}, the jar the image runs: its
- * logging is sdk-logging's, not a missing backend's silence.
+ * logging is dra4j-logging's, not a missing backend's silence.
  */
 class ShadedLogFormatIT extends LogFormatProcessTest {
 

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * sdk-cdi's atomic replace as a container runtime sees it: a writer rewrites one spec file many
+ * dra4j-cdi's atomic replace as a container runtime sees it: a writer rewrites one spec file many
  * times with contents of very different sizes while reader threads keep reading it, directly and
  * through the runtime's registry scan. A reader must never see a partial or missing file.
  */
