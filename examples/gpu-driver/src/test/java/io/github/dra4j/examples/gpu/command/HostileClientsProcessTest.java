@@ -84,7 +84,14 @@ class HostileClientsProcessTest {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().keySet().removeIf(name -> name.equals("POD_UID")
         || name.startsWith("GPU_") || name.equals("NUM_DEVICES"));
-    builder.environment().put("JAVA_TOOL_OPTIONS", ChartJvmOptions.forThisJvm());
+    // The chart's options, with the heap committed and touched up front (-Xms at the chart's -Xmx,
+    // AlwaysPreTouch): the resident memory the flood test measures is then what the connections
+    // cost, not the heap growing from -Xms whenever the collector decides (up to 24 MiB of noise).
+    String options = ChartJvmOptions.forThisJvm();
+    Matcher maxHeap = Pattern.compile("-Xmx(\\S+)").matcher(options);
+    assertThat(maxHeap.find()).as("the chart sets -Xmx: %s", options).isTrue();
+    builder.environment().put("JAVA_TOOL_OPTIONS",
+        options + " -Xms" + maxHeap.group(1) + " -XX:+AlwaysPreTouch");
     builder.environment().put("KUBECONFIG",
         server.writeKubeconfig(root.resolve("kubeconfig")).toString());
     builder.environment().put("NODE_NAME", "node-1");
