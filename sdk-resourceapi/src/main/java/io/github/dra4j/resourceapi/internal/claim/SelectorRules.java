@@ -31,6 +31,9 @@ public final class SelectorRules {
 
   private static final String CEL_CLASS = "io.github.dra4j.cel.SelectorCompileException";
 
+  /** Whether dra4j-cel is on the class path: looked up once, as the class path never changes. */
+  private static final boolean CEL_PRESENT = celPresent();
+
   private SelectorRules() {}
 
   /**
@@ -101,7 +104,7 @@ public final class SelectorRules {
     if (text.getBytes(StandardCharsets.UTF_8).length > ResourceLimits.CEL_SELECTOR_MAX_LENGTH) {
       return List.of(Errors.tooLong(path, ResourceLimits.CEL_SELECTOR_MAX_LENGTH));
     }
-    if (!celPresent()) {
+    if (!CEL_PRESENT) {
       return List.of(Errors.internal(path, CEL_MISSING));
     }
     return SelectorCompiler.check(text, path, gates, stored);
